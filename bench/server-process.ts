@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const mainPath = fileURLToPath(new URL('../src/server/main.ts', import.meta.url))
+
+export interface ServerProcess {
+  child: ChildProcess
+  port: number
+  /** Milliseconds from spawn until the server answered /api/health. */
+  readyMs: number
+  stop(): Promise<void>
+}
+
+/** Starts the real server and measures how long it takes until /api/health answers 200. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const started = performance.now()
+  const child = spawn(process.execPath, [mainPath], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = output.match(/ready on http:\/\/localhost:(\d+)/)
+      if (match?.[1]) resolve(Number(match[1]))
+    })
+    void exited.then(() => reject(new Error(`server exited early:\n${output}`)))
+  })
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+  if (!health.ok) throw new Error(`health answered ${health.status}`)
+  const readyMs = performance.now() - started
+  return {
+    child,
+    port,
+    readyMs,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}

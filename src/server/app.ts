@@ -1,0 +1,74 @@
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { secureHeaders } from 'hono/secure-headers'
+import type { Logger } from 'pino'
+import type { ApiErrorBody } from '../shared/api-error.ts'
+import type { PublicConfig } from '../shared/public-config.ts'
+import type { Database } from './db/client.ts'
+import { healthRoutes } from './health/health.routes.ts'
+import { ApiError } from './http/api-error.ts'
+import type { AppEnv } from './http/app-env.ts'
+import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
+import { appRoutes } from './web/serve-app.ts'
+
+export interface AppDeps {
+  database: Database
+  logger: Logger
+  publicConfig: PublicConfig
+  /** Folder of the built web app; omitted in API-only tests. */
+  distDir?: string
+}
+
+/** Every /api route, chained so the web's typed client can infer them (AppType). */
+function createApi({ database }: AppDeps) {
+  return (
+    new Hono<AppEnv>()
+      .route('/health', healthRoutes(database))
+      // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
+      .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
+  )
+}
+
+export type AppType = ReturnType<typeof createApi>
+
+export function createApp(deps: AppDeps) {
+  const { logger, publicConfig, distDir } = deps
+  const api = createApi(deps)
+
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    const started = performance.now()
+    c.set('language', requestLanguage(c))
+    c.set('log', logger)
+    await next()
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    )
+  })
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
+  app.use(compress())
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(errorBody(c.var.language, error.code, error.messageKey), error.status)
+    }
+    logger.error({ err: error, path: c.req.path }, 'unhandled error')
+    return c.json(errorBody(c.var.language, 'internal_error', 'internal'), 500)
+  })
+  app.route('/api', api)
+  if (distDir) app.route('/', appRoutes(distDir, publicConfig))
+  return app
+}
+
+function errorBody(
+  language: AppEnv['Variables']['language'],
+  code: ApiErrorBody['code'],
+  key: ErrorMessageKey,
+): ApiErrorBody {
+  return { code, message: errorMessage(language, key) }
+}

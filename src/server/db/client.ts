@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { count, sql } from 'drizzle-orm'
+import { pgSchema, serial, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type DatabaseDriver = 'pglite' | 'postgres'
+
+export interface Database {
+  db: Db
+  driver: DatabaseDriver
+  /** Applies the committed migrations; safe to call on every start. */
+  migrate(): Promise<void>
+  /** Runs a trivial query and reports how long it took. */
+  ping(): Promise<{ ok: true; latencyMs: number } | { ok: false; error: string }>
+  /** Number of migrations recorded as applied. */
+  appliedMigrations(): Promise<number>
+  close(): Promise<void>
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  /** dataDir undefined means an in-memory database (tests). */
+  | { dataDir: string | undefined }
+
+/** Drizzle's own bookkeeping table; kept out of schema/ so drizzle-kit never generates it. */
+const drizzleMigrations = pgSchema('drizzle').table('__drizzle_migrations', { id: serial('id') })
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    // Keep the pool small: a stateless process behind a load balancer shares one PostgreSQL.
+    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
+    const db = drizzlePostgres({ client, schema, casing: 'snake_case' })
+    return withCommon(db, 'postgres', {
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    })
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = await PGlite.create(options.dataDir)
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' })
+  return withCommon(db, 'pglite', {
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  })
+}
+
+function withCommon(
+  db: Db,
+  driver: DatabaseDriver,
+  own: { migrate: () => Promise<void>; close: () => Promise<void> },
+): Database {
+  let closed = false
+  return {
+    db,
+    driver,
+    migrate: own.migrate,
+    async ping() {
+      const started = performance.now()
+      try {
+        await db.execute(sql`select 1`)
+        return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 }
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) }
+      }
+    },
+    async appliedMigrations() {
+      const [row] = await db.select({ applied: count() }).from(drizzleMigrations)
+      return row?.applied ?? 0
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await own.close()
+    },
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env.ts'
+
+describe('parseEnv', () => {
+  it('starts on port 3000 with the embedded database in ./data when nothing is set', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development' })
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('treats blank values as unset', () => {
+    const env = parseEnv({ PORT: '', DATABASE_URL: '  ' })
+    expect(env.PORT).toBe(3000)
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('reads numbers and URLs', () => {
+    const env = parseEnv({ PORT: '8080', DATABASE_URL: 'postgres://u@localhost:5432/app' })
+    expect(env.PORT).toBe(8080)
+    expect(env.DATABASE_URL).toBe('postgres://u@localhost:5432/app')
+  })
+
+  it('names the variable that is wrong', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/)
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/)
+    expect(() => parseEnv({ INSTAGRAM_URL: 'not a url' })).toThrow(/INSTAGRAM_URL/)
+  })
+})

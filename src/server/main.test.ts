@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from './test/test-database.ts'
+
+const mainPath = fileURLToPath(new URL('./main.ts', import.meta.url))
+
+interface Running {
+  child: ChildProcess
+  port: number
+  output: () => string
+  exited: Promise<number | null>
+}
+
+/** Starts the real server process on a free port and waits for its ready line. */
+function startServer(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, [mainPath], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const port = output.match(/ready on http:\/\/localhost:(\d+)/)?.[1]
+      if (port) resolve({ child, port: Number(port), output: () => output, exited })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before it was ready:\n${output}`)),
+    )
+  })
+}
+
+describe('the server process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'data-'))
+  let postgresDatabase: TestDatabase | undefined
+  afterAll(async () => {
+    await postgresDatabase?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function databaseEnv(): Promise<Record<string, string>> {
+    if (!process.env.TEST_DATABASE_URL) return { DATA_DIR: dataDir }
+    postgresDatabase ??= await createTestDatabase()
+    return { DATABASE_URL: postgresDatabase.url ?? '' }
+  }
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`stops cleanly on ${signal} and starts again on the same data`, async () => {
+      const env = await databaseEnv()
+      const first = await startServer(env)
+      const health = await fetch(`http://127.0.0.1:${first.port}/api/health`)
+      expect(health.status).toBe(200)
+
+      first.child.kill(signal)
+      expect(await first.exited).toBe(0)
+      expect(first.output()).toContain('database closed')
+
+      const second = await startServer(env)
+      const again = await (await fetch(`http://127.0.0.1:${second.port}/api/health`)).json()
+      expect(again.database).toMatchObject({ ok: true, migrations: 1 })
+      second.child.kill('SIGTERM')
+      expect(await second.exited).toBe(0)
+    })
+  }
+
+  it('refuses to start with a clear message when the configuration is wrong', async () => {
+    const child = spawn(process.execPath, [mainPath], {
+      env: { PATH: process.env.PATH, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise((resolve) => child.on('exit', resolve))
+    expect(code).toBe(1)
+    expect(stderr).toContain('Invalid configuration')
+    expect(stderr).toContain('PORT')
+  })
+})

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/public-config.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+const template =
+  '<!doctype html><html lang="hu"><head><!--app-config--></head><body><div id="root"></div></body></html>'
+
+describe('serving the web app', () => {
+  let distDir: string
+  let harness: Awaited<ReturnType<typeof createTestApp>>
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'dist-'))
+    writeFileSync(join(distDir, 'index.html'), template)
+    mkdirSync(join(distDir, 'assets'))
+    writeFileSync(join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)')
+    writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    harness = await createTestApp({ distDir })
+  })
+  afterAll(async () => {
+    await harness.database.close()
+    rmSync(distDir, { recursive: true, force: true })
+  })
+
+  it('answers client routes with the app, in Hungarian by default, with the public config', async () => {
+    for (const path of [
+      '/',
+      '/landing',
+      '/home',
+      '/welcome',
+      '/privacy-policy',
+      '/some/other/path',
+    ]) {
+      const response = await harness.app.request(path, { headers: { 'accept-language': 'en-US' } })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      const html = await response.text()
+      expect(html).toContain('<html lang="hu"')
+      const json = html.match(
+        new RegExp(
+          `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+        ),
+      )?.[1]
+      expect(JSON.parse(json ?? 'null')).toEqual(harness.publicConfig)
+    }
+  })
+
+  it('sets <html lang> from ?lang= and from the remembered cookie', async () => {
+    expect(await (await harness.app.request('/?lang=de')).text()).toContain('<html lang="de"')
+    const remembered = await harness.app.request('/privacy-policy', {
+      headers: { cookie: 'lang=es' },
+    })
+    expect(await remembered.text()).toContain('<html lang="es"')
+    expect(await (await harness.app.request('/?lang=fr')).text()).toContain('<html lang="hu"')
+  })
+
+  it('caches hashed assets for a year and other files for an hour', async () => {
+    const asset = await harness.app.request('/assets/main-abc123.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    const icon = await harness.app.request('/favicon.svg')
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('keeps /api paths out of the app fallback', async () => {
+    const response = await harness.app.request('/api/unknown')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toContain('application/json')
+  })
+})

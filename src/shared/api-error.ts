@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/** Every error a client receives has this shape. */
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() })
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>
+
+export const ERROR_CODES = [
+  'not_found',
+  'internal_error',
+  'invalid_request',
+  'database_unavailable',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]

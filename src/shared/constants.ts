@@ -1,0 +1,13 @@
+/** Business constants from SPEC.md section 9. Import these; never retype the numbers. */
+export const PASSWORD_MIN_LENGTH = 6
+export const MARKETING_CARD_COUNT = 6
+export const CAROUSEL_AUTO_ADVANCE_MS = 4_000
+export const SWIPE_THRESHOLD_PX = 50
+export const MENU_CLOSE_DELAY_MS = 300
+export const ROLE_READ_DELAY_MS = 200
+export const DEFAULT_ROUND_DURATION_MINUTES = 60
+export const EVENT_CARD_REFRESH_MS = 1_000
+export const KLIKKSCREEN_POLL_MS = 5_000
+export const REDIRECT_DELAY_MS = 3_000
+export const COPYRIGHT_YEAR = 2025
+export const LAUNCH_YEAR = 2026

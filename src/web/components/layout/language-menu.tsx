@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next'
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../../../shared/languages.ts'
+import { FlagIcon } from '../ui/flag-icon.tsx'
+import { Menu, MenuItemRadio } from '../ui/menu.tsx'
+
+const flagClass = 'h-3.5 w-5 shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.08)]'
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation()
+  const current = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE
+  const currentOption = LANGUAGES.find((l) => l.code === current) ?? LANGUAGES[0]
+
+  return (
+    <Menu
+      triggerLabel={t('language.menuLabel', { name: currentOption.name })}
+      menuLabel={t('language.listLabel')}
+      triggerClassName="flex h-10 items-center gap-2 rounded-full border border-ink/10 bg-white/70 px-3 text-sm font-medium transition hover:border-rose/40 hover:bg-white data-[state=open]:border-rose/50 data-[state=open]:bg-white"
+      menuClassName="absolute top-full right-0 z-50 mt-2 min-w-52 rounded-2xl border border-ink/10 bg-white p-1.5 shadow-xl shadow-ink/10"
+      triggerContent={
+        <>
+          <FlagIcon code={currentOption.code} className={flagClass} />
+          <span className="uppercase">{currentOption.code}</span>
+          <svg viewBox="0 0 12 12" aria-hidden="true" className="size-3 text-ink-soft">
+            <path
+              d="M2.5 4.5 6 8l3.5-3.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+            />
+          </svg>
+        </>
+      }
+    >
+      {(close) =>
+        LANGUAGES.map((language) => (
+          <MenuItemRadio
+            key={language.code}
+            checked={language.code === current}
+            lang={language.code}
+            onSelect={() => {
+              void i18n.changeLanguage(language.code)
+              close()
+            }}
+            className="flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm outline-none select-none hover:bg-blush/60 focus:bg-blush/60 aria-checked:font-semibold"
+          >
+            <FlagIcon code={language.code} className={flagClass} />
+            <span className="flex-1">{language.name}</span>
+            <span className="text-xs text-ink-soft uppercase">{language.code}</span>
+            <svg
+              viewBox="0 0 12 12"
+              aria-hidden="true"
+              className={`size-3 text-rose ${language.code === current ? '' : 'invisible'}`}
+            >
+              <path
+                d="M2 6.5 5 9l5-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            </svg>
+          </MenuItemRadio>
+        ))
+      }
+    </Menu>
+  )
+}

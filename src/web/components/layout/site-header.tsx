@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { BrandMark } from './brand-mark.tsx'
+import { LanguageMenu } from './language-menu.tsx'
+
+export function SiteHeader() {
+  const { t } = useTranslation()
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink/5 bg-cream/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
+        <Link href="/" aria-label={t('brand.homeLink')} className="flex items-center gap-2.5">
+          <BrandMark className="size-9" />
+          <span className="flex flex-col leading-none">
+            <span className="font-display text-xl font-semibold tracking-tight">
+              {t('brand.name')}
+            </span>
+            <span className="hidden text-xs text-ink-soft sm:block">{t('brand.tagline')}</span>
+          </span>
+        </Link>
+        <div className="flex items-center gap-2">
+          <LanguageMenu />
+          {/* The account menu (accounts issue) goes here. */}
+          <div data-slot="account-menu" />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '../../../../shared/constants.ts'
+import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts'
+import { MARKETING_CARDS } from '../marketing-cards.ts'
+import { MarketingCard } from './marketing-card.tsx'
+
+const controlClass =
+  'grid size-10 place-items-center rounded-full border border-ink/10 bg-white text-ink transition hover:border-rose/50 hover:text-rose-deep'
+
+/**
+ * The small-screen card carousel, after the WAI-ARIA APG carousel pattern: auto-advances every
+ * 4 s (never under reduced motion), pauses on hover and focus, can be stopped, swiped or picked by dot.
+ */
+export function CardCarousel() {
+  const { t } = useTranslation('landing')
+  const total = MARKETING_CARDS.length
+  const [index, setIndex] = useState(0)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const [stopped, setStopped] = useState(false)
+  const [dragOffset, setDragOffset] = useState(0)
+  const dragStart = useRef<number | null>(null)
+  const reducedMotion = usePrefersReducedMotion()
+
+  const rotating = !stopped && !reducedMotion && !hovered && !focused
+  useEffect(() => {
+    if (!rotating) return
+    const timer = window.setInterval(
+      () => setIndex((i) => (i + 1) % total),
+      CAROUSEL_AUTO_ADVANCE_MS,
+    )
+    return () => window.clearInterval(timer)
+  }, [rotating, total])
+
+  const go = (next: number) => setIndex((next + total) % total)
+
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return
+    dragStart.current = event.clientX
+  }
+  const onPointerMove = (event: PointerEvent) => {
+    if (dragStart.current !== null) setDragOffset(event.clientX - dragStart.current)
+  }
+  const endDrag = (event: PointerEvent) => {
+    if (dragStart.current === null) return
+    const distance = event.clientX - dragStart.current
+    dragStart.current = null
+    setDragOffset(0)
+    if (distance <= -SWIPE_THRESHOLD_PX) go(index + 1)
+    else if (distance >= SWIPE_THRESHOLD_PX) go(index - 1)
+  }
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('cards.carouselLabel')}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false)
+      }}
+    >
+      <div className="mb-4 flex items-center justify-end gap-2">
+        <button
+          type="button"
+          className={controlClass}
+          onClick={() => setStopped((s) => !s)}
+          aria-label={stopped || reducedMotion ? t('cards.play') : t('cards.pause')}
+          disabled={reducedMotion}
+        >
+          {stopped || reducedMotion ? (
+            <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
+              <path d="M5 3.5v9l7-4.5z" fill="currentColor" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
+              <path
+                d="M5 3.5v9M11 3.5v9"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+              />
+            </svg>
+          )}
+        </button>
+        <button
+          type="button"
+          className={controlClass}
+          onClick={() => go(index - 1)}
+          aria-label={t('cards.previous')}
+        >
+          <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
+            <path
+              d="M10 3 5 8l5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className={controlClass}
+          onClick={() => go(index + 1)}
+          aria-label={t('cards.next')}
+        >
+          <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
+            <path
+              d="m6 3 5 5-5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      </div>
+
+      <div
+        className="touch-pan-y overflow-hidden select-none"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={() => {
+          dragStart.current = null
+          setDragOffset(0)
+        }}
+        onDragStart={(event) => event.preventDefault()}
+      >
+        <div
+          aria-live={rotating ? 'off' : 'polite'}
+          data-testid="carousel-track"
+          className={`flex ${dragOffset === 0 ? 'transition-transform duration-500 ease-out motion-reduce:transition-none' : ''}`}
+          style={{ transform: `translateX(calc(${-index * 100}% + ${dragOffset}px))` }}
+        >
+          {MARKETING_CARDS.map((card, i) => (
+            <div
+              key={card.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('cards.slideLabel', { index: i + 1, total })}
+              inert={i !== index}
+              className="w-full shrink-0 px-0.5"
+            >
+              <MarketingCard id={card.id} image={card.image} />
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <div className="mt-5 flex items-center justify-center gap-2">
+        {MARKETING_CARDS.map((card, i) => (
+          <button
+            key={card.id}
+            type="button"
+            onClick={() => go(i)}
+            aria-label={t('cards.goToSlide', { index: i + 1 })}
+            aria-current={i === index}
+            className="grid size-8 place-items-center"
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-rose' : 'w-2.5 bg-ink/20'}`}
+            />
+          </button>
+        ))}
+      </div>
+      <p className="mt-2 flex items-center justify-center gap-2 text-sm text-ink-soft">
+        <span aria-hidden="true">←</span>
+        {t('cards.swipeHint')}
+        <span aria-hidden="true">→</span>
+      </p>
+    </section>
+  )
+}

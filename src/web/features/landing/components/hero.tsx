@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next'
+import heroImage from '../../../assets/landing/hero.svg'
+
+/** On /welcome the welcome panel holds the page's h1, so the hero steps down to h2. */
+export function Hero({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const { t } = useTranslation('landing')
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  return (
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 -right-32 size-[34rem] rounded-full bg-blush/60 blur-3xl"
+      />
+      <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-5 pt-10 pb-8 sm:px-8 md:grid-cols-[1.1fr_1fr] md:pt-16 lg:gap-16">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-4 py-1.5 text-sm font-medium text-rose-deep ring-1 ring-rose/20">
+            <span aria-hidden="true" className="size-2 rounded-full bg-rose" />
+            {t('hero.badge')}
+          </p>
+          <Heading
+            id="hero-heading"
+            className="mt-6 font-display text-[2.6rem] leading-[1.05] font-semibold tracking-tight text-balance sm:text-6xl"
+          >
+            {t('hero.title')}
+          </Heading>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-soft">{t('hero.lead')}</p>
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            <a
+              href="#newsletter"
+              className="rounded-full bg-rose-deep px-6 py-3.5 font-semibold text-white shadow-lg shadow-rose/25 transition hover:bg-ink"
+            >
+              {t('hero.cta')}
+            </a>
+            <a
+              href="#highlights"
+              className="rounded-full px-5 py-3.5 font-semibold text-ink underline-offset-4 hover:underline"
+            >
+              {t('hero.secondary')}
+            </a>
+          </div>
+        </div>
+        <img
+          src={heroImage}
+          alt={t('hero.imageAlt')}
+          width={720}
+          height={720}
+          fetchPriority="high"
+          className="mx-auto w-full max-w-md md:max-w-none"
+        />
+      </div>
+    </section>
+  )
+}

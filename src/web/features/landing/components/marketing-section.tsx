@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next'
+import { useMediaQuery } from '../../../lib/use-media-query.ts'
+import { MARKETING_CARDS } from '../marketing-cards.ts'
+import { CardCarousel } from './card-carousel.tsx'
+import { MarketingCard } from './marketing-card.tsx'
+
+/** Three-column grid from 1024 px, a carousel below that. */
+export function MarketingSection() {
+  const { t } = useTranslation('landing')
+  const wide = useMediaQuery('(min-width: 1024px)')
+  return (
+    <section
+      id="highlights"
+      aria-labelledby="highlights-heading"
+      className="mx-auto max-w-6xl px-5 py-16 sm:px-8"
+    >
+      <div className="max-w-2xl">
+        <h2
+          id="highlights-heading"
+          className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
+        >
+          {t('cards.heading')}
+        </h2>
+        <p className="mt-3 text-lg text-ink-soft">{t('cards.intro')}</p>
+      </div>
+      <div className="mt-10">
+        {wide ? (
+          <div className="grid grid-cols-3 gap-6">
+            {MARKETING_CARDS.map((card) => (
+              <MarketingCard key={card.id} id={card.id} image={card.image} />
+            ))}
+          </div>
+        ) : (
+          <CardCarousel />
+        )}
+      </div>
+    </section>
+  )
+}

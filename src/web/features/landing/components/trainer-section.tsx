@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import trainerImage from '../../../assets/landing/trainer.svg'
+
+export function TrainerSection() {
+  const { t } = useTranslation('landing')
+  return (
+    <section aria-labelledby="trainer-heading" className="mx-auto max-w-6xl px-5 py-16 sm:px-8">
+      <div className="grid items-center gap-10 md:grid-cols-[1fr_1.3fr] lg:gap-16">
+        <img
+          src={trainerImage}
+          alt={t('trainer.imageAlt')}
+          width={560}
+          height={640}
+          loading="lazy"
+          decoding="async"
+          className="mx-auto w-full max-w-sm rounded-[2.5rem]"
+        />
+        <div>
+          <h2
+            id="trainer-heading"
+            className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
+          >
+            {t('trainer.heading')}
+          </h2>
+          <p className="mt-6 text-2xl font-semibold">{t('trainer.name')}</p>
+          <p className="text-sm font-medium tracking-wide text-sage-deep uppercase">
+            {t('trainer.role')}
+          </p>
+          <p className="mt-5 text-lg leading-relaxed text-ink-soft">{t('trainer.bio')}</p>
+          <blockquote className="mt-8 border-l-4 border-rose pl-5 font-display text-xl text-ink italic">
+            {t('trainer.quote')}
+          </blockquote>
+        </div>
+      </div>
+    </section>
+  )
+}

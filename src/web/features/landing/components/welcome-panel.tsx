@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import welcomeImage from '../../../assets/landing/welcome.svg'
+
+/** Shown on /welcome, after a new account is verified. */
+export function WelcomePanel() {
+  const { t } = useTranslation('landing')
+  return (
+    <section aria-labelledby="welcome-heading" className="mx-auto mt-6 max-w-6xl px-5 sm:px-8">
+      <div className="flex flex-col items-center gap-6 rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-sage/30 sm:flex-row sm:p-8 sm:text-left">
+        <img
+          src={welcomeImage}
+          alt={t('welcome.imageAlt')}
+          width={320}
+          height={320}
+          className="size-28 shrink-0"
+        />
+        <div className="flex-1">
+          <h1
+            id="welcome-heading"
+            className="font-display text-2xl font-semibold tracking-tight sm:text-3xl"
+          >
+            {t('welcome.title')}
+          </h1>
+          <p className="mt-2 text-ink-soft">{t('welcome.created')}</p>
+          <p className="mt-1 text-ink-soft">{t('welcome.mobileApp')}</p>
+        </div>
+        <Link
+          href="/home"
+          className="shrink-0 rounded-full bg-sage-deep px-6 py-3 font-semibold text-white transition hover:bg-ink"
+        >
+          {t('welcome.dashboard')}
+        </Link>
+      </div>
+    </section>
+  )
+}

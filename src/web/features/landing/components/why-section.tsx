@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next'
+
+const REASONS = ['personal', 'women', 'science', 'community'] as const
+
+export function WhySection() {
+  const { t } = useTranslation('landing')
+  return (
+    <section aria-labelledby="why-heading" className="bg-sage-deep py-16 text-cream">
+      <div className="mx-auto max-w-6xl px-5 sm:px-8">
+        <h2
+          id="why-heading"
+          className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
+        >
+          {t('why.heading')}
+        </h2>
+        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          {REASONS.map((id, i) => (
+            <li key={id}>
+              <span aria-hidden="true" className="font-display text-3xl text-gold">
+                0{i + 1}
+              </span>
+              <h3 className="mt-2 text-lg font-semibold">{t(`why.${id}.title`)}</h3>
+              <p className="mt-2 leading-relaxed text-cream/85">{t(`why.${id}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

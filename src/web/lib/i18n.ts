@@ -1,0 +1,94 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODES,
+  LANGUAGE_COOKIE,
+  isLanguage,
+  type Language,
+} from '../../shared/languages.ts'
+
+type LocaleModule = { default: Record<string, unknown> }
+// One chunk per language and namespace: a visitor downloads only the texts of her language.
+const loaders = import.meta.glob<LocaleModule>('../../shared/locales/*/*.json')
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders[`../../shared/locales/${language}/${namespace}.json`]
+    if (!load) {
+      callback(new Error(`No texts for ${language}/${namespace}`), false)
+      return
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
+    )
+  },
+}
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1)
+}
+
+/** ?lang= wins, then the remembered choice, then Hungarian (the browser's language is not used: SPEC). */
+export function initialLanguage(): Language {
+  const fromQuery = new URLSearchParams(window.location.search).get('lang')
+  if (isLanguage(fromQuery)) return fromQuery
+  let stored: string | null = null
+  try {
+    stored = window.localStorage.getItem(LANGUAGE_COOKIE)
+  } catch {
+    // Storage can be blocked; the cookie still remembers.
+  }
+  if (isLanguage(stored)) return stored
+  const fromCookie = readCookie(LANGUAGE_COOKIE)
+  return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE
+}
+
+function remember(language: Language) {
+  try {
+    window.localStorage.setItem(LANGUAGE_COOKIE, language)
+  } catch {
+    // See initialLanguage.
+  }
+  // The cookie lets the server answer in the same language (errors, e-mails, <html lang>).
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`
+  document.documentElement.lang = language
+}
+
+export async function setupI18n(): Promise<typeof i18n> {
+  const language = initialLanguage()
+  i18n.on('languageChanged', (next) => {
+    if (isLanguage(next)) remember(next)
+  })
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: LANGUAGE_CODES,
+      load: 'currentOnly',
+      ns: ['common', 'landing'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    })
+  remember(language)
+  return i18n
+}
+
+/** Drops ?lang= from the address once applied, so a later choice in the menu is not overridden on reload. */
+export function stripLanguageParam(search: string): string | null {
+  const params = new URLSearchParams(search)
+  if (!params.has('lang')) return null
+  params.delete('lang')
+  const rest = params.toString()
+  return rest ? `?${rest}` : ''
+}

@@ -1,0 +1,18 @@
+import 'i18next'
+import type common from '../../shared/locales/hu/common.json'
+import type errors from '../../shared/locales/hu/errors.json'
+import type landing from '../../shared/locales/hu/landing.json'
+import type privacy from '../../shared/locales/hu/privacy.json'
+
+// Keys are typed from the Hungarian (default) texts; a test keeps the other languages in step.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common'
+    resources: {
+      common: typeof common
+      errors: typeof errors
+      landing: typeof landing
+      privacy: typeof privacy
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Route, Switch, useLocation, useSearch } from 'wouter'
+import { isLanguage } from '../shared/languages.ts'
+import { PageLayout } from './components/layout/page-layout.tsx'
+import { PageSpinner } from './components/ui/page-spinner.tsx'
+import { stripLanguageParam } from './lib/i18n.ts'
+import { LandingPage } from './routes/landing.tsx'
+
+// Screens other than the landing page load on demand, keeping the first visit light.
+const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy.tsx'))
+const AuthCallbackPage = lazy(() => import('./routes/auth-callback.tsx'))
+
+/** `?lang=` works on every route: apply it, remember it, then tidy the address. */
+function LanguageFromQuery() {
+  const { i18n } = useTranslation()
+  const [path, navigate] = useLocation()
+  const search = useSearch()
+  useEffect(() => {
+    const requested = new URLSearchParams(search).get('lang')
+    if (isLanguage(requested) && requested !== i18n.language) void i18n.changeLanguage(requested)
+    const cleaned = stripLanguageParam(search)
+    if (cleaned !== null) navigate(`${path}${cleaned}${window.location.hash}`, { replace: true })
+  }, [path, search, i18n, navigate])
+  return null
+}
+
+export function AppRoutes() {
+  return (
+    <PageLayout>
+      <LanguageFromQuery />
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/">
+            <LandingPage />
+          </Route>
+          <Route path="/landing">
+            <LandingPage />
+          </Route>
+          <Route path="/home">
+            <LandingPage />
+          </Route>
+          <Route path="/welcome">
+            <LandingPage welcome />
+          </Route>
+          <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+          {/* SPEC: any other path is the authentication-callback screen. */}
+          <Route component={AuthCallbackPage} />
+        </Switch>
+      </Suspense>
+    </PageLayout>
+  )
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import { ExternalLink } from '../components/ui/external-link.tsx'
+import { publicConfig } from '../lib/public-config.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
+
+/** SPEC: the Hungarian document for Hungarian, the English one for every other language. */
+export function privacyDocumentLanguage(language: string): 'hu' | 'en' {
+  return language === 'hu' ? 'hu' : 'en'
+}
+
+export default function PrivacyPolicyPage() {
+  const { t, i18n } = useTranslation('privacy')
+  useDocumentTitle(t('meta.title'))
+  const documentLanguage = privacyDocumentLanguage(i18n.language)
+  const pdfUrl = `/privacy/privacy-policy-${documentLanguage}.pdf`
+  return (
+    <div className="mx-auto max-w-5xl px-5 py-12 sm:px-8">
+      <h1 className="font-display text-4xl font-semibold tracking-tight">{t('heading')}</h1>
+      <p className="mt-3 text-lg text-ink-soft">{t('intro')}</p>
+      <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
+        <span
+          className="rounded-full bg-white px-3 py-1 font-medium ring-1 ring-ink/10"
+          data-testid="document-language"
+        >
+          {t('languageLabel', { language: t(`documentLanguage.${documentLanguage}`) })}
+        </span>
+        <a
+          href={pdfUrl}
+          download
+          className="font-semibold text-rose-deep underline underline-offset-4"
+        >
+          {t('download')}
+        </a>
+        <ExternalLink
+          href={publicConfig().privacyPolicyUrl}
+          className="font-semibold text-rose-deep underline underline-offset-4"
+        >
+          {t('external')}
+        </ExternalLink>
+      </div>
+      <iframe
+        src={pdfUrl}
+        title={t('frameTitle')}
+        className="mt-8 h-[75vh] min-h-[32rem] w-full rounded-2xl bg-white ring-1 ring-ink/10"
+      />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+import { parseEnv } from './src/server/env.ts'
+import { publicConfigFrom } from './src/server/public-config.ts'
+import { renderIndexHtml } from './src/server/web/serve-app.ts'
+
+/** In `npm run dev`, Vite serves index.html itself, so it gets the same config the server injects. */
+function injectPublicConfig(): Plugin {
+  return {
+    name: 'inject-public-config',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      renderIndexHtml(html, 'hu', publicConfigFrom(parseEnv(process.env))),
+  }
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), injectPublicConfig()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    assetsInlineLimit: 0,
+    // Every browser we support preloads modules natively; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
+  },
+})

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./src/server/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file opens its own database; two at once fit this machine's two cores.
+    maxWorkers: 2,
+  },
+})
