@@ -16,7 +16,7 @@ export function WhySection() {
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
           {REASONS.map((id, i) => (
             <li key={id}>
-              <span aria-hidden="true" className="font-display text-3xl text-gold">
+              <span aria-hidden="true" className="font-display text-3xl text-gold-light">
                 0{i + 1}
               </span>
               <h3 className="mt-2 text-lg font-semibold">{t(`why.${id}.title`)}</h3>

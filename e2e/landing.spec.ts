@@ -1,0 +1,214 @@
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { saveScreenshot } from './support/screenshot.ts'
+
+const landing = texts('hu', 'landing')
+const CARD_IDS = ['plan', 'nutrition', 'community', 'app', 'blog', 'support'] as const
+
+for (const path of ['/', '/landing', '/home', '/welcome']) {
+  test(`${path} shows the coming-soon page in Hungarian`, async ({ page, checkA11y }, testInfo) => {
+    await page.goto(path)
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hu')
+    await expect(page.getByRole('heading', { name: landing.hero.title })).toBeVisible()
+    await expect(page.getByText(landing.hero.badge)).toContainText('2026')
+    await expect(page).toHaveTitle(landing.meta.title)
+    const welcome = page.getByRole('heading', { name: landing.welcome.title })
+    if (path === '/welcome') await expect(welcome).toBeVisible()
+    else await expect(welcome).toHaveCount(0)
+
+    await checkA11y()
+    await saveScreenshot(page, testInfo, `landing${path.replace(/\//g, '-')}`)
+  })
+}
+
+test('/welcome confirms the new account and leads on', async ({ page }) => {
+  await page.goto('/welcome')
+  const panel = page.getByRole('region', { name: landing.welcome.title })
+  await expect(panel.getByText(landing.welcome.created)).toBeVisible()
+  await expect(panel.getByText(landing.welcome.mobileApp)).toBeVisible()
+  await panel.getByRole('link', { name: landing.welcome.dashboard }).click()
+  await expect(page).toHaveURL(/\/home$/)
+})
+
+test('six marketing cards, each an article with heading, text and a described image', async ({ page }) => {
+  await page.goto('/')
+  const cards = page.locator('#highlights article')
+  await expect(cards).toHaveCount(6)
+  for (const [i, id] of CARD_IDS.entries()) {
+    const card = cards.nth(i)
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(landing.cards[id].title)
+    await expect(card.locator('p')).toHaveText(landing.cards[id].text)
+    const image = card.locator('img')
+    await expect(image).toHaveAttribute('alt', landing.cards[id].imageAlt)
+    await expect(image).toHaveAttribute('width', '640')
+    await expect(image).toHaveAttribute('height', '420')
+    await expect(image).toHaveAttribute('loading', 'lazy')
+  }
+})
+
+test('every image has its size set; only the hero loads eagerly', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('img', { name: landing.hero.imageAlt })).toBeVisible()
+  const images = page.locator('main img')
+  const count = await images.count()
+  expect(count).toBeGreaterThanOrEqual(8)
+  for (let i = 0; i < count; i++) {
+    const image = images.nth(i)
+    await expect(image).toHaveAttribute('width', /\d+/)
+    await expect(image).toHaveAttribute('height', /\d+/)
+    await expect(image).toHaveAttribute('alt', /\S/)
+    const alt = await image.getAttribute('alt')
+    if (alt === landing.hero.imageAlt) await expect(image).not.toHaveAttribute('loading', 'lazy')
+    else await expect(image).toHaveAttribute('loading', 'lazy')
+  }
+  // The images really are there: a lazy one loads once scrolled to.
+  const trainer = page.getByRole('img', { name: landing.trainer.imageAlt })
+  await trainer.scrollIntoViewIfNeeded()
+  await expect.poll(() => trainer.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+})
+
+test('the rest of the page: features, trainer, why us, app download, newsletter place and contact', async ({ page }) => {
+  await page.goto('/')
+  for (const id of ['workouts', 'nutrition', 'support'] as const) {
+    await expect(page.getByRole('heading', { name: landing.features[id].title })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { name: landing.trainer.heading })).toBeVisible()
+  await expect(page.getByText(landing.trainer.bio)).toBeVisible()
+  await expect(page.getByRole('heading', { name: landing.why.heading })).toBeVisible()
+  await expect(page.getByRole('heading', { name: landing.download.heading })).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(landing.download.appStore.name) })).toHaveAttribute(
+    'href',
+    'https://apps.apple.com/hu/',
+  )
+  await expect(page.getByRole('link', { name: new RegExp(landing.download.googlePlay.name) })).toHaveAttribute(
+    'href',
+    'https://play.google.com/store/apps',
+  )
+  await expect(page.getByRole('region', { name: landing.newsletter.heading })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'hello@lendulet.fit' })).toHaveAttribute('href', 'mailto:hello@lendulet.fit')
+  await page.getByRole('link', { name: landing.hero.cta }).click()
+  await expect(page.getByRole('heading', { name: landing.newsletter.heading })).toBeInViewport()
+})
+
+test.describe('wide screens', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'desktop layout')
+
+  test('the cards sit in a three-column grid, not a carousel', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCount(0)
+    const grid = page.locator('#highlights article').first().locator('..')
+    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length)
+    expect(columns).toBe(3)
+    const tops = await page.locator('#highlights article').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))
+    expect(new Set(tops.map(Math.round)).size).toBe(2)
+  })
+})
+
+test.describe('the card carousel on small screens', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, 'phone layout')
+
+  const slide = (page: import('@playwright/test').Page, n: number) =>
+    page.getByRole('group', { name: landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6') })
+  const cardHeading = (page: import('@playwright/test').Page, n: number) =>
+    slide(page, n).getByRole('heading', { name: landing.cards[CARD_IDS[n - 1]!].title })
+
+  test.beforeEach(async ({ page }) => {
+    // A controllable clock: the 4 s rotation happens only when the test moves time on.
+    await page.clock.install()
+    await page.goto('/')
+    await page.locator('#highlights').scrollIntoViewIfNeeded()
+  })
+
+  test('follows the WAI-ARIA carousel pattern', async ({ page, checkA11y }) => {
+    const carousel = page.getByRole('region', { name: landing.cards.carouselLabel })
+    await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
+    await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(6)
+    await expect(slide(page, 1)).toBeVisible()
+    await expect(page.getByText(landing.cards.swipeHint)).toBeVisible()
+    await checkA11y()
+  })
+
+  test('advances every 4 seconds and wraps around', async ({ page }) => {
+    await expect(cardHeading(page, 1)).toBeInViewport()
+    await page.clock.runFor(3_900)
+    await expect(cardHeading(page, 1)).toBeInViewport()
+    await page.clock.runFor(200)
+    await expect(cardHeading(page, 2)).toBeInViewport()
+    await expect(cardHeading(page, 1)).not.toBeInViewport()
+    await page.clock.runFor(4_000 * 5)
+    await expect(cardHeading(page, 1)).toBeInViewport()
+  })
+
+  test('pauses while hovered or focused, and can be stopped', async ({ page }) => {
+    const current = page.locator('[aria-roledescription="slide"]:not([inert])')
+    const label = (n: number) => landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6')
+    const elsewhere = page.getByRole('heading', { name: landing.cards.heading })
+
+    await slide(page, 1).hover()
+    await page.clock.runFor(10_000)
+    await expect(current).toHaveAttribute('aria-label', label(1))
+    await page.mouse.move(5, 5)
+
+    await page.getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '1') }).focus()
+    await page.clock.runFor(10_000)
+    await expect(current).toHaveAttribute('aria-label', label(1))
+
+    await page.getByRole('button', { name: landing.cards.pause }).click()
+    await elsewhere.click()
+    await page.clock.runFor(10_000)
+    await expect(current).toHaveAttribute('aria-label', label(1))
+
+    await page.getByRole('button', { name: landing.cards.play }).click()
+    await elsewhere.click()
+    await page.clock.runFor(4_100)
+    await expect(current).toHaveAttribute('aria-label', label(2))
+  })
+
+  test('swipes with a 50 px threshold', async ({ page }) => {
+    await page.getByRole('button', { name: landing.cards.pause }).click()
+    const box = await slide(page, 1).boundingBox()
+    if (!box) throw new Error('no slide')
+    const swipe = async (dx: number) => {
+      const y = box.y + box.height / 2
+      await page.mouse.move(200, y)
+      await page.mouse.down()
+      await page.mouse.move(200 + dx / 2, y)
+      await page.mouse.move(200 + dx, y)
+      await page.mouse.up()
+    }
+    await swipe(-40)
+    await expect(cardHeading(page, 1)).toBeInViewport()
+    await swipe(-60)
+    await expect(cardHeading(page, 2)).toBeInViewport()
+    await swipe(60)
+    await expect(cardHeading(page, 1)).toBeInViewport()
+    await swipe(60)
+    await expect(cardHeading(page, 6)).toBeInViewport()
+  })
+
+  test('the dots choose a slide', async ({ page }) => {
+    const dot = page.getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '4') })
+    await dot.click()
+    await expect(dot).toHaveAttribute('aria-current', 'true')
+    await expect(cardHeading(page, 4)).toBeInViewport()
+    await expect(page.getByRole('button', { name: landing.cards.next })).toBeVisible()
+    await page.getByRole('button', { name: landing.cards.next }).click()
+    await expect(cardHeading(page, 5)).toBeInViewport()
+  })
+})
+
+test.describe('with reduced motion', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, 'phone layout')
+  test.use({ reducedMotion: 'reduce' })
+
+  test('the carousel never moves by itself', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    await page.clock.runFor(20_000)
+    const first = page.getByRole('heading', { name: landing.cards.plan.title })
+    await first.scrollIntoViewIfNeeded()
+    await expect(first).toBeInViewport()
+    await expect(page.getByRole('button', { name: landing.cards.play })).toBeDisabled()
+  })
+})
