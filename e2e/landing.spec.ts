@@ -31,7 +31,9 @@ test('/welcome confirms the new account and leads on', async ({ page }) => {
   await expect(page).toHaveURL(/\/home$/)
 })
 
-test('six marketing cards, each an article with heading, text and a described image', async ({ page }) => {
+test('six marketing cards, each an article with heading, text and a described image', async ({
+  page,
+}) => {
   await page.goto('/')
   const cards = page.locator('#highlights article')
   await expect(cards).toHaveCount(6)
@@ -65,10 +67,14 @@ test('every image has its size set; only the hero loads eagerly', async ({ page 
   // The images really are there: a lazy one loads once scrolled to.
   const trainer = page.getByRole('img', { name: landing.trainer.imageAlt })
   await trainer.scrollIntoViewIfNeeded()
-  await expect.poll(() => trainer.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  await expect
+    .poll(() => trainer.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
 })
 
-test('the rest of the page: features, trainer, why us, app download, newsletter place and contact', async ({ page }) => {
+test('the rest of the page: features, trainer, why us, app download, newsletter place and contact', async ({
+  page,
+}) => {
   await page.goto('/')
   for (const id of ['workouts', 'nutrition', 'support'] as const) {
     await expect(page.getByRole('heading', { name: landing.features[id].title })).toBeVisible()
@@ -77,16 +83,17 @@ test('the rest of the page: features, trainer, why us, app download, newsletter 
   await expect(page.getByText(landing.trainer.bio)).toBeVisible()
   await expect(page.getByRole('heading', { name: landing.why.heading })).toBeVisible()
   await expect(page.getByRole('heading', { name: landing.download.heading })).toBeVisible()
-  await expect(page.getByRole('link', { name: new RegExp(landing.download.appStore.name) })).toHaveAttribute(
-    'href',
-    'https://apps.apple.com/hu/',
-  )
-  await expect(page.getByRole('link', { name: new RegExp(landing.download.googlePlay.name) })).toHaveAttribute(
-    'href',
-    'https://play.google.com/store/apps',
-  )
+  await expect(
+    page.getByRole('link', { name: new RegExp(landing.download.appStore.name) }),
+  ).toHaveAttribute('href', 'https://apps.apple.com/hu/')
+  await expect(
+    page.getByRole('link', { name: new RegExp(landing.download.googlePlay.name) }),
+  ).toHaveAttribute('href', 'https://play.google.com/store/apps')
   await expect(page.getByRole('region', { name: landing.newsletter.heading })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'hello@lendulet.fit' })).toHaveAttribute('href', 'mailto:hello@lendulet.fit')
+  await expect(page.getByRole('link', { name: 'hello@lendulet.fit' })).toHaveAttribute(
+    'href',
+    'mailto:hello@lendulet.fit',
+  )
   await page.getByRole('link', { name: landing.hero.cta }).click()
   await expect(page.getByRole('heading', { name: landing.newsletter.heading })).toBeInViewport()
 })
@@ -98,9 +105,13 @@ test.describe('wide screens', () => {
     await page.goto('/')
     await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCount(0)
     const grid = page.locator('#highlights article').first().locator('..')
-    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length)
+    const columns = await grid.evaluate(
+      (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length,
+    )
     expect(columns).toBe(3)
-    const tops = await page.locator('#highlights article').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))
+    const tops = await page
+      .locator('#highlights article')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top))
     expect(new Set(tops.map(Math.round)).size).toBe(2)
   })
 })
@@ -109,9 +120,11 @@ test.describe('the card carousel on small screens', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, 'phone layout')
 
   const slide = (page: import('@playwright/test').Page, n: number) =>
-    page.getByRole('group', { name: landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6') })
+    page.getByRole('group', {
+      name: landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6'),
+    })
   const cardHeading = (page: import('@playwright/test').Page, n: number) =>
-    slide(page, n).getByRole('heading', { name: landing.cards[CARD_IDS[n - 1]!].title })
+    slide(page, n).getByRole('heading', { name: landing.cards[CARD_IDS[n - 1] ?? 'plan'].title })
 
   test.beforeEach(async ({ page }) => {
     // A controllable clock: the 4 s rotation happens only when the test moves time on.
@@ -142,7 +155,8 @@ test.describe('the card carousel on small screens', () => {
 
   test('pauses while hovered or focused, and can be stopped', async ({ page }) => {
     const current = page.locator('[aria-roledescription="slide"]:not([inert])')
-    const label = (n: number) => landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6')
+    const label = (n: number) =>
+      landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6')
     const elsewhere = page.getByRole('heading', { name: landing.cards.heading })
 
     await slide(page, 1).hover()
@@ -150,7 +164,9 @@ test.describe('the card carousel on small screens', () => {
     await expect(current).toHaveAttribute('aria-label', label(1))
     await page.mouse.move(5, 5)
 
-    await page.getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '1') }).focus()
+    await page
+      .getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '1') })
+      .focus()
     await page.clock.runFor(10_000)
     await expect(current).toHaveAttribute('aria-label', label(1))
 
@@ -188,7 +204,9 @@ test.describe('the card carousel on small screens', () => {
   })
 
   test('the dots choose a slide', async ({ page }) => {
-    const dot = page.getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '4') })
+    const dot = page.getByRole('button', {
+      name: landing.cards.goToSlide.replace('{{index}}', '4'),
+    })
     await dot.click()
     await expect(dot).toHaveAttribute('aria-current', 'true')
     await expect(cardHeading(page, 4)).toBeInViewport()

@@ -10,7 +10,9 @@ test.describe('a visitor whose browser prefers English', () => {
   test('still gets Hungarian first', async ({ page }) => {
     await page.goto('/')
     await expect(page.locator('html')).toHaveAttribute('lang', 'hu')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('hu', 'landing').hero.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      texts('hu', 'landing').hero.title,
+    )
   })
 })
 
@@ -18,7 +20,9 @@ for (const { code } of LANGUAGES) {
   test(`?lang=${code} switches the page to that language`, async ({ page }) => {
     await page.goto(`/?lang=${code}`)
     await expect(page.locator('html')).toHaveAttribute('lang', code)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts(code, 'landing').hero.title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      texts(code, 'landing').hero.title,
+    )
     await expect(page.getByRole('contentinfo')).toContainText(texts(code, 'common').footer.followUs)
   })
 }
@@ -30,7 +34,9 @@ test('?lang= works on any route, is remembered, and leaves the address tidy', as
 
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de', 'landing').hero.title)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    texts('de', 'landing').hero.title,
+  )
 
   await page.goto('/?lang=xx')
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
@@ -38,7 +44,9 @@ test('?lang= works on any route, is remembered, and leaves the address tidy', as
 
 test('the language menu lists code, name and flag, and switches on click', async ({ page }) => {
   await page.goto('/')
-  const trigger = page.getByRole('button', { name: common.language.menuLabel.replace('{{name}}', 'Magyar') })
+  const trigger = page.getByRole('button', {
+    name: common.language.menuLabel.replace('{{name}}', 'Magyar'),
+  })
   await trigger.click()
   const menu = page.getByRole('menu', { name: common.language.listLabel })
   await expect(menu).toBeVisible()
@@ -49,20 +57,29 @@ test('the language menu lists code, name and flag, and switches on click', async
     await expect(items.nth(i)).toContainText(language.code.toUpperCase(), { useInnerText: true })
     await expect(items.nth(i).locator('svg').first()).toBeVisible()
   }
-  await expect(menu.getByRole('menuitemradio', { name: /Magyar/ })).toHaveAttribute('aria-checked', 'true')
+  await expect(menu.getByRole('menuitemradio', { name: /Magyar/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
 
   await menu.getByRole('menuitemradio', { name: /Español/ }).click()
   await expect(menu).toBeHidden()
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('es', 'landing').hero.title)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    texts('es', 'landing').hero.title,
+  )
 
   await page.reload()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('es', 'landing').hero.title)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    texts('es', 'landing').hero.title,
+  )
 })
 
 test('the language menu works with the keyboard', async ({ page }) => {
   await page.goto('/')
-  const trigger = page.getByRole('button', { name: common.language.menuLabel.replace('{{name}}', 'Magyar') })
+  const trigger = page.getByRole('button', {
+    name: common.language.menuLabel.replace('{{name}}', 'Magyar'),
+  })
   await trigger.focus()
   await page.keyboard.press('Enter')
   const menu = page.getByRole('menu')
@@ -79,16 +96,24 @@ test('the language menu works with the keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-  await expect(page.getByRole('button', { name: texts('en', 'common').language.menuLabel.replace('{{name}}', 'English') })).toBeFocused()
+  await expect(
+    page.getByRole('button', {
+      name: texts('en', 'common').language.menuLabel.replace('{{name}}', 'English'),
+    }),
+  ).toBeFocused()
 })
 
 test.describe('with a mouse', () => {
   test.skip(({ hasTouch }) => hasTouch, 'hover needs a mouse')
 
-  test('the language menu opens on hover and closes 300 ms after the pointer leaves', async ({ page }) => {
+  test('the language menu opens on hover and closes 300 ms after the pointer leaves', async ({
+    page,
+  }) => {
     await page.clock.install()
     await page.goto('/')
-    const trigger = page.getByRole('button', { name: common.language.menuLabel.replace('{{name}}', 'Magyar') })
+    const trigger = page.getByRole('button', {
+      name: common.language.menuLabel.replace('{{name}}', 'Magyar'),
+    })
     const menu = page.getByRole('menu')
 
     await trigger.hover()

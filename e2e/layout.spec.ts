@@ -7,21 +7,26 @@ const common = texts('hu', 'common')
 test('header and footer carry the brand, language menu and every footer item', async ({ page }) => {
   await page.goto('/')
   const header = page.getByRole('banner')
-  await expect(header.getByRole('link', { name: common.brand.homeLink })).toHaveAttribute('href', '/')
+  await expect(header.getByRole('link', { name: common.brand.homeLink })).toHaveAttribute(
+    'href',
+    '/',
+  )
   await expect(header.getByRole('button', { name: /Magyar/ })).toBeVisible()
 
   const footer = page.getByRole('contentinfo')
   await expect(footer).toContainText(common.footer.description)
   await expect(footer.getByRole('heading', { name: common.footer.quickLinks })).toBeVisible()
-  await expect(footer.getByRole('link', { name: common.footer.privacyPolicy })).toHaveAttribute('href', '/privacy-policy')
+  await expect(footer.getByRole('link', { name: common.footer.privacyPolicy })).toHaveAttribute(
+    'href',
+    '/privacy-policy',
+  )
   const official = footer.getByRole('link', { name: new RegExp(common.footer.officialSite) })
   await expect(official).toHaveAttribute('href', 'https://lendulet.fit')
   await expect(official).toHaveAttribute('target', '_blank')
   await expect(footer.getByRole('heading', { name: common.footer.followUs })).toBeVisible()
-  await expect(footer.getByRole('link', { name: new RegExp(common.footer.instagram) })).toHaveAttribute(
-    'href',
-    'https://www.instagram.com/lendulet.fit',
-  )
+  await expect(
+    footer.getByRole('link', { name: new RegExp(common.footer.instagram) }),
+  ).toHaveAttribute('href', 'https://www.instagram.com/lendulet.fit')
   await expect(footer).toContainText(common.footer.rights.replace('{{year}}', '2025'))
   await expect(footer).toContainText(common.footer.professional)
 })
@@ -29,7 +34,10 @@ test('header and footer carry the brand, language menu and every footer item', a
 test('the footer leads to the privacy policy without a reload', async ({ page }) => {
   await page.goto('/')
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
-  await page.getByRole('contentinfo').getByRole('link', { name: common.footer.privacyPolicy }).click()
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: common.footer.privacyPolicy })
+    .click()
   await expect(page).toHaveURL(/\/privacy-policy$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('hu', 'privacy').heading)
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
@@ -45,9 +53,13 @@ test('a keyboard user can skip straight to the content', async ({ page, hasTouch
   await expect(page).toHaveURL(/#main$/)
 })
 
-test('any other path is the sign-in callback, which sends a signed-out visitor to /landing', async ({ page }, testInfo) => {
+test('any other path is the sign-in callback, which sends a signed-out visitor to /landing', async ({
+  page,
+}, testInfo) => {
   await page.goto('/some/unknown/place')
   await expect(page).toHaveURL(/\/landing$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('hu', 'landing').hero.title)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    texts('hu', 'landing').hero.title,
+  )
   await saveScreenshot(page, testInfo, 'callback-redirect')
 })

@@ -10,7 +10,11 @@ const cases = [
 ] as const
 
 for (const { lang, pdf } of cases) {
-  test(`in ${lang}, /privacy-policy embeds the ${pdf} PDF and says so`, async ({ page, request, checkA11y }, testInfo) => {
+  test(`in ${lang}, /privacy-policy embeds the ${pdf} PDF and says so`, async ({
+    page,
+    request,
+    checkA11y,
+  }, testInfo) => {
     await page.goto(`/privacy-policy?lang=${lang}`)
     const privacy = texts(lang, 'privacy')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacy.heading)

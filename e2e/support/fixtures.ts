@@ -1,11 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 
 /**
  * Every browser test fails on a console error or an uncaught exception in the page, and can
  * run an accessibility check that fails on serious or critical violations.
  */
-export const test = base.extend<{ consoleErrors: string[]; checkA11y: (page?: Page) => Promise<void> }>({
+export const test = base.extend<{
+  consoleErrors: string[]
+  checkA11y: (page?: Page) => Promise<void>
+}>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -20,10 +23,15 @@ export const test = base.extend<{ consoleErrors: string[]; checkA11y: (page?: Pa
   ],
   checkA11y: async ({ page }, use) => {
     await use(async (target = page) => {
-      const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const results = await new AxeBuilder({ page: target })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        )
       expect(serious, 'serious or critical accessibility violations').toEqual([])
     })
   },

@@ -3,5 +3,10 @@ import type { Language } from '../../src/shared/languages.ts'
 
 /** Tests read the real locale files, so they check what a visitor reads, not a copy of it. */
 export function texts(language: Language, namespace: 'common' | 'landing' | 'privacy') {
-  return JSON.parse(readFileSync(new URL(`../../src/shared/locales/${language}/${namespace}.json`, import.meta.url), 'utf8'))
+  return JSON.parse(
+    readFileSync(
+      new URL(`../../src/shared/locales/${language}/${namespace}.json`, import.meta.url),
+      'utf8',
+    ),
+  )
 }

@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
@@ -47,6 +49,8 @@ export function createApp(deps: AppDeps) {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
+        ip: clientAddress(c),
+        ua: c.req.header('user-agent'),
       },
       'request',
     )
@@ -71,4 +75,13 @@ function errorBody(
   key: ErrorMessageKey,
 ): ApiErrorBody {
   return { code, message: errorMessage(language, key) }
+}
+
+/** The peer's address; undefined in tests that call app.request() without a socket. */
+function clientAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    return undefined
+  }
 }
