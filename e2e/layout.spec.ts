@@ -46,6 +46,7 @@ test('the footer leads to the privacy policy without a reload', async ({ page })
 test('a keyboard user can skip straight to the content', async ({ page, hasTouch }) => {
   test.skip(hasTouch, 'keyboard navigation is a desktop matter')
   await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: common.skipToContent })
   await expect(skip).toBeFocused()

@@ -18,6 +18,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { marked } from 'marked'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 
 type PolicyDoc = {
   lang: 'hu' | 'en'
@@ -56,16 +57,6 @@ const TINT = '#FBF5F7'
 
 const SERIF = `'Noto Serif', 'DejaVu Serif', Georgia, serif`
 const SANS = `'Noto Sans', 'DejaVu Sans', Arial, sans-serif`
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 function escapeHtml(text: string): string {
   return text
@@ -257,7 +248,7 @@ async function main(): Promise<void> {
   const stamp = epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : EFFECTIVE_DATE
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
   try {

@@ -38,11 +38,26 @@ export default function PrivacyPolicyPage() {
           {t('external')}
         </ExternalLink>
       </div>
-      <iframe
-        src={pdfUrl}
+      {/* <object> shows its fallback where the browser has no PDF viewer (many phones). */}
+      <object
+        data={pdfUrl}
+        type="application/pdf"
         title={t('frameTitle')}
         className="mt-8 h-[75vh] min-h-[32rem] w-full rounded-2xl bg-white ring-1 ring-ink/10"
-      />
+      >
+        <div className="grid h-full place-items-center p-8 text-center">
+          <p className="max-w-sm text-ink-soft">
+            {t('fallback')}{' '}
+            <a
+              href={pdfUrl}
+              download
+              className="font-semibold text-rose-deep underline underline-offset-4"
+            >
+              {t('download')}
+            </a>
+          </p>
+        </div>
+      </object>
     </div>
   )
 }

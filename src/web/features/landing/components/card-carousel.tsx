@@ -1,12 +1,37 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '../../../../shared/constants.ts'
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { MarketingCard } from './marketing-card.tsx'
 
-const controlClass =
-  'grid size-10 place-items-center rounded-full border border-ink/10 bg-white text-ink transition hover:border-rose/50 hover:text-rose-deep'
+const PAUSE_ICON = (
+  <path d="M5 3.5v9M11 3.5v9" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+)
+const chevron = (d: string) => (
+  <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+)
+
+function ControlButton(props: {
+  label: string
+  onClick: () => void
+  icon: ReactNode
+  disabled?: boolean
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      className="grid size-10 place-items-center rounded-full border border-ink/10 bg-white text-ink transition hover:border-rose/50 hover:text-rose-deep disabled:opacity-50"
+    >
+      <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
+        {props.icon}
+      </svg>
+    </button>
+  )
+}
 
 /**
  * The small-screen card carousel, after the WAI-ARIA APG carousel pattern: auto-advances every
@@ -63,60 +88,24 @@ export function CardCarousel() {
       }}
     >
       <div className="mb-4 flex items-center justify-end gap-2">
-        <button
-          type="button"
-          className={controlClass}
+        <ControlButton
+          label={stopped || reducedMotion ? t('cards.play') : t('cards.pause')}
           onClick={() => setStopped((s) => !s)}
-          aria-label={stopped || reducedMotion ? t('cards.play') : t('cards.pause')}
           disabled={reducedMotion}
-        >
-          {stopped || reducedMotion ? (
-            <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
-              <path d="M5 3.5v9l7-4.5z" fill="currentColor" />
-            </svg>
-          ) : (
-            <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
-              <path
-                d="M5 3.5v9M11 3.5v9"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-              />
-            </svg>
-          )}
-        </button>
-        <button
-          type="button"
-          className={controlClass}
+          icon={
+            stopped || reducedMotion ? <path d="M5 3.5v9l7-4.5z" fill="currentColor" /> : PAUSE_ICON
+          }
+        />
+        <ControlButton
+          label={t('cards.previous')}
           onClick={() => go(index - 1)}
-          aria-label={t('cards.previous')}
-        >
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
-            <path
-              d="M10 3 5 8l5 5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className={controlClass}
+          icon={chevron('M10 3 5 8l5 5')}
+        />
+        <ControlButton
+          label={t('cards.next')}
           onClick={() => go(index + 1)}
-          aria-label={t('cards.next')}
-        >
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
-            <path
-              d="m6 3 5 5-5 5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
+          icon={chevron('m6 3 5 5-5 5')}
+        />
       </div>
 
       <div

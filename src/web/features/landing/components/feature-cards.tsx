@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
 const FEATURES: { id: 'workouts' | 'nutrition' | 'support'; icon: ReactNode }[] = [
   {
@@ -25,12 +26,7 @@ export function FeatureCards() {
   return (
     <section aria-labelledby="features-heading" className="bg-white/60 py-16">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
-        <h2
-          id="features-heading"
-          className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-        >
-          {t('features.heading')}
-        </h2>
+        <SectionHeading id="features-heading">{t('features.heading')}</SectionHeading>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {FEATURES.map(({ id, icon }) => (
             <li key={id} className="rounded-3xl bg-cream p-7 ring-1 ring-ink/5">

@@ -3,6 +3,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { CardCarousel } from './card-carousel.tsx'
 import { MarketingCard } from './marketing-card.tsx'
+import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
 /** Three-column grid from 1024 px, a carousel below that. */
 export function MarketingSection() {
@@ -15,12 +16,7 @@ export function MarketingSection() {
       className="mx-auto max-w-6xl px-5 py-16 sm:px-8"
     >
       <div className="max-w-2xl">
-        <h2
-          id="highlights-heading"
-          className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-        >
-          {t('cards.heading')}
-        </h2>
+        <SectionHeading id="highlights-heading">{t('cards.heading')}</SectionHeading>
         <p className="mt-3 text-lg text-ink-soft">{t('cards.intro')}</p>
       </div>
       <div className="mt-10">

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
 /** Where the newsletter form lives; the newsletter feature renders it into this section. */
 export function NewsletterSection() {
@@ -9,12 +10,7 @@ export function NewsletterSection() {
       aria-labelledby="newsletter-heading"
       className="mx-auto max-w-3xl px-5 py-16 text-center sm:px-8"
     >
-      <h2
-        id="newsletter-heading"
-        className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-      >
-        {t('newsletter.heading')}
-      </h2>
+      <SectionHeading id="newsletter-heading">{t('newsletter.heading')}</SectionHeading>
       <p className="mt-4 text-lg text-ink-soft">{t('newsletter.text')}</p>
       <div data-slot="newsletter-form" className="mt-8" />
     </section>

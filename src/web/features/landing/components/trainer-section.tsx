@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import trainerImage from '../../../assets/landing/trainer.svg'
+import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
 export function TrainerSection() {
   const { t } = useTranslation('landing')
@@ -16,12 +17,7 @@ export function TrainerSection() {
           className="mx-auto w-full max-w-sm rounded-[2.5rem]"
         />
         <div>
-          <h2
-            id="trainer-heading"
-            className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-          >
-            {t('trainer.heading')}
-          </h2>
+          <SectionHeading id="trainer-heading">{t('trainer.heading')}</SectionHeading>
           <p className="mt-6 text-2xl font-semibold">{t('trainer.name')}</p>
           <p className="text-sm font-medium tracking-wide text-sage-deep uppercase">
             {t('trainer.role')}

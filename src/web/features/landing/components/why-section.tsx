@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
 const REASONS = ['personal', 'women', 'science', 'community'] as const
 
@@ -7,12 +8,7 @@ export function WhySection() {
   return (
     <section aria-labelledby="why-heading" className="bg-sage-deep py-16 text-cream">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
-        <h2
-          id="why-heading"
-          className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-        >
-          {t('why.heading')}
-        </h2>
+        <SectionHeading id="why-heading">{t('why.heading')}</SectionHeading>
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
           {REASONS.map((id, i) => (
             <li key={id}>
