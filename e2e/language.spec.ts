@@ -24,6 +24,10 @@ for (const { code } of LANGUAGES) {
       texts(code, 'landing').hero.title,
     )
     await expect(page.getByRole('contentinfo')).toContainText(texts(code, 'common').footer.followUs)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      texts(code, 'landing').meta.description,
+    )
   })
 }
 

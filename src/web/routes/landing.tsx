@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts'
 /** The coming-soon page on /, /landing, /home and /welcome (the last with a welcome panel on top). */
 export function LandingPage({ welcome = false }: { welcome?: boolean }) {
   const { t } = useTranslation('landing')
-  useDocumentTitle(t('meta.title'))
+  useDocumentTitle(t('meta.title'), t('meta.description'))
   return (
     <>
       {welcome && <WelcomePanel />}
