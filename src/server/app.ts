@@ -1,12 +1,15 @@
 import { Hono } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { ApiErrorBody } from '../shared/api-error.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
+import type { Auth } from './auth/auth.ts'
+import { authRoutes } from './auth/auth.routes.ts'
+import { meRoutes } from './auth/me.routes.ts'
 import type { Database } from './db/client.ts'
+import { clientAddress } from './http/client-address.ts'
+import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { ApiError } from './http/api-error.ts'
 import type { AppEnv } from './http/app-env.ts'
@@ -16,16 +19,22 @@ import { appRoutes } from './web/serve-app.ts'
 export interface AppDeps {
   database: Database
   logger: Logger
+  auth: Auth
   publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
+  trustProxy: boolean
+  /** Serve /dev/mailbox (development without SMTP only). */
+  devMailbox: boolean
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database }: AppDeps) {
+function createApi({ database, auth, trustProxy }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .route('/health', healthRoutes(database))
+      .route('/auth', authRoutes(auth, { trustProxy }))
+      .route('/me', meRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )
@@ -34,7 +43,7 @@ function createApi({ database }: AppDeps) {
 export type AppType = ReturnType<typeof createApi>
 
 export function createApp(deps: AppDeps) {
-  const { logger, publicConfig, distDir } = deps
+  const { logger, publicConfig, distDir, trustProxy } = deps
   const api = createApi(deps)
 
   const app = new Hono<AppEnv>()
@@ -49,7 +58,7 @@ export function createApp(deps: AppDeps) {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
-        ip: clientAddress(c),
+        ip: clientAddress(c, trustProxy),
         ua: c.req.header('user-agent'),
       },
       'request',
@@ -65,6 +74,7 @@ export function createApp(deps: AppDeps) {
     return c.json(errorBody(c.var.language, 'internal_error', 'internal'), 500)
   })
   app.route('/api', api)
+  if (deps.devMailbox) app.route('/dev/mailbox', devMailboxRoutes(deps.database.db))
   if (distDir) app.route('/', appRoutes(distDir, publicConfig))
   return app
 }
@@ -75,13 +85,4 @@ function errorBody(
   key: ErrorMessageKey,
 ): ApiErrorBody {
   return { code, message: errorMessage(language, key) }
-}
-
-/** The peer's address; undefined in tests that call app.request() without a socket. */
-function clientAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address
-  } catch {
-    return undefined
-  }
 }

@@ -17,9 +17,34 @@ export const envSchema = z.object({
   GOOGLE_PLAY_URL: z.url().default('https://play.google.com/store/apps'),
   PRIVACY_POLICY_URL: z.url().default('https://lendulet.fit/privacy-policy'),
   CONTACT_EMAIL: z.email().default('hello@lendulet.fit'),
+  /** The address users reach the site at; links in e-mails point here. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Signs sessions and tokens. Without it one is generated once and kept in the database. */
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** smtp://user:pass@host:port (or smtps://). Without it e-mails go to the log and the dev mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Lendület <hello@lendulet.fit>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url()
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  /** Set when a reverse proxy in front sets X-Forwarded-For; otherwise the socket address is the client. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 })
 
 export type Env = z.infer<typeof envSchema>
+
+/** The site's public origin, without a trailing slash. */
+export function publicUrl(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+}
 
 /** Parses an environment; blank values count as unset so `FOO=` falls back to the default. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -1,4 +1,4 @@
-import { createInstance } from 'i18next'
+import { createInstance, type ParseKeys, type TFunction } from 'i18next'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import {
@@ -21,10 +21,30 @@ await i18n.init({
   initAsync: false,
 })
 
-export type ErrorMessageKey = keyof (typeof serverResources)['hu']['errors']
+export type ErrorMessageKey = ParseKeys<'errors'>
 
 export function errorMessage(language: Language, key: ErrorMessageKey): string {
   return i18n.getFixedT(language, 'errors')(key)
+}
+
+/** Whether a translated message exists (used to translate Better Auth's error codes). */
+export function hasErrorMessage(key: string): key is ErrorMessageKey {
+  return i18n.exists(key, { ns: 'errors' })
+}
+
+export function emailTranslator(language: Language): TFunction<'emails'> {
+  return i18n.getFixedT(language, 'emails')
+}
+
+/** The language of a request made outside Hono (Better Auth's callbacks get a plain Request). */
+export function languageOfRequest(request: Request | undefined): Language {
+  const cookie = request?.headers.get('cookie') ?? ''
+  const remembered = cookie
+    .split(/;\s*/)
+    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
+    ?.slice(LANGUAGE_COOKIE.length + 1)
+  if (isLanguage(remembered)) return remembered
+  return languageFromAcceptLanguage(request?.headers.get('accept-language')) ?? DEFAULT_LANGUAGE
 }
 
 /** The language the page is shown in: ?lang=, then the remembered choice, then hu (SPEC: hu is the default, whatever the browser says). */

@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { createApp } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { loadEnv } from './env.ts'
 import { createLogger } from './logger.ts'
-import { publicConfigFrom } from './public-config.ts'
+import { createServer } from './server.ts'
 
 const env = loadEnv()
 const logger = createLogger(env.LOG_LEVEL)
@@ -21,8 +20,8 @@ try {
   process.exit(1)
 }
 
-const app = createApp({ database, logger, publicConfig: publicConfigFrom(env), distDir })
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+const server = await createServer({ env, database, logger, distDir })
+const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(
     {
       port: info.port,
@@ -31,7 +30,13 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     },
     `ready on http://localhost:${info.port}`,
   )
+  if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
+    logger.info(
+      `no SMTP_URL: e-mails are logged and shown on http://localhost:${info.port}/dev/mailbox`,
+    )
+  }
 })
+server.mailWorker.wake()
 
 let stopping = false
 async function shutdown(signal: string) {
@@ -39,9 +44,10 @@ async function shutdown(signal: string) {
   stopping = true
   logger.info({ signal }, 'shutting down')
   // Stop taking requests, let running ones finish, then close the database so PGlite flushes to disk.
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  if ('closeIdleConnections' in server) server.closeIdleConnections()
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()))
+  if ('closeIdleConnections' in http) http.closeIdleConnections()
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  await server.stop()
   await database.close()
   logger.info('database closed, bye')
   process.exit(0)

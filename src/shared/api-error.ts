@@ -9,5 +9,7 @@ export const ERROR_CODES = [
   'internal_error',
   'invalid_request',
   'database_unavailable',
+  'unauthorized',
+  'forbidden',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -11,8 +11,9 @@ describe('GET /api/health', () => {
   })
 
   it('reports a reachable database and its applied migrations', async () => {
-    const { app, database } = await createTestApp()
-    close = () => database.close()
+    const harness = await createTestApp()
+    const { app } = harness
+    close = harness.close
 
     const response = await app.request('/api/health')
 
@@ -26,7 +27,8 @@ describe('GET /api/health', () => {
   })
 
   it('answers 503 when the database is gone', async () => {
-    const { app, database } = await createTestApp()
+    const { app, database, stop } = await createTestApp()
+    await stop()
     await database.close()
 
     const response = await app.request('/api/health')
@@ -38,7 +40,7 @@ describe('GET /api/health', () => {
 
 describe('API errors', () => {
   it('answers an unknown /api path with 404 { code, message } in the requested language', async () => {
-    const { app, database } = await createTestApp()
+    const { app, close } = await createTestApp()
     try {
       const german = await app.request('/api/no-such-thing', { headers: { cookie: 'lang=de' } })
       expect(german.status).toBe(404)
@@ -53,12 +55,12 @@ describe('API errors', () => {
         message: 'Nem találjuk, amit keresel.',
       })
     } finally {
-      await database.close()
+      await close()
     }
   })
 
   it('turns an unexpected failure into 500 { code, message } without a stack trace', async () => {
-    const { app, database } = await createTestApp()
+    const { app, database, close } = await createTestApp()
     try {
       // Break the database under the handler: the migrations ledger disappears.
       await database.db.execute(sql`drop table drizzle.__drizzle_migrations`)
@@ -73,7 +75,7 @@ describe('API errors', () => {
       })
       expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|Error:/)
     } finally {
-      await database.close()
+      await close()
     }
   })
 })

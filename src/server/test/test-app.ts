@@ -1,12 +1,28 @@
-import { createApp } from '../app.ts'
 import { parseEnv } from '../env.ts'
 import { createLogger } from '../logger.ts'
 import { publicConfigFrom } from '../public-config.ts'
+import { createServer } from '../server.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
-export async function createTestApp(options: { distDir?: string } = {}) {
+/** The real server on a fresh database; `env` overrides variables (SMTP_URL for a test mail server...). */
+export async function createTestApp(
+  options: { distDir?: string; env?: Record<string, string> } = {},
+) {
   const database: TestDatabase = await createTestDatabase()
-  const publicConfig = publicConfigFrom(parseEnv({}))
-  const app = createApp({ database, logger: createLogger('silent'), publicConfig, ...options })
-  return { app, database, publicConfig }
+  const env = parseEnv({ PUBLIC_URL: 'http://localhost:3000', ...options.env })
+  const server = await createServer({
+    env,
+    database,
+    logger: createLogger('silent'),
+    distDir: options.distDir,
+  })
+  return {
+    ...server,
+    database,
+    publicConfig: publicConfigFrom(env),
+    async close() {
+      await server.stop()
+      await database.close()
+    },
+  }
 }

@@ -21,7 +21,7 @@ describe('serving the web app', () => {
     harness = await createTestApp({ distDir })
   })
   afterAll(async () => {
-    await harness.database.close()
+    await harness.close()
     rmSync(distDir, { recursive: true, force: true })
   })
 

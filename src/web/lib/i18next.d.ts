@@ -1,5 +1,6 @@
 import 'i18next'
 import type common from '../../shared/locales/hu/common.json'
+import type emails from '../../shared/locales/hu/emails.json'
 import type errors from '../../shared/locales/hu/errors.json'
 import type landing from '../../shared/locales/hu/landing.json'
 import type privacy from '../../shared/locales/hu/privacy.json'
@@ -10,6 +11,7 @@ declare module 'i18next' {
     defaultNS: 'common'
     resources: {
       common: typeof common
+      emails: typeof emails
       errors: typeof errors
       landing: typeof landing
       privacy: typeof privacy

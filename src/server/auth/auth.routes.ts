@@ -1,0 +1,48 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../http/app-env.ts'
+import { clientAddress } from '../http/client-address.ts'
+import { errorMessage, hasErrorMessage } from '../i18n.ts'
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
+
+/**
+ * Better Auth's standard endpoints under /api/auth. Two things happen on the way: the client's
+ * address goes into a header only the server can set (rate limits and sessions use it), and error
+ * answers get their message in the user's language, keeping Better Auth's code.
+ */
+export function authRoutes(auth: Auth, { trustProxy }: { trustProxy: boolean }) {
+  return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers)
+    headers.delete(CLIENT_IP_HEADER)
+    const address = clientAddress(c, trustProxy)
+    if (address) headers.set(CLIENT_IP_HEADER, address)
+    const request = new Request(c.req.raw.url, {
+      method: c.req.method,
+      headers,
+      body: c.req.method === 'GET' ? undefined : c.req.raw.body,
+      duplex: 'half',
+    } as RequestInit)
+    const response = await auth.handler(request)
+    if (
+      response.status < 400 ||
+      !response.headers.get('content-type')?.includes('application/json')
+    ) {
+      return response
+    }
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string; message?: string } | null
+    const code = response.status === 429 ? 'TOO_MANY_REQUESTS' : (body?.code ?? 'AUTH_ERROR')
+    const key = response.status === 429 ? 'auth.tooManyRequests' : `auth.${code}`
+    const message = hasErrorMessage(key)
+      ? errorMessage(c.var.language, key)
+      : (body?.message ?? errorMessage(c.var.language, 'auth.generic'))
+    const out = new Response(JSON.stringify({ code, message }), {
+      status: response.status,
+      headers: response.headers,
+    })
+    out.headers.set('content-type', 'application/json')
+    out.headers.delete('content-length')
+    return out
+  })
+}

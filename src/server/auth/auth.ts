@@ -1,0 +1,137 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts'
+import type { Db } from '../db/client.ts'
+import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts'
+import { languageOfRequest } from '../i18n.ts'
+import { enqueueEmail } from '../mail/outbox.ts'
+import { resetPasswordTemplate, verifyEmailTemplate } from '../mail/templates.ts'
+import { createProfile, findProfile } from './profiles.ts'
+
+export const AUTH_BASE_PATH = '/api/auth'
+/** Header our server sets to the client's address before Better Auth sees the request. */
+export const CLIENT_IP_HEADER = 'x-lendulet-client-ip'
+const VERIFY_EMAIL_EXPIRES_S = 24 * 60 * 60
+const RESET_PASSWORD_EXPIRES_S = 60 * 60
+
+export interface AuthDeps {
+  db: Db
+  baseUrl: string
+  secret: string
+  /** Called after an e-mail was queued, so the worker sends it at once. */
+  onEmailQueued: () => void
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string }
+}
+
+export function createAuth({ db, baseUrl, secret, onEmailQueued, google }: AuthDeps) {
+  return betterAuth({
+    appName: 'Lendület',
+    baseURL: baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [baseUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_S,
+      async sendResetPassword({ user, url }, request) {
+        const profile = await findProfile(db, user.id)
+        const language = languageOfRequest(request)
+        const queued = await enqueueEmail(db, {
+          kind: 'reset-password',
+          to: user.email,
+          language,
+          ...resetPasswordTemplate(language, {
+            name: profile?.fullName ?? user.name,
+            url,
+            siteUrl: baseUrl,
+          }),
+        })
+        if (queued) onEmailQueued()
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_S,
+      async sendVerificationEmail({ user, url }, request) {
+        const profile = await findProfile(db, user.id)
+        const language = profile?.language ?? languageOfRequest(request)
+        const queued = await enqueueEmail(db, {
+          kind: 'verify-email',
+          to: user.email,
+          language,
+          ...verifyEmailTemplate(language, {
+            name: profile?.fullName ?? user.name,
+            url,
+            siteUrl: baseUrl,
+          }),
+        })
+        if (queued) onEmailQueued()
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    // Better Auth limits only in production by default; we limit everywhere, in the database so
+    // that every server process shares the counts.
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+        '/change-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(created, context) {
+            await createProfile(db, created, languageOfRequest(context?.request))
+          },
+        },
+      },
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                accessType: 'offline',
+                prompt: 'select_account',
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

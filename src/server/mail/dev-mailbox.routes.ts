@@ -1,0 +1,77 @@
+import { desc } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { html, raw } from 'hono/html'
+import type { Db } from '../db/client.ts'
+import { outbox } from '../db/schema/outbox.ts'
+import type { AppEnv } from '../http/app-env.ts'
+
+/**
+ * /dev/mailbox: the e-mails the site would have sent, for development without an SMTP server.
+ * Only mounted when SMTP_URL is unset and NODE_ENV is not production.
+ */
+export function devMailboxRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const messages = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(50)
+    return c.html(
+      html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width" />
+            <title>Dev mailbox</title>
+            <style>
+              body {
+                font-family: system-ui, sans-serif;
+                margin: 2rem auto;
+                max-width: 60rem;
+                padding: 0 1rem;
+                color: #2a1f2d;
+                background: #fbf7f2;
+              }
+              article {
+                background: #fff;
+                border-radius: 12px;
+                padding: 1rem 1.25rem;
+                margin: 1rem 0;
+                box-shadow: 0 1px 3px #0001;
+              }
+              pre {
+                white-space: pre-wrap;
+                font-size: 0.9rem;
+              }
+              .meta {
+                color: #5b4d5e;
+                font-size: 0.85rem;
+              }
+            </style>
+          </head>
+          <body>
+            <h1>Dev mailbox</h1>
+            <p class="meta">
+              E-mails are not sent because SMTP_URL is not set. Newest first; links work.
+            </p>
+            ${messages.length === 0 ? html`<p>No e-mails yet.</p>` : ''}
+            ${messages.map(
+              (m) =>
+                html`<article>
+                  <h2>${m.subject}</h2>
+                  <p class="meta">
+                    To ${m.toAddress} · ${m.kind} · ${m.language} · ${m.createdAt.toISOString()} ·
+                    ${m.status}
+                  </p>
+                  <pre>${raw(linkify(m.text))}</pre>
+                </article>`,
+            )}
+          </body>
+        </html>`,
+    )
+  })
+}
+
+function linkify(text: string): string {
+  const escaped = text.replace(
+    /[&<>"]/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch,
+  )
+  return escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+}

@@ -1,0 +1,44 @@
+import { and, eq, gt } from 'drizzle-orm'
+import type { Language } from '../../shared/languages.ts'
+import type { Db } from '../db/client.ts'
+import { outbox } from '../db/schema/outbox.ts'
+import type { RenderedEmail } from './templates.ts'
+
+/** SPEC-independent guard against mail bombing: one e-mail of a kind per address per minute. */
+export const EMAIL_COOLDOWN_MS = 60_000
+
+export interface OutgoingEmail extends RenderedEmail {
+  kind: string
+  to: string
+  language: Language
+  headers?: Record<string, string>
+}
+
+/** A transaction or the database: e-mails are written together with the data that caused them. */
+type Writer = Pick<Db, 'insert' | 'select'>
+
+/**
+ * Queues an e-mail. Returns false, writing nothing, when the same kind of e-mail went to the same
+ * address within the cooldown; callers answer the same either way, so nobody learns anything.
+ */
+export async function enqueueEmail(db: Writer, email: OutgoingEmail): Promise<boolean> {
+  const since = new Date(Date.now() - EMAIL_COOLDOWN_MS)
+  const recent = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(eq(outbox.kind, email.kind), eq(outbox.toAddress, email.to), gt(outbox.createdAt, since)),
+    )
+    .limit(1)
+  if (recent.length > 0) return false
+  await db.insert(outbox).values({
+    kind: email.kind,
+    toAddress: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    headers: email.headers ?? {},
+    language: email.language,
+  })
+  return true
+}

@@ -1,0 +1,69 @@
+import type { Language } from '../../shared/languages.ts'
+import { emailTranslator } from '../i18n.ts'
+
+export interface RenderedEmail {
+  subject: string
+  html: string
+  text: string
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+/** An e-mail with one call to action, in the brand's look; HTML and plain text say the same. */
+function actionEmail(
+  language: Language,
+  kind: 'verifyEmail' | 'resetPassword',
+  { name, url, siteUrl }: { name: string | null; url: string; siteUrl: string },
+): RenderedEmail {
+  const t = emailTranslator(language)
+  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
+  const subject = `${t(`${kind}.subject`)} – Lendület`
+  const text = [
+    greeting,
+    '',
+    t(`${kind}.intro`),
+    '',
+    `${t(`${kind}.button`)}: ${url}`,
+    '',
+    t(`${kind}.note`),
+    '',
+    '—',
+    `${t('footer')} · ${siteUrl}`,
+  ].join('\n')
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#FBF7F2;font-family:Helvetica,Arial,sans-serif;color:#2A1F2D">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#FBF7F2;padding:32px 12px">
+    <tr><td align="center">
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:20px;padding:36px 32px">
+        <tr><td style="font-family:Georgia,serif;font-size:22px;font-weight:bold;color:#8E3B52;padding-bottom:24px">Lendület</td></tr>
+        <tr><td style="font-size:16px;line-height:1.6">
+          <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+          <p style="margin:0 0 24px">${escapeHtml(t(`${kind}.intro`))}</p>
+          <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
+          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
+          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>
+        </td></tr>
+      </table>
+      <p style="font-size:12px;color:#5B4D5E;margin:20px 0 0">${escapeHtml(t('footer'))} · <a href="${escapeHtml(siteUrl)}" style="color:#5B4D5E">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a></p>
+    </td></tr>
+  </table>
+</body>
+</html>`
+  return { subject, html, text }
+}
+
+export const verifyEmailTemplate = (
+  language: Language,
+  data: { name: string | null; url: string; siteUrl: string },
+) => actionEmail(language, 'verifyEmail', data)
+
+export const resetPasswordTemplate = (
+  language: Language,
+  data: { name: string | null; url: string; siteUrl: string },
+) => actionEmail(language, 'resetPassword', data)

@@ -1,0 +1,60 @@
+import type { Logger } from 'pino'
+import { createApp } from './app.ts'
+import { createAuth } from './auth/auth.ts'
+import { resolveAuthSecret } from './auth/auth-secret.ts'
+import type { Database } from './db/client.ts'
+import { publicUrl, type Env } from './env.ts'
+import { startMailWorker } from './mail/mail-worker.ts'
+import { publicConfigFrom } from './public-config.ts'
+
+/** Everything a running server is made of, built from the environment and an open database. */
+export async function createServer({
+  env,
+  database,
+  logger,
+  distDir,
+}: {
+  env: Env
+  database: Database
+  logger: Logger
+  distDir?: string
+}) {
+  const mailWorker = startMailWorker({
+    db: database.db,
+    logger,
+    from: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+  })
+  const baseUrl = publicUrl(env)
+  const auth = createAuth({
+    db: database.db,
+    baseUrl,
+    secret: await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET),
+    onEmailQueued: mailWorker.wake,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+  })
+  const app = createApp({
+    database,
+    logger,
+    auth,
+    publicConfig: publicConfigFrom(env),
+    distDir,
+    trustProxy: env.TRUST_PROXY,
+    devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
+  })
+  return {
+    app,
+    auth,
+    mailWorker,
+    async stop() {
+      await mailWorker.stop()
+    },
+  }
+}

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+
+/** Serves a Hono app on a loopback port, as the real server does (so client addresses exist). */
+export async function listen(fetch: (request: Request) => Response | Promise<Response>) {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+let nextAddress = 1
+
+/**
+ * A browser-like client: keeps cookies, sends an Origin, does not follow redirects by itself.
+ * Each client comes from its own address (X-Forwarded-For, for a server with TRUST_PROXY=true),
+ * so rate limits count per client as they would in real life. The addresses are documentation
+ * ranges (RFC 5737) and only ever appear in a header.
+ */
+export function browserClient(
+  origin: string,
+  {
+    siteOrigin = 'http://localhost:3000',
+    language,
+  }: { siteOrigin?: string; language?: string } = {},
+) {
+  const address = `198.51.100.${nextAddress++ % 250}`
+  const cookies = new Map<string, string>()
+  if (language) cookies.set('lang', language)
+
+  async function request(
+    path: string,
+    init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const url = path.startsWith('http')
+      ? `${origin}${new URL(path).pathname}${new URL(path).search}`
+      : `${origin}${path}`
+    const headers: Record<string, string> = {
+      origin: siteOrigin,
+      'x-forwarded-for': address,
+      ...init.headers,
+    }
+    if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (init.json !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(url, {
+      method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      redirect: 'manual',
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      if (/max-age=0/i.test(line) || value === '') cookies.delete(name)
+      else cookies.set(name, value)
+    }
+    return response
+  }
+
+  return {
+    cookies,
+    request,
+    get: (path: string) => request(path),
+    post: (path: string, json: unknown = {}) => request(path, { json }),
+    /** Follows a link from an e-mail the way a browser would: GET, then one redirect hop. */
+    async follow(link: string) {
+      const first = await request(link)
+      return { response: first, location: first.headers.get('location') }
+    },
+  }
+}
