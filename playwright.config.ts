@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
+const mailApiPort = Number(process.env.E2E_MAIL_API_PORT ?? 2526)
+const MAIL_API = `http://127.0.0.1:${mailApiPort}`
 const baseURL = `http://127.0.0.1:${port}`
 // Browser tests run the real server on a throw-away embedded database, or on PostgreSQL when asked.
 const databaseEnv = process.env.TEST_DATABASE_URL
@@ -38,11 +41,19 @@ export default defineConfig({
     },
     { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: {
-    command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn ${databaseEnv} node src/server/main.ts`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: `env E2E_SMTP_PORT=${smtpPort} E2E_MAIL_API_PORT=${mailApiPort} node e2e/support/mail-server.ts`,
+      url: `${MAIL_API}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      // The site's own address is 127.0.0.1 here, so e-mailed links lead back to this server.
+      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node src/server/main.ts`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ],
 })

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs'
 import type { Language } from '../../src/shared/languages.ts'
 
 /** Tests read the real locale files, so they check what a visitor reads, not a copy of it. */
-export function texts(language: Language, namespace: 'common' | 'landing' | 'privacy') {
+export function texts(
+  language: Language,
+  namespace: 'auth' | 'common' | 'errors' | 'landing' | 'privacy',
+) {
   return JSON.parse(
     readFileSync(
       new URL(`../../src/shared/locales/${language}/${namespace}.json`, import.meta.url),

@@ -6,7 +6,7 @@ import type { ApiErrorBody } from '../shared/api-error.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
-import { meRoutes } from './auth/me.routes.ts'
+import { meRoutes, sessionRoutes } from './auth/me.routes.ts'
 import type { Database } from './db/client.ts'
 import { clientAddress } from './http/client-address.ts'
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
@@ -35,6 +35,7 @@ function createApi({ database, auth, trustProxy }: AppDeps) {
       .route('/health', healthRoutes(database))
       .route('/auth', authRoutes(auth, { trustProxy }))
       .route('/me', meRoutes(auth, database.db))
+      .route('/session', sessionRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )

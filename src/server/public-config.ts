@@ -9,5 +9,6 @@ export function publicConfigFrom(env: Env): PublicConfig {
     googlePlayUrl: env.GOOGLE_PLAY_URL,
     privacyPolicyUrl: env.PRIVACY_POLICY_URL,
     contactEmail: env.CONTACT_EMAIL,
+    googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
   }
 }

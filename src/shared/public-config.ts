@@ -10,6 +10,8 @@ export interface PublicConfig {
   googlePlayUrl: string
   privacyPolicyUrl: string
   contactEmail: string
+  /** Whether "Continue with Google" works on this site (Google client configured). */
+  googleSignIn: boolean
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'app-config'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './lib/use-translation.ts'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { isLanguage } from '../shared/languages.ts'
 import { PageLayout } from './components/layout/page-layout.tsx'
@@ -10,6 +10,12 @@ import { LandingPage } from './routes/landing.tsx'
 // Screens other than the landing page load on demand, keeping the first visit light.
 const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy.tsx'))
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback.tsx'))
+const SignupPage = lazy(() => import('./routes/signup.tsx'))
+const LoginPage = lazy(() => import('./routes/login.tsx'))
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
+const ChangePasswordPage = lazy(() => import('./routes/change-password.tsx'))
+const AccountPage = lazy(() => import('./routes/account.tsx'))
+const AdminPage = lazy(() => import('./routes/admin.tsx'))
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
 function LanguageFromQuery() {
@@ -44,6 +50,12 @@ export function AppRoutes() {
             <LandingPage welcome />
           </Route>
           <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+          <Route path="/signup" component={SignupPage} />
+          <Route path="/login" component={LoginPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/change-password" component={ChangePasswordPage} />
+          <Route path="/account" component={AccountPage} />
+          <Route path="/admin" component={AdminPage} />
           {/* SPEC: any other path is the authentication-callback screen. */}
           <Route component={AuthCallbackPage} />
         </Switch>

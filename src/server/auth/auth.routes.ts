@@ -36,7 +36,7 @@ export function authRoutes(auth: Auth, { trustProxy }: { trustProxy: boolean }) 
     const key = response.status === 429 ? 'auth.tooManyRequests' : `auth.${code}`
     const message = hasErrorMessage(key)
       ? errorMessage(c.var.language, key)
-      : (body?.message ?? errorMessage(c.var.language, 'auth.generic'))
+      : (body?.message ?? errorMessage(c.var.language, 'auth.genericError'))
     const out = new Response(JSON.stringify({ code, message }), {
       status: response.status,
       headers: response.headers,

@@ -1,24 +1,58 @@
+import type { User } from 'better-auth'
+import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { updateProfileSchema } from '../../shared/schemas/profile.ts'
+import { profiles } from '../db/schema/profiles.ts'
+import { parseJson } from '../http/parse-json.ts'
+import { findProfile, type Profile } from './profiles.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { Auth } from './auth.ts'
 import { requireUser } from './session.ts'
 
-/** The signed-in user's account and profile, as the account menu and the role guard need them. */
-export function meRoutes(auth: Auth, db: Db) {
-  return new Hono<AppEnv>().get('/', requireUser(auth, db), (c) => {
-    const user = c.var.user
-    const profile = c.var.profile
-    if (!user || !profile) throw new Error('requireUser did not set the user')
-    return c.json({
-      id: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      fullName: profile.fullName ?? user.name,
-      isAdmin: profile.isAdmin,
-      avatarUrl: profile.avatarUrl,
-      userCode: profile.userCode,
-      language: profile.language,
-    })
+function describe(user: User, profile: Profile) {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    fullName: profile.fullName ?? user.name,
+    isAdmin: profile.isAdmin,
+    avatarUrl: profile.avatarUrl,
+    userCode: profile.userCode,
+    language: profile.language,
+  }
+}
+
+function signedIn(c: { var: AppEnv['Variables'] }) {
+  const { user, profile } = c.var
+  if (!user || !profile) throw new Error('requireUser did not set the user')
+  return { user, profile }
+}
+
+/** GET /api/session: who is signed in, if anyone (200 either way; the header asks on every page). */
+export function sessionRoutes(auth: Auth, db: Db) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const found = await auth.api.getSession({ headers: c.req.raw.headers })
+    const profile = found ? await findProfile(db, found.user.id) : undefined
+    return c.json({ me: found && profile ? describe(found.user, profile) : null })
   })
+}
+
+/** /api/me: the signed-in user's account and profile (401 without a session). */
+export function meRoutes(auth: Auth, db: Db) {
+  return new Hono<AppEnv>()
+    .get('/', requireUser(auth, db), (c) => {
+      const { user, profile } = signedIn(c)
+      return c.json(describe(user, profile))
+    })
+    .patch('/', requireUser(auth, db), async (c) => {
+      const { user, profile } = signedIn(c)
+      const { fullName } = await parseJson(c, updateProfileSchema)
+      const [updated] = await db
+        .update(profiles)
+        .set({ fullName, updatedAt: new Date() })
+        .where(eq(profiles.id, profile.id))
+        .returning()
+      return c.json(describe(user, updated ?? profile))
+    })
 }

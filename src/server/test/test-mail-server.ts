@@ -13,7 +13,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests to read and follow. */
-export async function startTestMailServer() {
+export async function startTestMailServer({ listenPort = 0 }: { listenPort?: number } = {}) {
   const received: ReceivedMail[] = []
   const waiters: (() => void)[] = []
   let failNext = 0
@@ -50,7 +50,7 @@ export async function startTestMailServer() {
       )
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
 
   return {

@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_CODES,
@@ -67,19 +66,15 @@ export async function setupI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) remember(next)
   })
-  await i18n
-    .use(lazyBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: LANGUAGE_CODES,
-      load: 'currentOnly',
-      ns: ['common', 'landing'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-    })
+  await i18n.use(lazyBackend).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGE_CODES,
+    load: 'currentOnly',
+    ns: ['common', 'landing'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  })
   remember(language)
   return i18n
 }

@@ -1,4 +1,5 @@
 import 'i18next'
+import type auth from '../../shared/locales/hu/auth.json'
 import type common from '../../shared/locales/hu/common.json'
 import type emails from '../../shared/locales/hu/emails.json'
 import type errors from '../../shared/locales/hu/errors.json'
@@ -10,6 +11,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
     resources: {
+      auth: typeof auth
       common: typeof common
       emails: typeof emails
       errors: typeof errors

@@ -1,17 +1,59 @@
-import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useLocation } from 'wouter'
+import { useEffect, useState } from 'react'
+import { useTranslation } from '../lib/use-translation.ts'
+import { Link, useLocation } from 'wouter'
+import { Alert } from '../components/ui/alert.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
+import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { homeFor, refreshSession } from '../features/auth/session-store.ts'
 
 /**
- * SPEC: every unknown path is the authentication-callback screen. Until accounts exist there is no
- * session to read, so it shows the authenticating state and sends the visitor to /landing.
+ * SPEC: every unknown path is the authentication callback. Verification and recovery links land
+ * here with ?type=signup or ?type=recovery (&token=…); Better Auth adds ?error=… when a link fails.
+ * Without a type: an admin goes to /admin, another user to /home, nobody to /landing.
  */
 export default function AuthCallbackPage() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['auth', 'errors'])
   const [, navigate] = useLocation()
+  // What the link brought: read once, from the query and (as SPEC has it) the hash.
+  const [params] = useState(
+    () => new URLSearchParams(window.location.search + window.location.hash.replace(/^#/, '&')),
+  )
+  const errorCode = params.get('error')
+
   useEffect(() => {
-    navigate('/landing', { replace: true })
-  }, [navigate])
-  return <PageSpinner label={t('authCallback.authenticating')} />
+    if (errorCode) return
+    const type = params.get('type')
+    const token = params.get('token')
+    let cancelled = false
+    void (async () => {
+      const session = await refreshSession()
+      if (cancelled) return
+      if (type === 'recovery' && token) {
+        navigate(`/change-password?token=${encodeURIComponent(token)}`, { replace: true })
+      } else if (type === 'signup' && session.status === 'signed-in') {
+        navigate('/welcome', { replace: true })
+      } else if (session.status === 'signed-in') {
+        navigate(homeFor(session.role), { replace: true })
+      } else {
+        navigate('/landing', { replace: true })
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [params, errorCode, navigate])
+
+  if (!errorCode) return <PageSpinner label={t('callback.authenticating')} />
+  // Better Auth names the problem with one of its codes; show our text for it when we have one.
+  const key = `errors:auth.${errorCode.toUpperCase()}` as 'errors:auth.INVALID_TOKEN'
+  return (
+    <AuthCard title={t('errors:auth.genericError')}>
+      <Alert tone="error">{t(key, { defaultValue: t('errors:auth.INVALID_TOKEN') })}</Alert>
+      <p className="mt-6 text-center">
+        <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
+          {t('callback.backToLogin')}
+        </Link>
+      </p>
+    </AuthCard>
+  )
 }

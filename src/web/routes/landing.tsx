@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation.ts'
 import { ContactLine } from '../features/landing/components/contact-line.tsx'
 import { DownloadSection } from '../features/landing/components/download-section.tsx'
 import { FeatureCards } from '../features/landing/components/feature-cards.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation.ts'
 import { ExternalLink } from '../components/ui/external-link.tsx'
 import { publicConfig } from '../lib/public-config.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../../../shared/languages.ts'
 import { FlagIcon } from '../ui/flag-icon.tsx'
 import { Menu, MenuItemRadio } from '../ui/menu.tsx'

@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation.ts'
 import { Link } from 'wouter'
+import { AccountMenu } from './account-menu.tsx'
 import { BrandMark } from './brand-mark.tsx'
 import { LanguageMenu } from './language-menu.tsx'
 
@@ -19,8 +20,7 @@ export function SiteHeader() {
         </Link>
         <div className="flex items-center gap-2">
           <LanguageMenu />
-          {/* The account menu (accounts issue) goes here. */}
-          <div data-slot="account-menu" />
+          <AccountMenu />
         </div>
       </div>
     </header>

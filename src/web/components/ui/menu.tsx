@@ -8,6 +8,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react'
+import { Link } from 'wouter'
 import { MENU_CLOSE_DELAY_MS } from '../../../shared/constants.ts'
 
 /**
@@ -217,5 +218,24 @@ export function MenuItemRadio({
     >
       {children}
     </button>
+  )
+}
+
+/** A menu item that navigates within the app. */
+export function MenuItemLink({
+  href,
+  onSelect,
+  className,
+  children,
+}: {
+  href: string
+  onSelect: () => void
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <Link href={href} role="menuitem" tabIndex={-1} className={className} onClick={onSelect}>
+      {children}
+    </Link>
   )
 }

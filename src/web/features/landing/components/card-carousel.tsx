@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '../../../../shared/constants.ts'
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'

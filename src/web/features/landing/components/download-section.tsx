@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import { ExternalLink } from '../../../components/ui/external-link.tsx'
 import { publicConfig } from '../../../lib/public-config.ts'
 

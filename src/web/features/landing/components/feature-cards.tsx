@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
 const FEATURES: { id: 'workouts' | 'nutrition' | 'support'; icon: ReactNode }[] = [

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import heroImage from '../../../assets/landing/hero.svg'
 
 /** On /welcome the welcome panel holds the page's h1, so the hero steps down to h2. */

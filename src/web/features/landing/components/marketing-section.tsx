@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { CardCarousel } from './card-carousel.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
 /** Where the newsletter form lives; the newsletter feature renders it into this section. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import trainerImage from '../../../assets/landing/trainer.svg'
 import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/use-translation.ts'
 import { Link } from 'wouter'
 import welcomeImage from '../../../assets/landing/welcome.svg'
 

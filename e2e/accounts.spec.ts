@@ -1,0 +1,196 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
+import { saveScreenshot } from './support/screenshot.ts'
+
+const auth = texts('hu', 'auth')
+const common = texts('hu', 'common')
+const errors = texts('hu', 'errors')
+const landing = texts('hu', 'landing')
+
+async function signUp(
+  page: Page,
+  email: string,
+  { name = 'Nagy Eszter', password = 'titok123' } = {},
+) {
+  await page.goto('/signup')
+  await page.getByLabel(auth.fields.name).fill(name)
+  await page.getByLabel(auth.fields.email).fill(email)
+  await page.getByLabel(auth.fields.password, { exact: true }).fill(password)
+  await page.getByLabel(auth.fields.confirmPassword).fill(password)
+  await page.getByRole('button', { name: auth.signup.submit }).click()
+  await expect(page.getByRole('heading', { name: auth.signup.checkInboxTitle })).toBeVisible()
+}
+
+/** Signs up and follows the confirmation link: the member ends signed in on /welcome. */
+async function signUpAndVerify(
+  page: Page,
+  email: string,
+  options?: { name?: string; password?: string },
+) {
+  await signUp(page, email, options)
+  const mail = await waitForMail(email)
+  await page.goto(linkIn(mail, '/api/auth/verify-email'))
+  await expect(page).toHaveURL(/\/welcome$/)
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel(auth.fields.email).fill(email)
+  await page.getByLabel(auth.fields.password).fill(password)
+  await page.getByRole('main').getByRole('button', { name: auth.login.submit, exact: true }).click()
+}
+
+const accountButton = (page: Page, name: string) =>
+  page.getByRole('button', { name: common.accountMenu.open.replace('{{name}}', name) })
+
+test('sign up, confirm by e-mail, land on /welcome signed in, log out', async ({
+  page,
+  checkA11y,
+}, testInfo) => {
+  const email = uniqueEmail('signup')
+  await signUp(page, email)
+  await expect(page.getByText(auth.signup.checkInbox.replace('{{email}}', email))).toBeVisible()
+  await saveScreenshot(page, testInfo, 'signup-check-inbox')
+
+  const mail = await waitForMail(email)
+  expect(mail.subject).toBe('Erősítsd meg az e-mail-címedet – Lendület')
+  expect(mail.text).toContain('Szia Nagy Eszter!')
+  await page.goto(linkIn(mail, '/api/auth/verify-email'))
+
+  await expect(page).toHaveURL(/\/welcome$/)
+  await expect(page.getByRole('heading', { name: landing.welcome.title })).toBeVisible()
+  const menuButton = accountButton(page, 'Nagy Eszter')
+  await expect(menuButton).toBeVisible()
+  await checkA11y()
+
+  await menuButton.click()
+  const menu = page.getByRole('menu')
+  await expect(menu).toContainText(common.accountMenu.signedInAs)
+  await expect(menu).toContainText(email)
+  await saveScreenshot(page, testInfo, 'account-menu-open')
+  await menu.getByRole('menuitem', { name: common.accountMenu.logout }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('button', { name: common.accountMenu.login })).toBeVisible()
+})
+
+test('the sign-up form explains what is missing', async ({ page }) => {
+  await page.goto('/signup')
+  await page.getByLabel(auth.fields.email).fill('not-an-address')
+  await page.getByLabel(auth.fields.password, { exact: true }).fill('12345')
+  await page.getByLabel(auth.fields.confirmPassword).fill('54321')
+  await page.getByRole('button', { name: auth.signup.submit }).click()
+  await expect(page.getByText(auth.validation.nameRequired)).toBeVisible()
+  await expect(page.getByText(auth.validation.invalidEmail)).toBeVisible()
+  await expect(page.getByText(auth.changePassword.passwordTooShort)).toBeVisible()
+  await expect(page.getByLabel(auth.fields.email)).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('log in: required fields, wrong password, unverified address, then success', async ({
+  page,
+  checkA11y,
+}, testInfo) => {
+  await page.goto('/login')
+  await expect(page.getByRole('link', { name: auth.login.forgotPassword })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  )
+  await expect(page.getByRole('link', { name: new RegExp(auth.login.backToHome) })).toHaveAttribute(
+    'href',
+    '/',
+  )
+  await expect(page.getByText(auth.login.googleUnavailable)).toBeVisible()
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'login')
+  await page.getByRole('main').getByRole('button', { name: auth.login.submit, exact: true }).click()
+  await expect(page.getByText(auth.validation.required)).toHaveCount(2)
+
+  const unverified = uniqueEmail('unverified')
+  await signUp(page, unverified)
+  await logIn(page, unverified, 'titok123')
+  await expect(page.getByText(auth.login.notVerified)).toBeVisible()
+  await page.getByRole('button', { name: auth.login.resend }).click()
+  await expect(page.getByText(auth.login.resent)).toBeVisible()
+
+  const email = uniqueEmail('login')
+  await signUpAndVerify(page, email)
+  await page.context().clearCookies()
+  await logIn(page, email, 'rossz-jelszo')
+  await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_EMAIL_OR_PASSWORD)
+  await page.getByLabel(auth.fields.password).fill('titok123')
+  await page.getByRole('main').getByRole('button', { name: auth.login.submit, exact: true }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(accountButton(page, 'Nagy Eszter')).toBeVisible()
+})
+
+test('forgot password: the e-mailed link leads to a new password, then home after 3 s', async ({
+  page,
+}) => {
+  const email = uniqueEmail('forgot')
+  await signUpAndVerify(page, email)
+  await page.context().clearCookies()
+
+  await page.goto('/login')
+  await page.getByRole('link', { name: auth.login.forgotPassword }).click()
+  await page.getByLabel(auth.fields.email).fill(email)
+  await page.getByRole('button', { name: auth.forgot.submit }).click()
+  await expect(page.getByText(auth.forgot.sent.replace('{{email}}', email))).toBeVisible()
+
+  const mail = await waitForMail(email, { count: 2 })
+  expect(mail.subject).toBe('Új jelszó beállítása – Lendület')
+  await page.goto(linkIn(mail, '/api/auth/reset-password/'))
+  await expect(page).toHaveURL(/\/change-password\?token=/)
+  await expect(page.getByLabel(auth.fields.currentPassword)).toHaveCount(0)
+
+  await page.getByLabel(auth.fields.newPassword).fill('uj-titok-1')
+  await page.getByLabel(auth.fields.confirmPassword).fill('uj-titok-2')
+  await page.getByRole('button', { name: auth.changePassword.submit }).click()
+  await expect(page.getByText(auth.changePassword.passwordsDoNotMatch)).toBeVisible()
+
+  await page.getByLabel(auth.fields.confirmPassword).fill('uj-titok-1')
+  await page.getByRole('button', { name: auth.changePassword.submit }).click()
+  await expect(page.getByText(auth.changePassword.success)).toBeVisible()
+  await expect(page).toHaveURL(/\/home$/, { timeout: 6_000 })
+
+  await logIn(page, email, 'uj-titok-1')
+  await expect(page).toHaveURL(/\/home$/)
+})
+
+test('a signed-in member changes her password from the account page', async ({ page }) => {
+  const email = uniqueEmail('change')
+  await signUpAndVerify(page, email)
+  await page.goto('/account')
+  await expect(page.getByTestId('member-code')).toHaveText(/^[2-9A-Z]{6}$/)
+  await page.getByRole('link', { name: auth.account.changePassword }).click()
+  await page.getByLabel(auth.fields.currentPassword).fill('nem-ez')
+  await page.getByLabel(auth.fields.newPassword).fill('masik-titok')
+  await page.getByLabel(auth.fields.confirmPassword).fill('masik-titok')
+  await page.getByRole('button', { name: auth.changePassword.submit }).click()
+  await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_PASSWORD)
+  await page.getByLabel(auth.fields.currentPassword).fill('titok123')
+  await page.getByRole('button', { name: auth.changePassword.submit }).click()
+  await expect(page.getByText(auth.changePassword.success)).toBeVisible()
+})
+
+test('a broken confirmation link shows the error and a way back to login', async ({ page }) => {
+  await page.goto(
+    '/api/auth/verify-email?token=nonsense&callbackURL=%2Fauth%2Fcallback%3Ftype%3Dsignup',
+  )
+  await expect(page.getByRole('alert')).toBeVisible()
+  await expect(page.getByRole('link', { name: auth.callback.backToLogin })).toHaveAttribute(
+    'href',
+    '/login',
+  )
+})
+
+test('the route guard: signed out to /, a member away from /admin', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/account')
+  await expect(page).toHaveURL(/\/$/)
+
+  await signUpAndVerify(page, uniqueEmail('guard'))
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/home$/)
+})

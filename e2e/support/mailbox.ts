@@ -1,0 +1,41 @@
+import { expect } from '@playwright/test'
+
+const MAIL_API = `http://127.0.0.1:${process.env.E2E_MAIL_API_PORT ?? 2526}`
+
+interface Mail {
+  to: string[]
+  subject: string
+  text: string
+  links: string[]
+}
+
+/** Waits for the n-th e-mail to an address (as the real SMTP server received it) and returns it. */
+export async function waitForMail(
+  to: string,
+  { count = 1 }: { count?: number } = {},
+): Promise<Mail> {
+  let mails: Mail[] = []
+  await expect
+    .poll(
+      async () => {
+        mails = (await (
+          await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)
+        ).json()) as Mail[]
+        return mails.length
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count)
+  const mail = mails[count - 1]
+  if (!mail) throw new Error(`no e-mail number ${count} to ${to}`)
+  return mail
+}
+
+export const linkIn = (mail: Mail, part: string) => {
+  const link = mail.links.find((l) => l.includes(part))
+  if (!link) throw new Error(`no ${part} link in "${mail.subject}"`)
+  return link
+}
+
+let counter = 0
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`

@@ -1,0 +1,7 @@
+import { z } from 'zod'
+
+/** PATCH /api/me: what a member may change on her own profile. */
+export const updateProfileSchema = z.object({
+  fullName: z.string().trim().min(1).max(100),
+})
+export type UpdateProfile = z.infer<typeof updateProfileSchema>

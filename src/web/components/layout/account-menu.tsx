@@ -1,0 +1,99 @@
+import { useTranslation } from '../../lib/use-translation.ts'
+import { useLocation } from 'wouter'
+import { authPost } from '../../features/auth/api/auth-api.ts'
+import { signedOut, useSession } from '../../features/auth/session-store.ts'
+import { Menu, MenuItemLink } from '../ui/menu.tsx'
+
+const triggerClass =
+  'flex h-10 items-center gap-2 rounded-full border border-ink/10 bg-white/70 px-2 pr-3 text-sm font-medium transition hover:border-rose/40 hover:bg-white data-[state=open]:border-rose/50 data-[state=open]:bg-white'
+const menuClass =
+  'absolute top-full right-0 z-50 mt-2 w-64 rounded-2xl border border-ink/10 bg-white p-1.5 shadow-xl shadow-ink/10'
+const itemClass =
+  'flex w-full cursor-pointer items-center rounded-xl px-3 py-2.5 text-left text-sm outline-none hover:bg-blush/60 focus:bg-blush/60'
+
+/** SPEC's header account menu: a Login menu when signed out; initial, name and actions when signed in. */
+export function AccountMenu() {
+  const { t } = useTranslation()
+  const session = useSession()
+  const [, navigate] = useLocation()
+
+  if (session.status === 'loading')
+    return <span className="inline-block h-10 w-24" aria-hidden="true" />
+
+  if (session.status === 'signed-out') {
+    return (
+      <Menu
+        triggerLabel={t('accountMenu.login')}
+        triggerContent={<span className="px-2">{t('accountMenu.login')}</span>}
+        triggerClassName={triggerClass}
+        menuLabel={t('accountMenu.login')}
+        menuClassName={menuClass}
+      >
+        {(close) => (
+          <>
+            <MenuItemLink href="/login" className={`${itemClass} font-semibold`} onSelect={close}>
+              {t('accountMenu.loginLink')}
+            </MenuItemLink>
+            <MenuItemLink href="/signup" className={itemClass} onSelect={close}>
+              {t('accountMenu.signupLink')}
+            </MenuItemLink>
+          </>
+        )}
+      </Menu>
+    )
+  }
+
+  const { me, role } = session
+  const name = me.fullName || me.email
+  return (
+    <Menu
+      triggerLabel={t('accountMenu.open', { name })}
+      triggerContent={
+        <>
+          <span
+            aria-hidden="true"
+            className="grid size-7 place-items-center rounded-full bg-rose-deep text-xs font-bold text-white uppercase"
+          >
+            {name.charAt(0)}
+          </span>
+          <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+        </>
+      }
+      triggerClassName={triggerClass}
+      menuLabel={t('accountMenu.open', { name })}
+      menuClassName={menuClass}
+    >
+      {(close) => (
+        <>
+          <div className="px-3 pt-2 pb-3 text-sm" role="none">
+            <p className="text-ink-soft">{t('accountMenu.signedInAs')}</p>
+            <p className="truncate font-semibold">{me.email}</p>
+          </div>
+          <div role="separator" className="mx-2 mb-1 h-px bg-ink/10" />
+          {role === 'admin' && (
+            <MenuItemLink href="/admin" className={itemClass} onSelect={close}>
+              {t('accountMenu.admin')}
+            </MenuItemLink>
+          )}
+          <MenuItemLink href="/account" className={itemClass} onSelect={close}>
+            {t('accountMenu.account')}
+          </MenuItemLink>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClass}
+            onClick={async () => {
+              close()
+              await authPost('/sign-out')
+              signedOut()
+              navigate('/')
+            }}
+          >
+            {t('accountMenu.logout')}
+          </button>
+        </>
+      )}
+    </Menu>
+  )
+}

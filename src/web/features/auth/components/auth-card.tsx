@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+
+/** The calm, centred card every account screen sits in. */
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string
+  intro?: string
+  children: ReactNode
+}) {
+  useDocumentTitle(`${title} – Lendület`)
+  return (
+    <div className="px-5 py-12 sm:py-16">
+      <div className="mx-auto max-w-md rounded-[2rem] bg-white p-7 shadow-sm ring-1 ring-ink/5 sm:p-10">
+        <h1 className="font-display text-3xl font-semibold tracking-tight">{title}</h1>
+        {intro && <p className="mt-3 text-ink-soft">{intro}</p>}
+        <div className="mt-8">{children}</div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from '../lib/use-translation.ts'
+import { useLocation } from 'wouter'
+import { authPost } from '../features/auth/api/auth-api.ts'
+import { RequireRole } from '../features/auth/components/require-role.tsx'
+import { signedOut } from '../features/auth/session-store.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
+
+const SECTIONS = ['users', 'events', 'newsletter', 'settings'] as const
+
+/** The admin area's home; the events tool and the rest arrive with their issues. */
+export default function AdminPage() {
+  return (
+    <RequireRole allow={['admin']}>
+      <AdminDashboard />
+    </RequireRole>
+  )
+}
+
+function AdminDashboard() {
+  const { t } = useTranslation('auth')
+  const [, navigate] = useLocation()
+  useDocumentTitle(`${t('admin.title')} – Lendület`)
+  return (
+    <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
+      <h1 className="font-display text-4xl font-semibold tracking-tight">{t('admin.title')}</h1>
+      <p className="mt-3 text-lg text-ink-soft">{t('admin.intro')}</p>
+      <nav aria-label={t('admin.title')} className="mt-8 flex flex-wrap gap-3">
+        {SECTIONS.map((section) => (
+          <span
+            key={section}
+            className="rounded-full bg-white px-5 py-2.5 font-semibold ring-1 ring-ink/10"
+          >
+            {t(`admin.${section}`)}
+          </span>
+        ))}
+        <button
+          type="button"
+          className="rounded-full bg-ink px-5 py-2.5 font-semibold text-white transition hover:bg-rose-deep"
+          onClick={async () => {
+            await authPost('/sign-out')
+            signedOut()
+            navigate('/')
+          }}
+        >
+          {t('admin.logout')}
+        </button>
+      </nav>
+      <p className="mt-10 rounded-3xl bg-white p-8 text-ink-soft ring-1 ring-ink/5">
+        {t('admin.comingSoon')}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from '../lib/use-translation.ts'
+import { Link } from 'wouter'
+import { Alert } from '../components/ui/alert.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { TextField } from '../components/ui/text-field.tsx'
+import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
+import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { isEmail } from '../features/auth/validation.ts'
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation(['auth', 'errors'])
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setOutcome(null)
+    if (!isEmail(email)) {
+      setError(t('validation.invalidEmail'))
+      return
+    }
+    setError(undefined)
+    setPending(true)
+    const address = email.trim().toLowerCase()
+    const result = await authPost('/request-password-reset', {
+      email: address,
+      redirectTo: authCallbackUrl('recovery'),
+    })
+    setPending(false)
+    // The answer is the same whether or not the address has an account.
+    setOutcome(
+      result.ok
+        ? { tone: 'success', text: t('forgot.sent', { email: address }) }
+        : { tone: 'error', text: result.message || t('errors:auth.genericError') },
+    )
+  }
+
+  return (
+    <AuthCard title={t('forgot.title')} intro={t('forgot.intro')}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+          required
+        />
+        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+        <Button type="submit" pending={pending} pendingLabel={t('forgot.submitting')}>
+          {t('forgot.submit')}
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm">
+        <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
+          {t('forgot.backToLogin')}
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

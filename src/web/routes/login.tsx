@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from '../lib/use-translation.ts'
+import { Link, useLocation } from 'wouter'
+import { Alert } from '../components/ui/alert.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { TextField } from '../components/ui/text-field.tsx'
+import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
+import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { GoogleButton } from '../features/auth/components/google-button.tsx'
+import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
+import { homeFor, refreshSession } from '../features/auth/session-store.ts'
+import { isEmail } from '../features/auth/validation.ts'
+
+export default function LoginPage() {
+  const { t } = useTranslation(['auth', 'errors'])
+  const [, navigate] = useLocation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
+  const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<{ code: string; message: string } | null>(null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const next: typeof errors = {}
+    if (!email.trim()) next.email = t('validation.required')
+    else if (!isEmail(email)) next.email = t('validation.invalidEmail')
+    if (!password) next.password = t('validation.required')
+    setErrors(next)
+    setFailure(null)
+    if (next.email || next.password) return
+    setPending(true)
+    const result = await authPost('/sign-in/email', { email: email.trim().toLowerCase(), password })
+    if (!result.ok) {
+      setPending(false)
+      setFailure({ code: result.code, message: result.message || t('errors:auth.genericError') })
+      return
+    }
+    const session = await refreshSession()
+    navigate(session.status === 'signed-in' ? homeFor(session.role) : '/home', { replace: true })
+  }
+
+  return (
+    <AuthCard title={t('login.title')} intro={t('login.intro')}>
+      <GoogleButton callbackURL={authCallbackUrl()} />
+      <div
+        className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-soft uppercase"
+        aria-hidden="true"
+      >
+        <span className="h-px flex-1 bg-ink/10" />
+        {t('login.or')}
+        <span className="h-px flex-1 bg-ink/10" />
+      </div>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          required
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          required
+        />
+        <Link
+          href="/forgot-password"
+          className="-mt-2 self-end text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
+        >
+          {t('login.forgotPassword')}
+        </Link>
+        {failure?.code === 'EMAIL_NOT_VERIFIED' ? (
+          <div className="flex flex-col gap-3">
+            <Alert tone="error">{t('login.notVerified')}</Alert>
+            <ResendVerification
+              email={email.trim().toLowerCase()}
+              label={t('login.resend')}
+              doneLabel={t('login.resent')}
+            />
+          </div>
+        ) : (
+          failure && <Alert tone="error">{failure.message}</Alert>
+        )}
+        <Button type="submit" pending={pending} pendingLabel={t('login.submitting')}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-ink-soft">
+        {t('login.noAccount')}{' '}
+        <Link href="/signup" className="font-semibold text-rose-deep underline underline-offset-4">
+          {t('login.signupLink')}
+        </Link>
+      </p>
+      <p className="mt-3 text-center text-sm">
+        <Link href="/" className="text-ink-soft underline-offset-4 hover:underline">
+          ← {t('login.backToHome')}
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from '../lib/use-translation.ts'
+import { Link } from 'wouter'
+import { Alert } from '../components/ui/alert.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { TextField } from '../components/ui/text-field.tsx'
+import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
+import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
+import { isEmail, isLongEnough } from '../features/auth/validation.ts'
+
+type Errors = Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>
+
+export default function SignupPage() {
+  const { t } = useTranslation(['auth', 'errors'])
+  const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: event.target.value }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const next: Errors = {}
+    if (!form.name.trim()) next.name = t('validation.nameRequired')
+    if (!isEmail(form.email)) next.email = t('validation.invalidEmail')
+    if (!isLongEnough(form.password)) next.password = t('changePassword.passwordTooShort')
+    if (form.confirm !== form.password) next.confirm = t('changePassword.passwordsDoNotMatch')
+    setErrors(next)
+    setFailure(null)
+    if (Object.keys(next).length > 0) return
+    setPending(true)
+    const email = form.email.trim().toLowerCase()
+    const result = await authPost('/sign-up/email', {
+      name: form.name.trim(),
+      email,
+      password: form.password,
+      callbackURL: authCallbackUrl('signup'),
+    })
+    setPending(false)
+    if (result.ok) setSentTo(email)
+    else setFailure(result.message || t('errors:auth.genericError'))
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('signup.checkInboxTitle')}>
+        <div className="flex flex-col gap-5">
+          <Alert tone="success">{t('signup.checkInbox', { email: sentTo })}</Alert>
+          <p className="text-sm text-ink-soft">{t('signup.notArrived')}</p>
+          <ResendVerification
+            email={sentTo}
+            label={t('signup.resend')}
+            doneLabel={t('signup.resent')}
+          />
+        </div>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title={t('signup.title')} intro={t('signup.intro')}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+          required
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+          required
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint={t('fields.passwordHint')}
+          required
+        />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set('confirm')}
+          error={errors.confirm}
+          required
+        />
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <Button type="submit" pending={pending} pendingLabel={t('signup.submitting')}>
+          {t('signup.submit')}
+        </Button>
+        <p className="text-xs text-ink-soft">
+          <Link href="/privacy-policy" className="underline underline-offset-2">
+            {t('signup.privacyNote')}
+          </Link>
+        </p>
+      </form>
+      <p className="mt-8 text-center text-sm text-ink-soft">
+        {t('signup.haveAccount')}{' '}
+        <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
+          {t('signup.loginLink')}
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}
