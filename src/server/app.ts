@@ -5,6 +5,8 @@ import type { Logger } from 'pino'
 import type { ApiErrorBody } from '../shared/api-error.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
+import { adminUsersRoutes } from './admin/users.routes.ts'
+import { adminSetupRoutes } from './auth/admin-setup.routes.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { meRoutes, sessionRoutes } from './auth/me.routes.ts'
 import type { Database } from './db/client.ts'
@@ -36,6 +38,8 @@ function createApi({ database, auth, trustProxy }: AppDeps) {
       .route('/auth', authRoutes(auth, { trustProxy }))
       .route('/me', meRoutes(auth, database.db))
       .route('/session', sessionRoutes(auth, database.db))
+      .route('/admin-setup', adminSetupRoutes(auth, database.db))
+      .route('/admin/users', adminUsersRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )
@@ -65,7 +69,28 @@ export function createApp(deps: AppDeps) {
       'request',
     )
   })
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
+  app.use(
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes (the carousel's position); no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Google profile pictures load from Google.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        // The privacy policy PDF is embedded from our own origin.
+        objectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    }),
+  )
   app.use(compress())
   app.onError((error, c) => {
     if (error instanceof ApiError) {

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { openDatabase } from './db/client.ts'
-import { loadEnv } from './env.ts'
+import { issueAdminSetupToken } from './auth/admin-setup.ts'
+import { loadEnv, publicUrl } from './env.ts'
 import { createLogger } from './logger.ts'
 import { createServer } from './server.ts'
 
@@ -37,6 +38,14 @@ const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST
   }
 })
 server.mailWorker.wake()
+
+const setupToken = await issueAdminSetupToken(database.db)
+if (setupToken) {
+  // Printed once per start while the site has no admin; whoever opens it (signed in) becomes one.
+  logger.warn(
+    `No admin yet. Sign in, then open this one-time link within 24 hours to become the admin: ${publicUrl(env)}/admin-setup?token=${setupToken}`,
+  )
+}
 
 let stopping = false
 async function shutdown(signal: string) {

@@ -16,6 +16,7 @@ const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
 const ChangePasswordPage = lazy(() => import('./routes/change-password.tsx'))
 const AccountPage = lazy(() => import('./routes/account.tsx'))
 const AdminPage = lazy(() => import('./routes/admin.tsx'))
+const AdminSetupPage = lazy(() => import('./routes/admin-setup.tsx'))
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
 function LanguageFromQuery() {
@@ -56,6 +57,7 @@ export function AppRoutes() {
           <Route path="/change-password" component={ChangePasswordPage} />
           <Route path="/account" component={AccountPage} />
           <Route path="/admin" component={AdminPage} />
+          <Route path="/admin-setup" component={AdminSetupPage} />
           {/* SPEC: any other path is the authentication-callback screen. */}
           <Route component={AuthCallbackPage} />
         </Switch>

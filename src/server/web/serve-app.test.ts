@@ -71,3 +71,20 @@ describe('serving the web app', () => {
     expect(response.headers.get('content-type')).toContain('application/json')
   })
 })
+
+describe('security headers', () => {
+  it('come with every answer, with a content security policy that allows no inline script', async () => {
+    const harness = await createTestApp()
+    try {
+      const response = await harness.app.request('/api/health')
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(csp).toContain("frame-ancestors 'self'")
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    } finally {
+      await harness.close()
+    }
+  })
+})

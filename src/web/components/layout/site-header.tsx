@@ -19,8 +19,9 @@ export function SiteHeader() {
           </span>
         </Link>
         <div className="flex items-center gap-2">
-          <LanguageMenu />
+          {/* The language menu keeps its place at the edge while the account menu loads beside it. */}
           <AccountMenu />
+          <LanguageMenu />
         </div>
       </div>
     </header>

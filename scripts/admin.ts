@@ -1,0 +1,37 @@
+/**
+ * npm run admin -- grant <email>     make the account with this e-mail address an admin
+ * npm run admin -- revoke <email>    take the admin role away again
+ *
+ * Uses the same configuration as the server (DATABASE_URL, or PGlite in DATA_DIR). With the
+ * embedded database, stop the server first: PGlite allows one process at a time.
+ */
+import { setAdminByEmail } from '../src/server/auth/admin-setup.ts'
+import { openDatabase } from '../src/server/db/client.ts'
+import { loadEnv } from '../src/server/env.ts'
+
+const [command, email] = process.argv.slice(2)
+if ((command !== 'grant' && command !== 'revoke') || !email) {
+  console.error('Usage: npm run admin -- grant <email> | revoke <email>')
+  process.exit(2)
+}
+
+const env = loadEnv()
+const database = await openDatabase(
+  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+)
+try {
+  await database.migrate()
+  const found = await setAdminByEmail(database.db, email, command === 'grant')
+  if (!found) {
+    console.error(
+      `No account with the e-mail address ${email}. Sign up first, then run this again.`,
+    )
+    process.exitCode = 1
+  } else {
+    console.log(
+      command === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.`,
+    )
+  }
+} finally {
+  await database.close()
+}

@@ -1,0 +1,75 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { appSettings } from '../db/schema/app-settings.ts'
+import { profiles } from '../db/schema/profiles.ts'
+
+const KEY = 'admin_setup'
+export const ADMIN_SETUP_VALID_MS = 24 * 60 * 60_000
+
+interface SetupState {
+  tokenHash: string
+  expiresAt: string
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export async function hasAdmin(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.isAdmin, true))
+    .limit(1)
+  return rows.length > 0
+}
+
+/**
+ * At start, while no admin exists: a new one-time setup token, valid 24 h (only its hash is
+ * stored). Returns the token to print, or null when an admin already exists.
+ */
+export async function issueAdminSetupToken(db: Db, now = new Date()): Promise<string | null> {
+  if (await hasAdmin(db)) {
+    await db.delete(appSettings).where(eq(appSettings.key, KEY))
+    return null
+  }
+  const token = randomBytes(24).toString('base64url')
+  const value: SetupState = {
+    tokenHash: hash(token),
+    expiresAt: new Date(now.getTime() + ADMIN_SETUP_VALID_MS).toISOString(),
+  }
+  await db
+    .insert(appSettings)
+    .values({ key: KEY, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: now } })
+  return token
+}
+
+/** Makes the user an admin if the token is the current, unexpired one; the token is then spent. */
+export async function redeemAdminSetupToken(
+  db: Db,
+  token: string,
+  userId: string,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update')
+    const state = row?.value as SetupState | undefined
+    if (!state || new Date(state.expiresAt) <= now) return false
+    const given = Buffer.from(hash(token))
+    const expected = Buffer.from(state.tokenHash)
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
+    await tx.update(profiles).set({ isAdmin: true, updatedAt: now }).where(eq(profiles.id, userId))
+    await tx.delete(appSettings).where(eq(appSettings.key, KEY))
+    return true
+  })
+}
+
+/** The CLI's grant and revoke. Returns false when no account has that e-mail address. */
+export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
+  const updated = await db
+    .update(profiles)
+    .set({ isAdmin, updatedAt: new Date() })
+    .where(eq(profiles.email, email.trim().toLowerCase()))
+    .returning({ id: profiles.id })
+  return updated.length > 0
+}

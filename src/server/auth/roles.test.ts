@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserClient, listen } from '../test/http-client.ts'
+import { seedMember } from '../test/seed.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+let harness: Awaited<ReturnType<typeof createTestApp>>
+let http: Awaited<ReturnType<typeof listen>>
+beforeAll(async () => {
+  harness = await createTestApp({ env: { TRUST_PROXY: 'true' } })
+  http = await listen(harness.app.fetch)
+})
+afterAll(async () => {
+  await http.close()
+  await harness.close()
+})
+
+/** Every protected route, and what none, user and admin get from it. */
+const MATRIX: {
+  method: 'GET' | 'PATCH' | 'POST'
+  path: string
+  body?: unknown
+  none: number
+  user: number
+  admin: number
+}[] = [
+  { method: 'GET', path: '/api/me', none: 401, user: 200, admin: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/me',
+    body: { fullName: 'New Name' },
+    none: 401,
+    user: 200,
+    admin: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin-setup',
+    body: { token: 'not-the-token' },
+    none: 401,
+    user: 400,
+    admin: 400,
+  },
+  { method: 'GET', path: '/api/admin/users', none: 401, user: 403, admin: 200 },
+]
+
+describe('role matrix', () => {
+  for (const route of MATRIX) {
+    it(`${route.method} ${route.path}: none ${route.none}, user ${route.user}, admin ${route.admin}`, async () => {
+      const callers = {
+        none: browserClient(http.origin),
+        user: (await seedMember(harness, http.origin)).client,
+        admin: (await seedMember(harness, http.origin, { isAdmin: true })).client,
+      }
+      for (const role of ['none', 'user', 'admin'] as const) {
+        const response = await callers[role].request(route.path, {
+          method: route.method,
+          json: route.body,
+        })
+        expect(response.status, `${role} on ${route.method} ${route.path}`).toBe(route[role])
+        if (response.status >= 400) {
+          const body = await response.json()
+          expect(Object.keys(body).sort(), `${role} error body`).toEqual(['code', 'message'])
+        }
+      }
+    })
+  }
+
+  it('answers 403 with a message in the user language', async () => {
+    const { client } = await seedMember(harness, http.origin, { language: 'de' })
+    const response = await client.get('/api/admin/users')
+    expect(await response.json()).toEqual({
+      code: 'forbidden',
+      message: 'Dazu hast du keine Berechtigung.',
+    })
+  })
+})
