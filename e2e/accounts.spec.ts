@@ -194,3 +194,34 @@ test('the route guard: signed out to /, a member away from /admin', async ({ pag
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/home$/)
 })
+
+test('delete the account: warning, proceed, both fields, wrong credentials, then gone', async ({
+  page,
+  checkA11y,
+}, testInfo) => {
+  const email = uniqueEmail('delete')
+  await signUpAndVerify(page, email)
+  await page.goto('/account')
+  await page.getByRole('link', { name: auth.account.deleteAccount }).click()
+  await expect(page.getByText(auth.deleteAccount.warningTitle)).toBeVisible()
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'delete-account-warning')
+  await page.getByRole('button', { name: auth.deleteAccount.understand }).click()
+
+  const confirm = page.getByRole('button', { name: auth.deleteAccount.confirm })
+  await confirm.click()
+  await expect(page.getByRole('alert')).toHaveText(auth.deleteAccount.provideBothFields)
+  await page.getByLabel(auth.fields.email).fill(email)
+  await page.getByLabel(auth.fields.password).fill('rossz-jelszo')
+  await confirm.click()
+  await expect(page.getByRole('alert')).toHaveText(auth.deleteAccount.incorrectCredentials)
+
+  await page.getByLabel(auth.fields.password).fill('titok123')
+  await confirm.click()
+  await expect(page.getByText(auth.deleteAccount.success)).toBeVisible()
+  await expect(page).toHaveURL(/\/$/, { timeout: 6_000 })
+  await expect(page.getByRole('button', { name: common.accountMenu.login })).toBeVisible()
+
+  await logIn(page, email, 'titok123')
+  await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_EMAIL_OR_PASSWORD)
+})

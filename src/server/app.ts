@@ -6,6 +6,7 @@ import type { ApiErrorBody } from '../shared/api-error.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
 import { adminUsersRoutes } from './admin/users.routes.ts'
+import { accountRoutes } from './auth/account.routes.ts'
 import { adminSetupRoutes } from './auth/admin-setup.routes.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { meRoutes, sessionRoutes } from './auth/me.routes.ts'
@@ -39,6 +40,7 @@ function createApi({ database, auth, trustProxy }: AppDeps) {
       .route('/me', meRoutes(auth, database.db))
       .route('/session', sessionRoutes(auth, database.db))
       .route('/admin-setup', adminSetupRoutes(auth, database.db))
+      .route('/account', accountRoutes(auth, database.db))
       .route('/admin/users', adminUsersRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))

@@ -11,5 +11,7 @@ export const ERROR_CODES = [
   'database_unavailable',
   'unauthorized',
   'forbidden',
+  'incorrect_credentials',
+  'reauthentication_required',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -17,6 +17,7 @@ const ChangePasswordPage = lazy(() => import('./routes/change-password.tsx'))
 const AccountPage = lazy(() => import('./routes/account.tsx'))
 const AdminPage = lazy(() => import('./routes/admin.tsx'))
 const AdminSetupPage = lazy(() => import('./routes/admin-setup.tsx'))
+const DeleteAccountPage = lazy(() => import('./routes/delete-account.tsx'))
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
 function LanguageFromQuery() {
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path="/account" component={AccountPage} />
           <Route path="/admin" component={AdminPage} />
           <Route path="/admin-setup" component={AdminSetupPage} />
+          <Route path="/delete-account" component={DeleteAccountPage} />
           {/* SPEC: any other path is the authentication-callback screen. */}
           <Route component={AuthCallbackPage} />
         </Switch>

@@ -97,6 +97,12 @@ function AccountDetails({ me }: { me: Me }) {
         >
           {t('account.changePassword')}
         </Link>
+        <Link
+          href="/delete-account"
+          className="rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 hover:bg-blush/40"
+        >
+          {t('account.deleteAccount')}
+        </Link>
       </nav>
     </div>
   )

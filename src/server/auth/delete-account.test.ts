@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { account, session, user } from '../db/schema/auth.ts'
+import { profiles } from '../db/schema/profiles.ts'
+import { listen } from '../test/http-client.ts'
+import { seedMember } from '../test/seed.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+let harness: Awaited<ReturnType<typeof createTestApp>>
+let http: Awaited<ReturnType<typeof listen>>
+beforeAll(async () => {
+  harness = await createTestApp({ env: { TRUST_PROXY: 'true' } })
+  http = await listen(harness.app.fetch)
+})
+afterAll(async () => {
+  await http.close()
+  await harness.close()
+})
+
+async function rowsOf(userId: string) {
+  const db = harness.database.db
+  return {
+    user: (await db.select().from(user).where(eq(user.id, userId))).length,
+    profile: (await db.select().from(profiles).where(eq(profiles.id, userId))).length,
+    sessions: (await db.select().from(session).where(eq(session.userId, userId))).length,
+    accounts: (await db.select().from(account).where(eq(account.userId, userId))).length,
+  }
+}
+
+describe('POST /api/account/delete', () => {
+  it('deletes the user, profile, sessions and linked accounts when e-mail and password are right', async () => {
+    const member = await seedMember(harness, http.origin)
+    expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
+
+    const response = await member.client.post('/api/account/delete', {
+      method: 'password',
+      email: member.email.toUpperCase(),
+      password: member.password,
+    })
+
+    expect(response.status).toBe(200)
+    expect(response.headers.getSetCookie().some((c) => c.includes('session_token=;'))).toBe(true)
+    expect(await rowsOf(member.userId)).toEqual({ user: 0, profile: 0, sessions: 0, accounts: 0 })
+    expect(
+      (
+        await member.client.post('/api/auth/sign-in/email', {
+          email: member.email,
+          password: member.password,
+        })
+      ).status,
+    ).toBe(401)
+  })
+
+  it('refuses wrong credentials with SPEC text and keeps everything', async () => {
+    const member = await seedMember(harness, http.origin, { language: 'en' })
+    const wrongPassword = await member.client.post('/api/account/delete', {
+      method: 'password',
+      email: member.email,
+      password: 'nope',
+    })
+    const wrongEmail = await member.client.post('/api/account/delete', {
+      method: 'password',
+      email: 'someone@example.com',
+      password: member.password,
+    })
+    for (const response of [wrongPassword, wrongEmail]) {
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        code: 'incorrect_credentials',
+        message: 'Incorrect credentials. Please try again.',
+      })
+    }
+    expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
+  })
+
+  it('is all or nothing: a failure half-way leaves every row in place', async () => {
+    const member = await seedMember(harness, http.origin)
+    // Make the last step fail: the user row may not be deleted while this trigger exists.
+    await harness.database.db.execute(
+      sql`create function refuse_user_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+    )
+    await harness.database.db.execute(
+      sql`create trigger refuse_user_delete before delete on "user" for each row execute function refuse_user_delete()`,
+    )
+    try {
+      const response = await member.client.post('/api/account/delete', {
+        method: 'password',
+        email: member.email,
+        password: member.password,
+      })
+      expect(response.status).toBe(500)
+      expect(Object.keys(await response.json()).sort()).toEqual(['code', 'message'])
+      expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
+    } finally {
+      await harness.database.db.execute(sql`drop trigger refuse_user_delete on "user"`)
+      await harness.database.db.execute(sql`drop function refuse_user_delete()`)
+    }
+  })
+
+  it('asks a Google-only member to confirm with a fresh Google sign-in', async () => {
+    const member = await seedMember(harness, http.origin)
+    const response = await member.client.post('/api/account/delete', { method: 'google' })
+    expect(response.status).toBe(403)
+    expect((await response.json()).code).toBe('reauthentication_required')
+    expect(await rowsOf(member.userId)).toMatchObject({ user: 1 })
+  })
+
+  it('needs a session', async () => {
+    const member = await seedMember(harness, http.origin)
+    await member.client.post('/api/auth/sign-out')
+    const response = await member.client.post('/api/account/delete', {
+      method: 'password',
+      email: member.email,
+      password: member.password,
+    })
+    expect(response.status).toBe(401)
+  })
+})

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { account, session, user } from '../db/schema/auth.ts'
+import { profiles } from '../db/schema/profiles.ts'
+
+/** A Google confirmation counts only right after signing in with Google again. */
+export const GOOGLE_CONFIRMATION_WINDOW_MS = 5 * 60_000
+
+export async function accountProviders(db: Db, userId: string) {
+  const rows = await db
+    .select({ providerId: account.providerId, password: account.password })
+    .from(account)
+    .where(eq(account.userId, userId))
+  return {
+    passwordHash: rows.find((r) => r.providerId === 'credential')?.password ?? null,
+    google: rows.some((r) => r.providerId === 'google'),
+  }
+}
+
+/**
+ * Deletes everything that is the member's, in one transaction: all or nothing. Later features
+ * (newsletter subscription, event participation, stored images) add their rows here.
+ */
+export async function deleteAccountData(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(session).where(eq(session.userId, userId))
+    await tx.delete(account).where(eq(account.userId, userId))
+    await tx.delete(profiles).where(eq(profiles.id, userId))
+    const deleted = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id })
+    if (deleted.length !== 1) throw new Error(`user ${userId} vanished during deletion`)
+  })
+}
+
+/** Whether the current session began with a Google sign-in a moment ago. */
+export async function freshGoogleSession(
+  db: Db,
+  sessionId: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const [row] = await db
+    .select({ createdAt: session.createdAt })
+    .from(session)
+    .where(eq(session.id, sessionId))
+  return Boolean(row && now - row.createdAt.getTime() <= GOOGLE_CONFIRMATION_WINDOW_MS)
+}

@@ -1,0 +1,242 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { REDIRECT_DELAY_MS } from '../../shared/constants.ts'
+import { Alert } from '../components/ui/alert.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { PageSpinner } from '../components/ui/page-spinner.tsx'
+import { TextField } from '../components/ui/text-field.tsx'
+import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
+import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { RequireRole } from '../features/auth/components/require-role.tsx'
+import { signedOut } from '../features/auth/session-store.ts'
+import { api } from '../lib/api-client.ts'
+import { useTranslation } from '../lib/use-translation.ts'
+
+type Step = 'warning' | 'confirm' | 'deleting' | 'done'
+const ITEMS = ['profile', 'sessions', 'newsletter', 'events'] as const
+
+/**
+ * SPEC's two-step deletion: a warning, "I understand, proceed", then e-mail and password (or, for
+ * Google members, a fresh Google sign-in), then deleting, then success and home after 3 s.
+ */
+export default function DeleteAccountPage() {
+  return (
+    <RequireRole allow="signed-in">
+      <DeleteAccount />
+    </RequireRole>
+  )
+}
+
+function DeleteAccount() {
+  const { t } = useTranslation('auth')
+  const [, navigate] = useLocation()
+  const confirmedWithGoogle = new URLSearchParams(useSearch()).get('confirm') === 'google'
+  const [methods, setMethods] = useState<{ password: boolean; google: boolean } | 'error' | null>(
+    null,
+  )
+  const [step, setStep] = useState<Step>(confirmedWithGoogle ? 'confirm' : 'warning')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    void api.account['sign-in-methods']
+      .$get()
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`sign-in methods: ${response.status}`)
+        const found = await response.json()
+        if (!cancelled) setMethods(found)
+      })
+      .catch((failure: unknown) => {
+        console.warn(failure)
+        if (!cancelled) setMethods('error')
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  useEffect(() => {
+    if (step !== 'done') return
+    const timer = window.setTimeout(() => {
+      signedOut()
+      navigate('/')
+    }, REDIRECT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [step, navigate])
+
+  if (methods === null) return <PageSpinner />
+  if (methods === 'error') {
+    return (
+      <AuthCard title={t('deleteAccount.title')}>
+        <Alert tone="error">{t('deleteAccount.profileFetchError')}</Alert>
+      </AuthCard>
+    )
+  }
+  const googleOnly = methods.google && !methods.password
+
+  async function remove(
+    body: { method: 'password'; email: string; password: string } | { method: 'google' },
+  ) {
+    setStep('deleting')
+    setError(null)
+    const response = await api.account.delete.$post({ json: body })
+    if (response.ok) {
+      // The session ends on the server now; the page forgets it when it leaves, so the guard
+      // does not whisk the member away before she has read the confirmation.
+      setStep('done')
+      return
+    }
+    const failure = (await response.json().catch(() => null)) as { message?: string } | null
+    setError(failure?.message || t('deleteAccount.genericError'))
+    setStep('confirm')
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!email.trim() || !password) {
+      setError(t('deleteAccount.provideBothFields'))
+      return
+    }
+    void remove({ method: 'password', email: email.trim(), password })
+  }
+
+  if (step === 'done') {
+    return (
+      <AuthCard title={t('deleteAccount.title')}>
+        <Alert tone="success">
+          {t('deleteAccount.success')}
+          <span className="mt-1 block font-normal">{t('deleteAccount.redirecting')}</span>
+        </Alert>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title={t('deleteAccount.title')}>
+      <div className="flex flex-col gap-5">
+        <div className="rounded-2xl bg-blush/60 p-5 ring-1 ring-rose/20">
+          <h2 className="font-semibold text-rose-deep">{t('deleteAccount.warningTitle')}</h2>
+          <p className="mt-2 text-sm">{t('deleteAccount.warning')}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {ITEMS.map((item) => (
+              <li key={item}>{t(`deleteAccount.items.${item}`)}</li>
+            ))}
+          </ul>
+        </div>
+
+        {googleOnly && (
+          <section aria-labelledby="google-steps" className="rounded-2xl bg-sand/70 p-5 text-sm">
+            <h2 id="google-steps" className="font-semibold">
+              {t('deleteAccount.googleTitle')}
+            </h2>
+            <p className="mt-2">{t('deleteAccount.googleSteps')}</p>
+            <ol className="mt-2 list-decimal space-y-1 pl-5">
+              {(['googleStep1', 'googleStep2', 'googleStep3', 'googleStep4'] as const).map(
+                (key) => (
+                  <li key={key}>{t(`deleteAccount.${key}`)}</li>
+                ),
+              )}
+            </ol>
+            <p className="mt-3 text-ink-soft">{t('deleteAccount.linkedNote')}</p>
+          </section>
+        )}
+
+        {step === 'warning' ? (
+          <div className="flex flex-wrap gap-3">
+            <Button variant="danger" onClick={() => setStep('confirm')}>
+              {t('deleteAccount.understand')}
+            </Button>
+            <Link
+              href="/account"
+              className="inline-flex h-12 items-center px-4 font-semibold text-ink-soft hover:text-ink"
+            >
+              {t('deleteAccount.cancel')}
+            </Link>
+          </div>
+        ) : googleOnly ? (
+          <div className="flex flex-col gap-4">
+            {confirmedWithGoogle ? (
+              <Alert tone="info">{t('deleteAccount.googleConfirmed')}</Alert>
+            ) : (
+              <>
+                <p className="text-sm text-ink-soft">{t('deleteAccount.googleConfirm')}</p>
+                <Button
+                  variant="secondary"
+                  onClick={async () => {
+                    const result = await authPost('/sign-in/oauth2', {
+                      providerId: 'google',
+                      callbackURL: '/delete-account?confirm=google',
+                      errorCallbackURL: authCallbackUrl(),
+                    })
+                    const url = result.ok
+                      ? (result.data as { url?: string } | null)?.url
+                      : undefined
+                    if (url) window.location.assign(url)
+                    else setError(t('deleteAccount.genericError'))
+                  }}
+                >
+                  {t('deleteAccount.googleButton')}
+                </Button>
+              </>
+            )}
+            {error && <Alert tone="error">{error}</Alert>}
+            <div className="flex flex-wrap gap-3">
+              <Button
+                variant="danger"
+                pending={step === 'deleting'}
+                pendingLabel={t('deleteAccount.deleting')}
+                disabled={!confirmedWithGoogle}
+                onClick={() => void remove({ method: 'google' })}
+              >
+                {t('deleteAccount.confirm')}
+              </Button>
+              <Link
+                href="/account"
+                className="inline-flex h-12 items-center px-4 font-semibold text-ink-soft hover:text-ink"
+              >
+                {t('deleteAccount.cancel')}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+            <p className="text-sm text-ink-soft">{t('deleteAccount.confirmIntro')}</p>
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <TextField
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {error && <Alert tone="error">{error}</Alert>}
+            <div className="flex flex-wrap gap-3">
+              <Button
+                type="submit"
+                variant="danger"
+                pending={step === 'deleting'}
+                pendingLabel={t('deleteAccount.deleting')}
+              >
+                {t('deleteAccount.confirm')}
+              </Button>
+              <Link
+                href="/account"
+                className="inline-flex h-12 items-center px-4 font-semibold text-ink-soft hover:text-ink"
+              >
+                {t('deleteAccount.cancel')}
+              </Link>
+            </div>
+          </form>
+        )}
+      </div>
+    </AuthCard>
+  )
+}
