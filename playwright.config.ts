@@ -4,12 +4,19 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 const port = Number(process.env.E2E_PORT ?? 4173)
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
 const mailApiPort = Number(process.env.E2E_MAIL_API_PORT ?? 2526)
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 2527)
+// A second site, with "Google" (the test OpenID provider) configured.
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 4174)
+const googleSite = `http://127.0.0.1:${googlePort}`
 const MAIL_API = `http://127.0.0.1:${mailApiPort}`
 const baseURL = `http://127.0.0.1:${port}`
 // Browser tests run the real server on a throw-away embedded database, or on PostgreSQL when asked.
 const databaseEnv = process.env.TEST_DATABASE_URL
   ? `DATABASE_URL=${process.env.TEST_DATABASE_URL}`
   : `DATA_DIR=.tmp/e2e-data-${Date.now()}`
+const googleDatabaseEnv = process.env.TEST_DATABASE_URL
+  ? `DATABASE_URL=${process.env.TEST_DATABASE_URL}`
+  : `DATA_DIR=.tmp/e2e-google-data-${Date.now()}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,6 +58,24 @@ export default defineConfig({
       // The site's own address is 127.0.0.1 here, so e-mailed links lead back to this server.
       command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node src/server/main.ts`,
       url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: `env E2E_OIDC_PORT=${oidcPort} E2E_GOOGLE_SITE=${googleSite} node e2e/support/oidc-server.ts`,
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+    },
+    {
+      command: [
+        `env PORT=${googlePort} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${googleSite}`,
+        `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${googleDatabaseEnv}`,
+        `GOOGLE_CLIENT_ID=lendulet-e2e GOOGLE_CLIENT_SECRET=lendulet-e2e-secret`,
+        `GOOGLE_DISCOVERY_URL=http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+        'node src/server/main.ts',
+      ].join(' '),
+      url: `${googleSite}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

@@ -165,8 +165,8 @@ function DeleteAccount() {
                 <Button
                   variant="secondary"
                   onClick={async () => {
-                    const result = await authPost('/sign-in/oauth2', {
-                      providerId: 'google',
+                    const result = await authPost('/sign-in/social', {
+                      provider: 'google',
                       callbackURL: '/delete-account?confirm=google',
                       errorCallbackURL: authCallbackUrl(),
                     })

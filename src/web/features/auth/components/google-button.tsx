@@ -42,8 +42,8 @@ export function GoogleButton({ callbackURL }: { callbackURL: string }) {
         onClick={async () => {
           setPending(true)
           setError(null)
-          const result = await authPost('/sign-in/oauth2', {
-            providerId: 'google',
+          const result = await authPost('/sign-in/social', {
+            provider: 'google',
             callbackURL,
             errorCallbackURL: '/auth/callback',
           })

@@ -1,0 +1,70 @@
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+
+const auth = texts('hu', 'auth')
+const common = texts('hu', 'common')
+const OIDC = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 2527}`
+
+// The site with "Google" configured (the test OpenID provider on loopback).
+test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT ?? 4174}` })
+
+async function signInAtProvider(page: import('@playwright/test').Page, login: string) {
+  await page.locator('input[name="login"]').fill(login)
+  await page.locator('input[name="password"]').fill('anything')
+  await page.locator('button[type="submit"]').click()
+  // First sign-in: the provider asks for consent.
+  const consent = page.locator('button[type="submit"]')
+  if (await consent.isVisible().catch(() => false)) await consent.click()
+}
+
+test('continue with Google: a first sign-in creates the member with the name from Google', async ({
+  page,
+  request,
+}) => {
+  const login = `google-${Date.now()}`
+  await page.goto('/login')
+  await page.getByRole('button', { name: auth.login.google }).click()
+  await expect(page).toHaveURL(new RegExp(`^${OIDC}/interaction/`))
+
+  const asked = await (await request.get(`${OIDC}/__last-authorization`)).json()
+  expect(asked).toMatchObject({
+    client_id: 'lendulet-e2e',
+    prompt: 'select_account',
+    access_type: 'offline',
+  })
+  expect(asked.scope.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']))
+
+  await signInAtProvider(page, login)
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(
+    page.getByRole('button', {
+      name: common.accountMenu.open.replace('{{name}}', 'Google Tester'),
+    }),
+  ).toBeVisible()
+  await page.goto('/account')
+  await expect(page.getByText(`${login}@example.com`)).toBeVisible()
+  await expect(page.getByTestId('member-code')).toHaveText(/^[2-9A-Z]{6}$/)
+})
+
+test('a Google member deletes her account after confirming with Google again', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByRole('button', { name: auth.login.google }).click()
+  await signInAtProvider(page, `google-delete-${Date.now()}`)
+  await expect(page).toHaveURL(/\/home$/)
+
+  await page.goto('/delete-account')
+  await page.getByRole('button', { name: auth.deleteAccount.understand }).click()
+  await expect(page.getByRole('heading', { name: auth.deleteAccount.googleTitle })).toBeVisible()
+  await expect(page.getByText(auth.deleteAccount.googleStep2)).toBeVisible()
+  await expect(page.getByText(auth.deleteAccount.linkedNote)).toBeVisible()
+  await expect(page.getByRole('button', { name: auth.deleteAccount.confirm })).toBeDisabled()
+
+  await page.getByRole('button', { name: auth.deleteAccount.googleButton }).click()
+  // Still signed in at the provider: it sends her straight back (or asks once more).
+  await page.waitForURL(/\/delete-account\?confirm=google|\/interaction\//)
+  if (page.url().includes('/interaction/')) await page.locator('button[type="submit"]').click()
+  await expect(page.getByText(auth.deleteAccount.googleConfirmed)).toBeVisible()
+  await page.getByRole('button', { name: auth.deleteAccount.confirm }).click()
+  await expect(page.getByText(auth.deleteAccount.success)).toBeVisible()
+  await expect(page).toHaveURL(/\/$/, { timeout: 6_000 })
+})
