@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
@@ -224,4 +225,34 @@ test('delete the account: warning, proceed, both fields, wrong credentials, then
 
   await logIn(page, email, 'titok123')
   await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_EMAIL_OR_PASSWORD)
+})
+
+test('a member uploads a profile picture, sees it in the header, and removes it', async ({
+  page,
+}, testInfo) => {
+  await signUpAndVerify(page, uniqueEmail('avatar'))
+  await page.goto('/account')
+  const picture = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: '#4F6B55' },
+  })
+    .png()
+    .toBuffer()
+  await page
+    .getByLabel(auth.account.changePicture)
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture })
+  await expect(page.getByText(auth.account.pictureSaved)).toBeVisible()
+  const avatar = page.getByRole('img', { name: auth.account.picture })
+  await expect(avatar).toHaveAttribute('src', /^\/api\/media\//)
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
+  await expect(page.getByRole('banner').locator('img[src^="/api/media/"]')).toBeVisible()
+  await saveScreenshot(page, testInfo, 'account-with-picture')
+
+  await page
+    .getByLabel(auth.account.changePicture)
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') })
+  await expect(page.getByRole('alert')).toHaveText(errors.invalidImage)
+
+  await page.getByRole('button', { name: auth.account.removePicture }).click()
+  await expect(page.getByText(auth.account.pictureRemoved)).toBeVisible()
+  await expect(avatar).toHaveCount(0)
 })

@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts'
 import { clientAddress } from './http/client-address.ts'
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
+import { mediaRoutes } from './media/media.routes.ts'
 import { ApiError } from './http/api-error.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
@@ -41,6 +42,7 @@ function createApi({ database, auth, trustProxy }: AppDeps) {
       .route('/session', sessionRoutes(auth, database.db))
       .route('/admin-setup', adminSetupRoutes(auth, database.db))
       .route('/account', accountRoutes(auth, database.db))
+      .route('/media', mediaRoutes(database.db))
       .route('/admin/users', adminUsersRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))

@@ -31,6 +31,7 @@ export async function createServer({
     baseUrl,
     secret: await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET),
     onEmailQueued: mailWorker.wake,
+    logger,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

@@ -13,5 +13,6 @@ export const ERROR_CODES = [
   'forbidden',
   'incorrect_credentials',
   'reauthentication_required',
+  'invalid_image',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { account, session, user } from '../db/schema/auth.ts'
+import { media } from '../db/schema/media.ts'
 import { profiles } from '../db/schema/profiles.ts'
 
 /** A Google confirmation counts only right after signing in with Google again. */
@@ -23,6 +24,7 @@ export async function accountProviders(db: Db, userId: string) {
  */
 export async function deleteAccountData(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.delete(media).where(eq(media.ownerId, userId))
     await tx.delete(session).where(eq(session.userId, userId))
     await tx.delete(account).where(eq(account.userId, userId))
     await tx.delete(profiles).where(eq(profiles.id, userId))

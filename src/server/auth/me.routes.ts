@@ -1,9 +1,13 @@
 import type { User } from 'better-auth'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { updateProfileSchema } from '../../shared/schemas/profile.ts'
 import { profiles } from '../db/schema/profiles.ts'
+import { ApiError } from '../http/api-error.ts'
 import { parseJson } from '../http/parse-json.ts'
+import { AVATAR_SIZE, removeAvatar, replaceAvatar } from '../media/avatar.ts'
+import { MAX_UPLOAD_BYTES, processImage } from '../media/process-image.ts'
 import { findProfile, type Profile } from './profiles.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
@@ -54,5 +58,31 @@ export function meRoutes(auth: Auth, db: Db) {
         .where(eq(profiles.id, profile.id))
         .returning()
       return c.json(describe(user, updated ?? profile))
+    })
+    .post(
+      '/avatar',
+      bodyLimit({
+        maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+        onError: () => {
+          throw new ApiError(413, 'invalid_image', 'invalidImage')
+        },
+      }),
+      requireUser(auth, db),
+      async (c) => {
+        const { user } = signedIn(c)
+        const form = await c.req.formData().catch(() => null)
+        const file = form?.get('file')
+        if (!(file instanceof File) || file.size === 0 || file.size > MAX_UPLOAD_BYTES) {
+          throw new ApiError(400, 'invalid_image', 'invalidImage')
+        }
+        const image = await processImage(Buffer.from(await file.arrayBuffer()), AVATAR_SIZE)
+        if (!image) throw new ApiError(400, 'invalid_image', 'invalidImage')
+        return c.json({ avatarUrl: await replaceAvatar(db, user.id, image) })
+      },
+    )
+    .delete('/avatar', requireUser(auth, db), async (c) => {
+      const { user } = signedIn(c)
+      await removeAvatar(db, user.id)
+      return c.json({ avatarUrl: null })
     })
 }

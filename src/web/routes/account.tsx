@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
+import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { refreshSession, useSession, type Me } from '../features/auth/session-store.ts'
 import { api } from '../lib/api-client.ts'
@@ -66,6 +67,10 @@ function AccountDetails({ me }: { me: Me }) {
           {me.userCode}
         </p>
       </section>
+
+      <div className="mt-8">
+        <AvatarEditor me={me} />
+      </div>
 
       <form
         noValidate

@@ -50,12 +50,22 @@ export function AccountMenu() {
       triggerLabel={t('accountMenu.open', { name })}
       triggerContent={
         <>
-          <span
-            aria-hidden="true"
-            className="grid size-7 place-items-center rounded-full bg-rose-deep text-xs font-bold text-white uppercase"
-          >
-            {name.charAt(0)}
-          </span>
+          {me.avatarUrl ? (
+            <img
+              src={me.avatarUrl}
+              alt=""
+              width={28}
+              height={28}
+              className="size-7 rounded-full object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="grid size-7 place-items-center rounded-full bg-rose-deep text-xs font-bold text-white uppercase"
+            >
+              {name.charAt(0)}
+            </span>
+          )}
           <span className="hidden max-w-32 truncate sm:inline">{name}</span>
         </>
       }

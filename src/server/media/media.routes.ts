@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { Db } from '../db/client.ts'
+import { media } from '../db/schema/media.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { AppEnv } from '../http/app-env.ts'
+
+/** GET /api/media/:id: a stored image. Ids change with every upload, so it may be cached for good. */
+export function mediaRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/:id', async (c) => {
+    const [found] = await db
+      .select({ bytes: media.bytes, contentType: media.contentType })
+      .from(media)
+      .where(eq(media.id, c.req.param('id')))
+    if (!found) throw new ApiError(404, 'not_found', 'notFound')
+    return c.body(new Uint8Array(found.bytes), 200, {
+      'Content-Type': found.contentType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    })
+  })
+}

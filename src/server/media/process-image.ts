@@ -1,0 +1,34 @@
+import sharp from 'sharp'
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
+
+export interface ProcessedImage {
+  bytes: Buffer
+  contentType: 'image/webp'
+  width: number
+  height: number
+}
+
+/**
+ * Reads an uploaded image by its content (never trusting the file name or declared type),
+ * turns it upright, crops and resizes it, and re-encodes it as WebP. Returns null for anything
+ * that is not an image we accept.
+ */
+export async function processImage(
+  input: Buffer,
+  size: { width: number; height: number },
+): Promise<ProcessedImage | null> {
+  try {
+    const metadata = await sharp(input).metadata()
+    if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) return null
+    const { data, info } = await sharp(input, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(size.width, size.height, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true })
+    return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height }
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,91 @@
+import { useId, useState } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { useTranslation } from '../../../lib/use-translation.ts'
+import { refreshSession, type Me } from '../session-store.ts'
+
+/** The member's picture: upload (the server crops and resizes it) or remove. */
+export function AvatarEditor({ me }: { me: Me }) {
+  const { t } = useTranslation(['auth', 'errors'])
+  const inputId = useId()
+  const [pending, setPending] = useState(false)
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+
+  async function send(init: RequestInit, success: string) {
+    setPending(true)
+    setOutcome(null)
+    const response = await fetch('/api/me/avatar', init).catch(() => null)
+    setPending(false)
+    if (response?.ok) {
+      await refreshSession()
+      setOutcome({ tone: 'success', text: success })
+    } else {
+      const body = (await response?.json().catch(() => null)) as { message?: string } | null
+      setOutcome({ tone: 'error', text: body?.message || t('errors:invalidImage') })
+    }
+  }
+
+  const name = me.fullName || me.email
+  return (
+    <section
+      aria-labelledby={`${inputId}-heading`}
+      className="flex flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-ink/5 sm:p-8"
+    >
+      <h2 id={`${inputId}-heading`} className="text-lg font-semibold">
+        {t('account.picture')}
+      </h2>
+      <div className="flex flex-wrap items-center gap-5">
+        {me.avatarUrl ? (
+          <img
+            src={me.avatarUrl}
+            alt={t('account.picture')}
+            width={96}
+            height={96}
+            className="size-24 rounded-full object-cover ring-4 ring-blush"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-24 place-items-center rounded-full bg-rose-deep font-display text-4xl text-white uppercase"
+          >
+            {name.charAt(0)}
+          </span>
+        )}
+        <div className="flex flex-col gap-2">
+          <label
+            htmlFor={inputId}
+            className="inline-flex h-11 cursor-pointer items-center justify-center rounded-full border border-ink/15 bg-white px-5 font-semibold transition focus-within:ring-4 focus-within:ring-rose/20 hover:border-rose/50 hover:text-rose-deep"
+          >
+            {pending ? t('account.uploading') : t('account.changePicture')}
+            <input
+              id={inputId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              disabled={pending}
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                event.target.value = ''
+                if (!file) return
+                const form = new FormData()
+                form.set('file', file)
+                void send({ method: 'POST', body: form }, t('account.pictureSaved'))
+              }}
+            />
+          </label>
+          {me.avatarUrl && (
+            <button
+              type="button"
+              disabled={pending}
+              className="self-start text-sm font-semibold text-rose-deep underline underline-offset-4"
+              onClick={() => void send({ method: 'DELETE' }, t('account.pictureRemoved'))}
+            >
+              {t('account.removePicture')}
+            </button>
+          )}
+          <p className="text-sm text-ink-soft">{t('account.pictureHint')}</p>
+        </div>
+      </div>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+    </section>
+  )
+}
