@@ -8,6 +8,8 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 2527)
 // A second site, with "Google" (the test OpenID provider) configured.
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 4174)
 const googleSite = `http://127.0.0.1:${googlePort}`
+/** The first-admin token of the main test site (one browser test becomes its admin). */
+const ADMIN_SETUP_TOKEN = 'e2e-admin-setup-token-0123456789'
 const MAIL_API = `http://127.0.0.1:${mailApiPort}`
 const baseURL = `http://127.0.0.1:${port}`
 // Browser tests run the real server on a throw-away embedded database, or on PostgreSQL when asked.
@@ -29,7 +31,7 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL,
@@ -56,7 +58,7 @@ export default defineConfig({
     },
     {
       // The site's own address is 127.0.0.1 here, so e-mailed links lead back to this server.
-      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node src/server/main.ts`,
+      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node src/server/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -27,6 +27,8 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Lendület <hello@lendulet.fit>'),
+  /** For provisioning scripts: the first-admin setup token to use instead of a random one. */
+  ADMIN_SETUP_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z

@@ -39,7 +39,10 @@ const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST
 })
 server.mailWorker.wake()
 
-const setupToken = await issueAdminSetupToken(database.db)
+const setupToken = await issueAdminSetupToken(
+  database.db,
+  env.ADMIN_SETUP_TOKEN ? { token: env.ADMIN_SETUP_TOKEN } : {},
+)
 if (setupToken) {
   // Printed once per start while the site has no admin; whoever opens it (signed in) becomes one.
   logger.warn(

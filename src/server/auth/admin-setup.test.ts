@@ -17,10 +17,9 @@ afterAll(async () => {
 
 describe('the first admin', () => {
   it('is whoever opens the one-time link, once, within 24 hours', async () => {
-    const expired = await issueAdminSetupToken(
-      harness.database.db,
-      new Date(Date.now() - ADMIN_SETUP_VALID_MS - 1000),
-    )
+    const expired = await issueAdminSetupToken(harness.database.db, {
+      now: new Date(Date.now() - ADMIN_SETUP_VALID_MS - 1000),
+    })
     const member = await seedMember(harness, http.origin)
     expect((await member.client.post('/api/admin-setup', { token: expired })).status).toBe(400)
 

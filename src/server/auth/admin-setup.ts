@@ -27,12 +27,17 @@ export async function hasAdmin(db: Db): Promise<boolean> {
  * At start, while no admin exists: a new one-time setup token, valid 24 h (only its hash is
  * stored). Returns the token to print, or null when an admin already exists.
  */
-export async function issueAdminSetupToken(db: Db, now = new Date()): Promise<string | null> {
+export async function issueAdminSetupToken(
+  db: Db,
+  {
+    now = new Date(),
+    token = randomBytes(24).toString('base64url'),
+  }: { now?: Date; token?: string } = {},
+): Promise<string | null> {
   if (await hasAdmin(db)) {
     await db.delete(appSettings).where(eq(appSettings.key, KEY))
     return null
   }
-  const token = randomBytes(24).toString('base64url')
   const value: SetupState = {
     tokenHash: hash(token),
     expiresAt: new Date(now.getTime() + ADMIN_SETUP_VALID_MS).toISOString(),

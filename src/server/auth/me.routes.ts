@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error.ts'
 import { parseJson } from '../http/parse-json.ts'
 import { AVATAR_SIZE, removeAvatar, replaceAvatar } from '../media/avatar.ts'
 import { MAX_UPLOAD_BYTES, processImage } from '../media/process-image.ts'
-import { findProfile, type Profile } from './profiles.ts'
+import { profileOf, type Profile } from './profiles.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { Auth } from './auth.ts'
@@ -37,8 +37,8 @@ function signedIn(c: { var: AppEnv['Variables'] }) {
 export function sessionRoutes(auth: Auth, db: Db) {
   return new Hono<AppEnv>().get('/', async (c) => {
     const found = await auth.api.getSession({ headers: c.req.raw.headers })
-    const profile = found ? await findProfile(db, found.user.id) : undefined
-    return c.json({ me: found && profile ? describe(found.user, profile) : null })
+    if (!found) return c.json({ me: null })
+    return c.json({ me: describe(found.user, await profileOf(db, found.user, c.var.language)) })
   })
 }
 

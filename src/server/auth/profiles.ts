@@ -50,3 +50,16 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | und
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId))
   return profile
 }
+
+/**
+ * The profile of a signed-in user. Better Auth creates the user and our hook then creates the
+ * profile; should that second step ever have failed, the profile is made now instead of leaving
+ * the member locked out.
+ */
+export async function profileOf(
+  db: Db,
+  user: { id: string; email: string; name: string | null },
+  language: Language,
+): Promise<Profile> {
+  return (await findProfile(db, user.id)) ?? createProfile(db, user, language)
+}

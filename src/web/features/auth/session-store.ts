@@ -22,8 +22,13 @@ function setState(next: SessionState) {
   listeners.forEach((notify) => notify())
 }
 
+// Signing in or out in one tab is an auth change for the others too: they read the session again.
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('lendulet-auth')
+if (tabs) tabs.onmessage = () => void refreshSession(false)
+
 /** Reads the session and profile again; call after anything that signs in or out. */
-export async function refreshSession(): Promise<SessionState> {
+export async function refreshSession(tellOtherTabs = true): Promise<SessionState> {
+  if (tellOtherTabs) tabs?.postMessage('changed')
   try {
     const response = await fetch('/api/session')
     if (!response.ok) throw new Error(`session answered ${response.status}`)
@@ -43,13 +48,14 @@ export async function refreshSession(): Promise<SessionState> {
 
 export function signedOut() {
   setState({ status: 'signed-out' })
+  tabs?.postMessage('changed')
 }
 
 /** The session and role, read once 200 ms after the app starts (SPEC), then after each auth change. */
 export function useSession(): SessionState {
   useEffect(() => {
     if (firstRead === undefined)
-      firstRead = window.setTimeout(() => void refreshSession(), ROLE_READ_DELAY_MS)
+      firstRead = window.setTimeout(() => void refreshSession(false), ROLE_READ_DELAY_MS)
   }, [])
   return useSyncExternalStore(
     (notify) => {
