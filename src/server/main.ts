@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { openDatabase } from './db/client.ts'
 import { issueAdminSetupToken } from './auth/admin-setup.ts'
+import { openDatabase } from './db/client.ts'
 import { loadEnv, publicUrl } from './env.ts'
 import { createLogger } from './logger.ts'
 import { createServer } from './server.ts'
@@ -22,6 +22,21 @@ try {
 }
 
 const server = await createServer({ env, database, logger, distDir })
+
+const setupToken = await issueAdminSetupToken(
+  database.db,
+  env.ADMIN_SETUP_TOKEN ? { token: env.ADMIN_SETUP_TOKEN } : {},
+)
+if (setupToken) {
+  // Printed once per start while the site has no admin; whoever opens it (signed in) becomes one.
+  logger.warn(
+    `No admin yet. Sign in, then open this one-time link within 24 hours to become the admin: ${publicUrl(env)}/admin-setup?token=${setupToken}`,
+  )
+}
+
+// Everything is ready before the port opens, and the signal handlers are in place before anyone
+// can know the server is up.
+let stopping = false
 const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(
     {
@@ -39,18 +54,6 @@ const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST
 })
 server.mailWorker.wake()
 
-const setupToken = await issueAdminSetupToken(
-  database.db,
-  env.ADMIN_SETUP_TOKEN ? { token: env.ADMIN_SETUP_TOKEN } : {},
-)
-if (setupToken) {
-  // Printed once per start while the site has no admin; whoever opens it (signed in) becomes one.
-  logger.warn(
-    `No admin yet. Sign in, then open this one-time link within 24 hours to become the admin: ${publicUrl(env)}/admin-setup?token=${setupToken}`,
-  )
-}
-
-let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true

@@ -8,6 +8,7 @@ import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authPost } from '../features/auth/api/auth-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { useSession } from '../features/auth/session-store.ts'
 import { isLongEnough } from '../features/auth/validation.ts'
 
@@ -91,24 +92,13 @@ export default function ChangePasswordPage() {
             required
           />
         )}
-        <TextField
+        <NewPasswordFields
           label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-          hint={t('fields.passwordHint')}
-          required
-        />
-        <TextField
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
-          required
+          password={form.password}
+          confirm={form.confirm}
+          onPassword={set('password')}
+          onConfirm={set('confirm')}
+          errors={errors}
         />
         {outcome && (
           <Alert tone={outcome.tone}>

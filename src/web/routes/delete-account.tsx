@@ -5,7 +5,7 @@ import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
-import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
+import { startGoogleSignIn } from '../features/auth/api/auth-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { signedOut } from '../features/auth/session-store.ts'
@@ -148,12 +148,7 @@ function DeleteAccount() {
             <Button variant="danger" onClick={() => setStep('confirm')}>
               {t('deleteAccount.understand')}
             </Button>
-            <Link
-              href="/account"
-              className="inline-flex h-12 items-center px-4 font-semibold text-ink-soft hover:text-ink"
-            >
-              {t('deleteAccount.cancel')}
-            </Link>
+            <CancelLink label={t('deleteAccount.cancel')} />
           </div>
         ) : googleOnly ? (
           <div className="flex flex-col gap-4">
@@ -165,16 +160,9 @@ function DeleteAccount() {
                 <Button
                   variant="secondary"
                   onClick={async () => {
-                    const result = await authPost('/sign-in/social', {
-                      provider: 'google',
-                      callbackURL: '/delete-account?confirm=google',
-                      errorCallbackURL: authCallbackUrl(),
-                    })
-                    const url = result.ok
-                      ? (result.data as { url?: string } | null)?.url
-                      : undefined
-                    if (url) window.location.assign(url)
-                    else setError(t('deleteAccount.genericError'))
+                    if (!(await startGoogleSignIn('/delete-account?confirm=google'))) {
+                      setError(t('deleteAccount.genericError'))
+                    }
                   }}
                 >
                   {t('deleteAccount.googleButton')}
@@ -192,12 +180,7 @@ function DeleteAccount() {
               >
                 {t('deleteAccount.confirm')}
               </Button>
-              <Link
-                href="/account"
-                className="inline-flex h-12 items-center px-4 font-semibold text-ink-soft hover:text-ink"
-              >
-                {t('deleteAccount.cancel')}
-              </Link>
+              <CancelLink label={t('deleteAccount.cancel')} />
             </div>
           </div>
         ) : (
@@ -227,16 +210,22 @@ function DeleteAccount() {
               >
                 {t('deleteAccount.confirm')}
               </Button>
-              <Link
-                href="/account"
-                className="inline-flex h-12 items-center px-4 font-semibold text-ink-soft hover:text-ink"
-              >
-                {t('deleteAccount.cancel')}
-              </Link>
+              <CancelLink label={t('deleteAccount.cancel')} />
             </div>
           </form>
         )}
       </div>
     </AuthCard>
+  )
+}
+
+function CancelLink({ label }: { label: string }) {
+  return (
+    <Link
+      href="/account"
+      className="inline-flex h-12 items-center px-4 font-semibold text-ink-soft hover:text-ink"
+    >
+      {label}
+    </Link>
   )
 }

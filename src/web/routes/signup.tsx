@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { isEmail, isLongEnough } from '../features/auth/validation.ts'
 
@@ -81,24 +82,13 @@ export default function SignupPage() {
           error={errors.email}
           required
         />
-        <TextField
+        <NewPasswordFields
           label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-          hint={t('fields.passwordHint')}
-          required
-        />
-        <TextField
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
-          required
+          password={form.password}
+          confirm={form.confirm}
+          onPassword={set('password')}
+          onConfirm={set('confirm')}
+          errors={errors}
         />
         {failure && <Alert tone="error">{failure}</Alert>}
         <Button type="submit" pending={pending} pendingLabel={t('signup.submitting')}>

@@ -33,3 +33,19 @@ export async function authPost(
 
 export const authCallbackUrl = (type?: 'signup' | 'recovery') =>
   type ? `/auth/callback?type=${type}` : '/auth/callback'
+
+/**
+ * Starts "Continue with Google": asks the server for Google's address and goes there. Resolves
+ * false (staying on the page) when the server could not start the sign-in.
+ */
+export async function startGoogleSignIn(callbackURL: string): Promise<boolean> {
+  const result = await authPost('/sign-in/social', {
+    provider: 'google',
+    callbackURL,
+    errorCallbackURL: authCallbackUrl(),
+  })
+  const url = result.ok ? (result.data as { url?: string } | null)?.url : undefined
+  if (!url) return false
+  window.location.assign(url)
+  return true
+}

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { publicConfig } from '../../../lib/public-config.ts'
-import { authPost } from '../api/auth-api.ts'
+import { startGoogleSignIn } from '../api/auth-api.ts'
 
 const GOOGLE_ICON = (
   <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5">
@@ -42,18 +42,9 @@ export function GoogleButton({ callbackURL }: { callbackURL: string }) {
         onClick={async () => {
           setPending(true)
           setError(null)
-          const result = await authPost('/sign-in/social', {
-            provider: 'google',
-            callbackURL,
-            errorCallbackURL: '/auth/callback',
-          })
-          const url = result.ok ? (result.data as { url?: string } | null)?.url : undefined
-          if (url) {
-            window.location.assign(url)
-            return
-          }
+          if (await startGoogleSignIn(callbackURL)) return
           setPending(false)
-          setError((!result.ok && result.message) || t('errors:auth.genericError'))
+          setError(t('errors:auth.genericError'))
         }}
       >
         {GOOGLE_ICON}
