@@ -1,24 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { account, session, user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
-import { listen } from '../test/http-client.ts'
 import { seedMember } from '../test/seed.ts'
-import { createTestApp } from '../test/test-app.ts'
+import { httpTestApp } from '../test/http-test-app.ts'
 
-let harness: Awaited<ReturnType<typeof createTestApp>>
-let http: Awaited<ReturnType<typeof listen>>
-beforeAll(async () => {
-  harness = await createTestApp({ env: { TRUST_PROXY: 'true' } })
-  http = await listen(harness.app.fetch)
-})
-afterAll(async () => {
-  await http.close()
-  await harness.close()
-})
+const server = httpTestApp()
 
 async function rowsOf(userId: string) {
-  const db = harness.database.db
+  const db = server.harness.database.db
   return {
     user: (await db.select().from(user).where(eq(user.id, userId))).length,
     profile: (await db.select().from(profiles).where(eq(profiles.id, userId))).length,
@@ -29,7 +19,7 @@ async function rowsOf(userId: string) {
 
 describe('POST /api/account/delete', () => {
   it('deletes the user, profile, sessions and linked accounts when e-mail and password are right', async () => {
-    const member = await seedMember(harness, http.origin)
+    const member = await seedMember(server.harness, server.http.origin)
     expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
 
     const response = await member.client.post('/api/account/delete', {
@@ -52,7 +42,7 @@ describe('POST /api/account/delete', () => {
   })
 
   it('refuses wrong credentials with SPEC text and keeps everything', async () => {
-    const member = await seedMember(harness, http.origin, { language: 'en' })
+    const member = await seedMember(server.harness, server.http.origin, { language: 'en' })
     const wrongPassword = await member.client.post('/api/account/delete', {
       method: 'password',
       email: member.email,
@@ -74,12 +64,12 @@ describe('POST /api/account/delete', () => {
   })
 
   it('is all or nothing: a failure half-way leaves every row in place', async () => {
-    const member = await seedMember(harness, http.origin)
+    const member = await seedMember(server.harness, server.http.origin)
     // Make the last step fail: the user row may not be deleted while this trigger exists.
-    await harness.database.db.execute(
+    await server.harness.database.db.execute(
       sql`create function refuse_user_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
     )
-    await harness.database.db.execute(
+    await server.harness.database.db.execute(
       sql`create trigger refuse_user_delete before delete on "user" for each row execute function refuse_user_delete()`,
     )
     try {
@@ -92,13 +82,13 @@ describe('POST /api/account/delete', () => {
       expect(Object.keys(await response.json()).sort()).toEqual(['code', 'message'])
       expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
     } finally {
-      await harness.database.db.execute(sql`drop trigger refuse_user_delete on "user"`)
-      await harness.database.db.execute(sql`drop function refuse_user_delete()`)
+      await server.harness.database.db.execute(sql`drop trigger refuse_user_delete on "user"`)
+      await server.harness.database.db.execute(sql`drop function refuse_user_delete()`)
     }
   })
 
   it('asks a Google-only member to confirm with a fresh Google sign-in', async () => {
-    const member = await seedMember(harness, http.origin)
+    const member = await seedMember(server.harness, server.http.origin)
     const response = await member.client.post('/api/account/delete', { method: 'google' })
     expect(response.status).toBe(403)
     expect((await response.json()).code).toBe('reauthentication_required')
@@ -106,7 +96,7 @@ describe('POST /api/account/delete', () => {
   })
 
   it('needs a session', async () => {
-    const member = await seedMember(harness, http.origin)
+    const member = await seedMember(server.harness, server.http.origin)
     await member.client.post('/api/auth/sign-out')
     const response = await member.client.post('/api/account/delete', {
       method: 'password',

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserClient, listen } from '../test/http-client.ts'
+import { describe, expect, it } from 'vitest'
+import { browserClient } from '../test/http-client.ts'
 import { seedMember } from '../test/seed.ts'
-import { createTestApp } from '../test/test-app.ts'
+import { httpTestApp } from '../test/http-test-app.ts'
 
-let harness: Awaited<ReturnType<typeof createTestApp>>
-let http: Awaited<ReturnType<typeof listen>>
-beforeAll(async () => {
-  harness = await createTestApp({ env: { TRUST_PROXY: 'true' } })
-  http = await listen(harness.app.fetch)
-})
-afterAll(async () => {
-  await http.close()
-  await harness.close()
-})
+const server = httpTestApp()
 
 /** Every protected route, and what none, user and admin get from it. */
 const MATRIX: {
@@ -47,9 +38,9 @@ describe('role matrix', () => {
   for (const route of MATRIX) {
     it(`${route.method} ${route.path}: none ${route.none}, user ${route.user}, admin ${route.admin}`, async () => {
       const callers = {
-        none: browserClient(http.origin),
-        user: (await seedMember(harness, http.origin)).client,
-        admin: (await seedMember(harness, http.origin, { isAdmin: true })).client,
+        none: browserClient(server.http.origin),
+        user: (await seedMember(server.harness, server.http.origin)).client,
+        admin: (await seedMember(server.harness, server.http.origin, { isAdmin: true })).client,
       }
       for (const role of ['none', 'user', 'admin'] as const) {
         const response = await callers[role].request(route.path, {
@@ -66,7 +57,7 @@ describe('role matrix', () => {
   }
 
   it('answers 403 with a message in the user language', async () => {
-    const { client } = await seedMember(harness, http.origin, { language: 'de' })
+    const { client } = await seedMember(server.harness, server.http.origin, { language: 'de' })
     const response = await client.get('/api/admin/users')
     expect(await response.json()).toEqual({
       code: 'forbidden',

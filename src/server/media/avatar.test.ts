@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { media } from '../db/schema/media.ts'
-import { listen } from '../test/http-client.ts'
 import { seedMember } from '../test/seed.ts'
-import { createTestApp } from '../test/test-app.ts'
+import { httpTestApp } from '../test/http-test-app.ts'
 
-let harness: Awaited<ReturnType<typeof createTestApp>>
-let http: Awaited<ReturnType<typeof listen>>
-beforeAll(async () => {
-  harness = await createTestApp({ env: { TRUST_PROXY: 'true' } })
-  http = await listen(harness.app.fetch)
-})
-afterAll(async () => {
-  await http.close()
-  await harness.close()
-})
+const server = httpTestApp()
 
 /** A real photo-sized JPEG, made on the spot. */
 const photo = (width = 1200, height = 800) =>
@@ -32,7 +22,7 @@ async function upload(
   const form = new FormData()
   form.set('file', new Blob([new Uint8Array(bytes)], { type }), name)
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-  return fetch(`${http.origin}/api/me/avatar`, {
+  return fetch(`${server.http.origin}/api/me/avatar`, {
     method: 'POST',
     body: form,
     headers: { cookie, origin: 'http://localhost:3000', 'x-forwarded-for': '198.51.100.200' },
@@ -41,14 +31,14 @@ async function upload(
 
 describe('avatars', () => {
   it('are resized to 256×256 WebP, stored, served with long caching, and replace the old one', async () => {
-    const member = await seedMember(harness, http.origin)
+    const member = await seedMember(server.harness, server.http.origin)
     const first = await upload(member.client, await photo())
     expect(first.status).toBe(200)
     const { avatarUrl } = (await first.json()) as { avatarUrl: string }
     expect(avatarUrl).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/)
     expect((await (await member.client.get('/api/me')).json()).avatarUrl).toBe(avatarUrl)
 
-    const served = await fetch(`${http.origin}${avatarUrl}`)
+    const served = await fetch(`${server.http.origin}${avatarUrl}`)
     expect(served.headers.get('content-type')).toBe('image/webp')
     expect(served.headers.get('cache-control')).toContain('immutable')
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
@@ -57,8 +47,8 @@ describe('avatars', () => {
     const second = await upload(member.client, await photo(500, 900))
     const { avatarUrl: next } = (await second.json()) as { avatarUrl: string }
     expect(next).not.toBe(avatarUrl)
-    expect((await fetch(`${http.origin}${avatarUrl}`)).status).toBe(404)
-    const rows = await harness.database.db
+    expect((await fetch(`${server.http.origin}${avatarUrl}`)).status).toBe(404)
+    const rows = await server.harness.database.db
       .select({ id: media.id })
       .from(media)
       .where(eq(media.ownerId, member.userId))
@@ -69,7 +59,7 @@ describe('avatars', () => {
   })
 
   it('refuse what is not an image, whatever its name says', async () => {
-    const member = await seedMember(harness, http.origin, { language: 'en' })
+    const member = await seedMember(server.harness, server.http.origin, { language: 'en' })
     const response = await upload(member.client, Buffer.from('not really a picture'), 'cat.jpg')
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
@@ -79,14 +69,14 @@ describe('avatars', () => {
   })
 
   it('go with the account when it is deleted', async () => {
-    const member = await seedMember(harness, http.origin)
+    const member = await seedMember(server.harness, server.http.origin)
     await upload(member.client, await photo())
     await member.client.post('/api/account/delete', {
       method: 'password',
       email: member.email,
       password: member.password,
     })
-    const rows = await harness.database.db
+    const rows = await server.harness.database.db
       .select({ id: media.id })
       .from(media)
       .where(eq(media.ownerId, member.userId))
