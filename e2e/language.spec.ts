@@ -128,9 +128,8 @@ test.describe('with a mouse', () => {
     await expect(menu).toBeVisible()
 
     await page.mouse.move(10, 600)
-    await page.clock.runFor(250)
     await expect(menu).toBeVisible()
-    await page.clock.runFor(100)
+    await page.clock.runFor(350)
     await expect(menu).toBeHidden()
 
     // A click while hovering keeps it open rather than toggling it shut.
