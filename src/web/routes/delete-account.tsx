@@ -7,6 +7,7 @@ import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { startGoogleSignIn } from '../features/auth/api/auth-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { EmailField } from '../features/auth/components/email-field.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { signedOut } from '../features/auth/session-store.ts'
 import { api } from '../lib/api-client.ts'
@@ -186,13 +187,7 @@ function DeleteAccount() {
         ) : (
           <form noValidate onSubmit={submit} className="flex flex-col gap-5">
             <p className="text-sm text-ink-soft">{t('deleteAccount.confirmIntro')}</p>
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
             <TextField
               label={t('fields.password')}
               type="password"

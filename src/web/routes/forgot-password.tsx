@@ -3,9 +3,9 @@ import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
-import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { EmailField } from '../features/auth/components/email-field.tsx'
 import { isEmail } from '../features/auth/validation.ts'
 
 export default function ForgotPasswordPage() {
@@ -41,15 +41,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title={t('forgot.title')} intro={t('forgot.intro')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-          required
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <Button type="submit" pending={pending} pendingLabel={t('forgot.submitting')}>
           {t('forgot.submit')}

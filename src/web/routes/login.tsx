@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { EmailField } from '../features/auth/components/email-field.tsx'
 import { GoogleButton } from '../features/auth/components/google-button.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { homeFor, refreshSession } from '../features/auth/session-store.ts'
@@ -52,15 +53,7 @@ export default function LoginPage() {
         <span className="h-px flex-1 bg-ink/10" />
       </div>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          required
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <TextField
           label={t('fields.password')}
           type="password"

@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { EmailField } from '../features/auth/components/email-field.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { isEmail, isLongEnough } from '../features/auth/validation.ts'
@@ -73,15 +74,7 @@ export default function SignupPage() {
           error={errors.name}
           required
         />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
-          required
-        />
+        <EmailField value={form.email} onChange={set('email')} error={errors.email} />
         <NewPasswordFields
           label={t('fields.password')}
           password={form.password}

@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/use-translation.ts'
 import { useLocation } from 'wouter'
 import { authPost } from '../../features/auth/api/auth-api.ts'
 import { signedOut, useSession } from '../../features/auth/session-store.ts'
+import { UserAvatar } from '../../features/auth/components/user-avatar.tsx'
 import { Menu, MenuItemLink } from '../ui/menu.tsx'
 
 const triggerClass =
@@ -50,22 +51,7 @@ export function AccountMenu() {
       triggerLabel={t('accountMenu.open', { name })}
       triggerContent={
         <>
-          {me.avatarUrl ? (
-            <img
-              src={me.avatarUrl}
-              alt=""
-              width={28}
-              height={28}
-              className="size-7 rounded-full object-cover"
-            />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="grid size-7 place-items-center rounded-full bg-rose-deep text-xs font-bold text-white uppercase"
-            >
-              {name.charAt(0)}
-            </span>
-          )}
+          <UserAvatar avatarUrl={me.avatarUrl} name={name} size="small" />
           <span className="hidden max-w-32 truncate sm:inline">{name}</span>
         </>
       }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { refreshSession, type Me } from '../session-store.ts'
+import { UserAvatar } from './user-avatar.tsx'
 
 /** The member's picture: upload (the server crops and resizes it) or remove. */
 export function AvatarEditor({ me }: { me: Me }) {
@@ -34,22 +35,7 @@ export function AvatarEditor({ me }: { me: Me }) {
         {t('account.picture')}
       </h2>
       <div className="flex flex-wrap items-center gap-5">
-        {me.avatarUrl ? (
-          <img
-            src={me.avatarUrl}
-            alt={t('account.picture')}
-            width={96}
-            height={96}
-            className="size-24 rounded-full object-cover ring-4 ring-blush"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-24 place-items-center rounded-full bg-rose-deep font-display text-4xl text-white uppercase"
-          >
-            {name.charAt(0)}
-          </span>
-        )}
+        <UserAvatar avatarUrl={me.avatarUrl} name={name} size="large" alt={t('account.picture')} />
         <div className="flex flex-col gap-2">
           <label
             htmlFor={inputId}
