@@ -1,3 +1,4 @@
+import { pauseClock } from './support/clock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
@@ -126,6 +127,17 @@ test.describe('the card carousel on small screens', () => {
   const cardHeading = (page: import('@playwright/test').Page, n: number) =>
     slide(page, n).getByRole('heading', { name: landing.cards[CARD_IDS[n - 1] ?? 'plan'].title })
 
+  /** Back to slide 1 with the 4 s period starting now, on a clock only the test moves. */
+  const restartOnPausedClock = async (page: import('@playwright/test').Page) => {
+    await pauseClock(page)
+    await page.getByRole('button', { name: landing.cards.pause }).click()
+    await page
+      .getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '1') })
+      .click()
+    await page.getByRole('button', { name: landing.cards.play }).click()
+    await page.getByRole('heading', { name: landing.cards.heading }).click()
+  }
+
   test.beforeEach(async ({ page }) => {
     // A controllable clock: the 4 s rotation happens only when the test moves time on.
     await page.clock.install()
@@ -143,6 +155,7 @@ test.describe('the card carousel on small screens', () => {
   })
 
   test('advances every 4 seconds and wraps around', async ({ page }) => {
+    await restartOnPausedClock(page)
     await expect(cardHeading(page, 1)).toBeInViewport()
     await page.clock.runFor(3_900)
     await expect(cardHeading(page, 1)).toBeInViewport()
@@ -158,6 +171,7 @@ test.describe('the card carousel on small screens', () => {
     const label = (n: number) =>
       landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6')
     const elsewhere = page.getByRole('heading', { name: landing.cards.heading })
+    await restartOnPausedClock(page)
 
     await slide(page, 1).hover()
     await page.clock.runFor(10_000)

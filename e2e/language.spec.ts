@@ -1,4 +1,5 @@
 import { LANGUAGES } from '../src/shared/languages.ts'
+import { pauseClock } from './support/clock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 
@@ -115,6 +116,7 @@ test.describe('with a mouse', () => {
   }) => {
     await page.clock.install()
     await page.goto('/')
+    await pauseClock(page)
     const trigger = page.getByRole('button', {
       name: common.language.menuLabel.replace('{{name}}', 'Magyar'),
     })
@@ -128,8 +130,9 @@ test.describe('with a mouse', () => {
     await expect(menu).toBeVisible()
 
     await page.mouse.move(10, 600)
+    await page.clock.runFor(250)
     await expect(menu).toBeVisible()
-    await page.clock.runFor(350)
+    await page.clock.runFor(100)
     await expect(menu).toBeHidden()
 
     // A click while hovering keeps it open rather than toggling it shut.
