@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 import type { ApiErrorBody } from '../shared/api-error.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
+import { adminNewsletterRoutes } from './admin/newsletter.routes.ts'
 import { adminUsersRoutes } from './admin/users.routes.ts'
 import { accountRoutes } from './auth/account.routes.ts'
 import { adminSetupRoutes } from './auth/admin-setup.routes.ts'
@@ -15,6 +16,8 @@ import { clientAddress } from './http/client-address.ts'
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { mediaRoutes } from './media/media.routes.ts'
+import { newsletterRoutes } from './newsletter/newsletter.routes.ts'
+import type { NewsletterContext } from './newsletter/subscriptions.ts'
 import { ApiError } from './http/api-error.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
@@ -24,6 +27,7 @@ export interface AppDeps {
   database: Database
   logger: Logger
   auth: Auth
+  newsletter: NewsletterContext
   publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
@@ -33,7 +37,7 @@ export interface AppDeps {
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, trustProxy }: AppDeps) {
+function createApi({ database, auth, newsletter, trustProxy }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .route('/health', healthRoutes(database))
@@ -43,7 +47,9 @@ function createApi({ database, auth, trustProxy }: AppDeps) {
       .route('/admin-setup', adminSetupRoutes(auth, database.db))
       .route('/account', accountRoutes(auth, database.db))
       .route('/media', mediaRoutes(database.db))
+      .route('/newsletter', newsletterRoutes(auth, newsletter, trustProxy))
       .route('/admin/users', adminUsersRoutes(auth, database.db))
+      .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )

@@ -21,10 +21,16 @@ await i18n.init({
   initAsync: false,
 })
 
-export type ErrorMessageKey = ParseKeys<'errors'>
+/** A key in `errors`, or in another namespace the server speaks, as `newsletter:invalidEmail`. */
+export type ErrorMessageKey = ParseKeys<['errors', 'newsletter']>
+export type NewsletterMessageKey = ParseKeys<'newsletter'>
 
 export function errorMessage(language: Language, key: ErrorMessageKey): string {
-  return i18n.getFixedT(language, 'errors')(key)
+  return i18n.getFixedT(language, ['errors', 'newsletter'])(key)
+}
+
+export function newsletterMessage(language: Language, key: NewsletterMessageKey): string {
+  return i18n.getFixedT(language, 'newsletter')(key)
 }
 
 /** Whether a translated message exists (used to translate Better Auth's error codes). */

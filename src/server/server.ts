@@ -4,6 +4,7 @@ import { createAuth } from './auth/auth.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'
 import type { Database } from './db/client.ts'
 import { publicUrl, type Env } from './env.ts'
+import { startJanitor } from './janitor.ts'
 import { startMailWorker } from './mail/mail-worker.ts'
 import { publicConfigFrom } from './public-config.ts'
 
@@ -26,10 +27,11 @@ export async function createServer({
     smtpUrl: env.SMTP_URL,
   })
   const baseUrl = publicUrl(env)
+  const secret = await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET)
   const auth = createAuth({
     db: database.db,
     baseUrl,
-    secret: await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET),
+    secret,
     onEmailQueued: mailWorker.wake,
     logger,
     google:
@@ -41,10 +43,13 @@ export async function createServer({
           }
         : undefined,
   })
+  const newsletter = { db: database.db, secret, baseUrl, onEmailQueued: mailWorker.wake }
+  const janitor = startJanitor(database.db, logger)
   const app = createApp({
     database,
     logger,
     auth,
+    newsletter,
     publicConfig: publicConfigFrom(env),
     distDir,
     trustProxy: env.TRUST_PROXY,
@@ -55,6 +60,7 @@ export async function createServer({
     auth,
     mailWorker,
     async stop() {
+      await janitor.stop()
       await mailWorker.stop()
     },
   }

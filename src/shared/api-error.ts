@@ -14,5 +14,9 @@ export const ERROR_CODES = [
   'incorrect_credentials',
   'reauthentication_required',
   'invalid_image',
+  'too_many_requests',
+  'invalid_email',
+  'name_required',
+  'invalid_token',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

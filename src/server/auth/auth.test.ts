@@ -1,30 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from '../db/schema/outbox.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { user } from '../db/schema/auth.ts'
-import { browserClient, listen } from '../test/http-client.ts'
-import { createTestApp } from '../test/test-app.ts'
-import { startTestMailServer, type TestMailServer } from '../test/test-mail-server.ts'
+import { browserClient } from '../test/http-client.ts'
+import { httpTestAppWithMail } from '../test/http-test-app.ts'
 
-let mail: TestMailServer
-let harness: Awaited<ReturnType<typeof createTestApp>>
-let http: Awaited<ReturnType<typeof listen>>
+const server = httpTestAppWithMail()
 let counter = 0
 const newEmail = () => `member${++counter}-${Date.now()}@example.com`
 
-beforeAll(async () => {
-  mail = await startTestMailServer()
-  harness = await createTestApp({ env: { SMTP_URL: mail.url, TRUST_PROXY: 'true' } })
-  http = await listen(harness.app.fetch)
-})
-afterAll(async () => {
-  await http.close()
-  await harness.close()
-  await mail.close()
-})
-
-const client = (language?: string) => browserClient(http.origin, { language })
+const client = (language?: string) => browserClient(server.http.origin, { language })
 
 async function signUp(
   c: ReturnType<typeof client>,
@@ -44,7 +30,7 @@ async function signUp(
 async function verifiedMember(email = newEmail(), password = 'secret123') {
   const c = client()
   expect((await signUp(c, email, password)).status).toBe(200)
-  const message = await mail.waitFor(email, { subject: /e-mail|E-Mail|correo/i })
+  const message = await server.mail.waitFor(email, { subject: /e-mail|E-Mail|correo/i })
   const link = message.links.find((l) => l.includes('/api/auth/verify-email'))
   if (!link) throw new Error('no verification link')
   await c.follow(link)
@@ -59,7 +45,7 @@ describe('sign-up and e-mail verification', () => {
     const response = await signUp(c, email)
     expect(response.status).toBe(200)
 
-    const [profile] = await harness.database.db
+    const [profile] = await server.harness.database.db
       .select()
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.id))
@@ -72,7 +58,7 @@ describe('sign-up and e-mail verification', () => {
     })
     expect(profile?.profiles.userCode).toMatch(/^[2-9A-HJ-NP-TW-Z]{6}$/)
 
-    const message = await mail.waitFor(email)
+    const message = await server.mail.waitFor(email)
     expect(message.subject).toBe('Confirm your e-mail address – Lendület')
     expect(message.text).toContain('Hi Kiss Anna,')
     expect(message.html).toContain('Confirm my e-mail address')
@@ -104,15 +90,15 @@ describe('sign-up and e-mail verification', () => {
     const c = client()
     const email = newEmail()
     await signUp(c, email)
-    await mail.waitFor(email)
-    await harness.database.db.delete(outbox).where(eq(outbox.toAddress, email)) // past the cooldown
+    await server.mail.waitFor(email)
+    await server.harness.database.db.delete(outbox).where(eq(outbox.toAddress, email)) // past the cooldown
 
     const resent = await c.post('/api/auth/send-verification-email', {
       email,
       callbackURL: '/auth/callback?type=signup',
     })
     expect(resent.status).toBe(200)
-    await expect.poll(() => mail.received.filter((m) => m.to.includes(email)).length).toBe(2)
+    await expect.poll(() => server.mail.received.filter((m) => m.to.includes(email)).length).toBe(2)
   })
 
   it('requires a password of at least 6 characters', async () => {
@@ -196,7 +182,7 @@ describe('sign-in', () => {
 
 describe('password recovery', () => {
   beforeEach(() => {
-    mail.received.length = 0
+    server.mail.received.length = 0
   })
 
   it('e-mails a reset link that lets the member choose a new password and signs out her other sessions', async () => {
@@ -208,7 +194,7 @@ describe('password recovery', () => {
       redirectTo: '/auth/callback?type=recovery',
     })
     expect(asked.status).toBe(200)
-    const message = await mail.waitFor(email, { subject: /jelszó/ })
+    const message = await server.mail.waitFor(email, { subject: /jelszó/ })
     const link = message.links.find((l) => l.includes('/api/auth/reset-password/'))
     const { location } = await c.follow(link ?? '')
     const landing = new URL(location ?? '', 'http://localhost:3000')
@@ -250,9 +236,12 @@ describe('password recovery', () => {
     const { email } = await verifiedMember()
     await client().post('/api/auth/request-password-reset', { email })
     await client().post('/api/auth/request-password-reset', { email })
-    await mail.waitFor(email, { subject: /jelszó/ })
-    await harness.mailWorker.drain()
-    const rows = await harness.database.db.select().from(outbox).where(eq(outbox.toAddress, email))
+    await server.mail.waitFor(email, { subject: /jelszó/ })
+    await server.harness.mailWorker.drain()
+    const rows = await server.harness.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, email))
     expect(rows.filter((r) => r.kind === 'reset-password')).toHaveLength(1)
   })
 })
@@ -260,11 +249,11 @@ describe('password recovery', () => {
 describe('the outbox', () => {
   it('keeps an e-mail through a mail-server failure and delivers it on retry', async () => {
     const email = newEmail()
-    mail.failNext(1)
+    server.mail.failNext(1)
     await signUp(client(), email)
-    await harness.mailWorker.drain()
+    await server.harness.mailWorker.drain()
 
-    const [pending] = await harness.database.db
+    const [pending] = await server.harness.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.toAddress, email))
@@ -272,13 +261,13 @@ describe('the outbox', () => {
     expect(pending?.lastError).toContain('451')
     expect(pending?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now())
 
-    await harness.database.db
+    await server.harness.database.db
       .update(outbox)
       .set({ nextAttemptAt: new Date() })
       .where(eq(outbox.toAddress, email))
-    await harness.mailWorker.drain()
-    await mail.waitFor(email)
-    const [sent] = await harness.database.db
+    await server.harness.mailWorker.drain()
+    await server.mail.waitFor(email)
+    const [sent] = await server.harness.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.toAddress, email))

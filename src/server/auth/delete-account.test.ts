@@ -1,11 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { account, session, user } from '../db/schema/auth.ts'
+import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { seedMember } from '../test/seed.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 
 const server = httpTestApp()
+
+/** A subscribed member's rows, one of each. */
+const ALL_ROWS = { user: 1, profile: 1, sessions: 1, accounts: 1, newsletter: 1 }
 
 async function rowsOf(userId: string) {
   const db = server.harness.database.db
@@ -14,13 +18,27 @@ async function rowsOf(userId: string) {
     profile: (await db.select().from(profiles).where(eq(profiles.id, userId))).length,
     sessions: (await db.select().from(session).where(eq(session.userId, userId))).length,
     accounts: (await db.select().from(account).where(eq(account.userId, userId))).length,
+    newsletter: (
+      await db
+        .select()
+        .from(newsletterSubscribers)
+        .innerJoin(user, eq(user.email, newsletterSubscribers.email))
+        .where(eq(user.id, userId))
+    ).length,
   }
 }
 
 describe('POST /api/account/delete', () => {
-  it('deletes the user, profile, sessions and linked accounts when e-mail and password are right', async () => {
+  it('deletes the user, profile, sessions, linked accounts and newsletter subscription when e-mail and password are right', async () => {
     const member = await seedMember(server.harness, server.http.origin)
-    expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
+    const subscribed = await member.client.post('/api/newsletter/subscribe', {
+      email: member.email,
+    })
+    expect(await subscribed.json()).toMatchObject({ subscribed: true })
+    expect(await rowsOf(member.userId)).toEqual(ALL_ROWS)
+    const db = server.harness.database.db
+    const countSubscribers = async () => (await db.select().from(newsletterSubscribers)).length
+    const subscribersBefore = await countSubscribers()
 
     const response = await member.client.post('/api/account/delete', {
       method: 'password',
@@ -30,7 +48,14 @@ describe('POST /api/account/delete', () => {
 
     expect(response.status).toBe(200)
     expect(response.headers.getSetCookie().some((c) => c.includes('session_token=;'))).toBe(true)
-    expect(await rowsOf(member.userId)).toEqual({ user: 0, profile: 0, sessions: 0, accounts: 0 })
+    expect(await countSubscribers()).toBe(subscribersBefore - 1)
+    expect(await rowsOf(member.userId)).toEqual({
+      user: 0,
+      profile: 0,
+      sessions: 0,
+      accounts: 0,
+      newsletter: 0,
+    })
     expect(
       (
         await member.client.post('/api/auth/sign-in/email', {
@@ -60,11 +85,17 @@ describe('POST /api/account/delete', () => {
         message: 'Incorrect credentials. Please try again.',
       })
     }
-    expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
+    expect(await rowsOf(member.userId)).toMatchObject({
+      user: 1,
+      profile: 1,
+      sessions: 1,
+      accounts: 1,
+    })
   })
 
   it('is all or nothing: a failure half-way leaves every row in place', async () => {
     const member = await seedMember(server.harness, server.http.origin)
+    await member.client.post('/api/newsletter/subscribe', { email: member.email })
     // Make the last step fail: the user row may not be deleted while this trigger exists.
     await server.harness.database.db.execute(
       sql`create function refuse_user_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
@@ -80,7 +111,7 @@ describe('POST /api/account/delete', () => {
       })
       expect(response.status).toBe(500)
       expect(Object.keys(await response.json()).sort()).toEqual(['code', 'message'])
-      expect(await rowsOf(member.userId)).toEqual({ user: 1, profile: 1, sessions: 1, accounts: 1 })
+      expect(await rowsOf(member.userId)).toEqual(ALL_ROWS)
     } finally {
       await server.harness.database.db.execute(sql`drop trigger refuse_user_delete on "user"`)
       await server.harness.database.db.execute(sql`drop function refuse_user_delete()`)

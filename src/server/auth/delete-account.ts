@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, or } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { account, session, user } from '../db/schema/auth.ts'
 import { media } from '../db/schema/media.ts'
+import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { profiles } from '../db/schema/profiles.ts'
 
 /** A Google confirmation counts only right after signing in with Google again. */
@@ -20,10 +21,20 @@ export async function accountProviders(db: Db, userId: string) {
 
 /**
  * Deletes everything that is the member's, in one transaction: all or nothing. Later features
- * (newsletter subscription, event participation, stored images) add their rows here.
+ * (event participation, event images) add their rows here.
  */
 export async function deleteAccountData(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId))
+    // Her newsletter subscription: the one she made signed in, and any for her account address.
+    await tx
+      .delete(newsletterSubscribers)
+      .where(
+        or(
+          eq(newsletterSubscribers.userId, userId),
+          eq(newsletterSubscribers.email, (owner?.email ?? '').toLowerCase()),
+        ),
+      )
     await tx.delete(media).where(eq(media.ownerId, userId))
     await tx.delete(session).where(eq(session.userId, userId))
     await tx.delete(account).where(eq(account.userId, userId))

@@ -7,7 +7,7 @@ const server = httpTestApp()
 
 /** Every protected route, and what none, user and admin get from it. */
 const MATRIX: {
-  method: 'GET' | 'PATCH' | 'POST'
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE'
   path: string
   body?: unknown
   none: number
@@ -32,6 +32,16 @@ const MATRIX: {
     admin: 400,
   },
   { method: 'GET', path: '/api/admin/users', none: 401, user: 403, admin: 200 },
+  { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
+  { method: 'GET', path: '/api/admin/newsletter', none: 401, user: 403, admin: 200 },
+  { method: 'GET', path: '/api/admin/newsletter/export.csv', none: 401, user: 403, admin: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/admin/newsletter/00000000-0000-4000-8000-000000000000',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
 ]
 
 describe('role matrix', () => {

@@ -13,11 +13,24 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
+type ActionEmailKind =
+  | 'verifyEmail'
+  | 'resetPassword'
+  | 'newsletterConfirm'
+  | 'newsletterAlreadySubscribed'
+  | 'newsletterUnsubscribe'
+
+export interface ActionEmailData {
+  name: string | null
+  url: string
+  siteUrl: string
+}
+
 /** An e-mail with one call to action, in the brand's look; HTML and plain text say the same. */
-function actionEmail(
+export function actionEmail(
   language: Language,
-  kind: 'verifyEmail' | 'resetPassword',
-  { name, url, siteUrl }: { name: string | null; url: string; siteUrl: string },
+  kind: ActionEmailKind,
+  { name, url, siteUrl }: ActionEmailData,
 ): RenderedEmail {
   const t = emailTranslator(language)
   const greeting = name ? t('greeting', { name }) : t('greetingNoName')
@@ -58,12 +71,8 @@ function actionEmail(
   return { subject, html, text }
 }
 
-export const verifyEmailTemplate = (
-  language: Language,
-  data: { name: string | null; url: string; siteUrl: string },
-) => actionEmail(language, 'verifyEmail', data)
+export const verifyEmailTemplate = (language: Language, data: ActionEmailData) =>
+  actionEmail(language, 'verifyEmail', data)
 
-export const resetPasswordTemplate = (
-  language: Language,
-  data: { name: string | null; url: string; siteUrl: string },
-) => actionEmail(language, 'resetPassword', data)
+export const resetPasswordTemplate = (language: Language, data: ActionEmailData) =>
+  actionEmail(language, 'resetPassword', data)

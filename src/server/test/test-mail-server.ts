@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string
   html: string
   headers: ParsedMail['headers']
+  /** A header exactly as it was sent (unfolded), by case-insensitive name. */
+  rawHeader(name: string): string | undefined
   /** Every http(s) link in the plain-text body. */
   links: string[]
 }
@@ -41,6 +43,12 @@ export async function startTestMailServer({ listenPort = 0 }: { listenPort?: num
             text,
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: mail.headers,
+            rawHeader: (name) =>
+              mail.headerLines
+                .find((h) => h.key === name.toLowerCase())
+                ?.line.slice(name.length + 1)
+                .replace(/\r?\n[ \t]+/g, ' ')
+                .trim(),
             links: [...text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]),
           })
           waiters.splice(0).forEach((wake) => wake())

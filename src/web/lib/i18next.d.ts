@@ -4,6 +4,7 @@ import type common from '../../shared/locales/hu/common.json'
 import type emails from '../../shared/locales/hu/emails.json'
 import type errors from '../../shared/locales/hu/errors.json'
 import type landing from '../../shared/locales/hu/landing.json'
+import type newsletter from '../../shared/locales/hu/newsletter.json'
 import type privacy from '../../shared/locales/hu/privacy.json'
 
 // Keys are typed from the Hungarian (default) texts; a test keeps the other languages in step.
@@ -16,6 +17,7 @@ declare module 'i18next' {
       emails: typeof emails
       errors: typeof errors
       landing: typeof landing
+      newsletter: typeof newsletter
       privacy: typeof privacy
     }
   }

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { user } from './auth.ts'
+
+/**
+ * SPEC section 3's newsletter_subscribers, one row per address. A row is pending until its
+ * confirmation link is followed; the consent columns record that moment (decision 0011).
+ * Unsubscribing deletes the row, consent record included (privacy policy, decision 0007).
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased and trimmed. */
+    email: text('email').notNull().unique(),
+    name: text('name'),
+    verified: boolean('verified').notNull().default(false),
+    /** The member who subscribed her own account address while signed in. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** E-mails to this subscriber go out in this language. */
+    language: text('language', { enum: ['hu', 'en', 'es', 'de'] })
+      .notNull()
+      .default('hu'),
+    /** Where the subscription was asked for. */
+    source: text('source', { enum: ['landing', 'account-menu'] })
+      .notNull()
+      .default('landing'),
+    /** Consent record: when the address was confirmed, and a keyed hash of the address it was confirmed from. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    consentIpHash: text('consent_ip_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A pending row is deleted 48 h after its last request (the privacy policy's promise). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('newsletter_subscribers_user_idx').on(t.userId),
+    index('newsletter_subscribers_created_idx').on(t.createdAt),
+    check('newsletter_subscribers_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+)
+
+/** Confirmation and unsubscribe links: only a SHA-256 of the token is kept; each is used once. */
+export const newsletterTokens = pgTable(
+  'newsletter_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm', 'unsubscribe'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('newsletter_tokens_subscriber_idx').on(t.subscriberId),
+    index('newsletter_tokens_expires_idx').on(t.expiresAt),
+  ],
+)

@@ -1,0 +1,135 @@
+import { Hono, type Context } from 'hono'
+import {
+  newsletterEmailSchema,
+  newsletterTokenSchema,
+  subscribeRequestSchema,
+  unsubscribeRequestSchema,
+} from '../../shared/schemas/newsletter.ts'
+import type { Auth } from '../auth/auth.ts'
+import { findProfile } from '../auth/profiles.ts'
+import { requireUser } from '../auth/session.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { AppEnv } from '../http/app-env.ts'
+import { clientAddress } from '../http/client-address.ts'
+import { parseJson } from '../http/parse-json.ts'
+import { rateLimit } from '../http/rate-limit.ts'
+import { newsletterMessage } from '../i18n.ts'
+import {
+  confirmSubscription,
+  confirmUnsubscribe,
+  isSubscribed,
+  oneClickUnsubscribe,
+  subscribe,
+  unsubscribe,
+  type Member,
+  type NewsletterContext,
+} from './subscriptions.ts'
+
+/** Requests per minute and client address, per endpoint. */
+const LIMITS = {
+  subscribe: 10,
+  unsubscribe: 10,
+  verify: 20,
+  'verify-unsubscribe': 20,
+  'one-click': 30,
+  status: 120,
+} as const
+
+function parseEmail(value: string): string {
+  const parsed = newsletterEmailSchema.safeParse(value)
+  if (!parsed.success) throw new ApiError(400, 'invalid_email', 'newsletter:invalidEmail')
+  return parsed.data
+}
+
+/** /api/newsletter: SPEC's four newsletter functions, the status flag and RFC 8058 one-click. */
+export function newsletterRoutes(auth: Auth, ctx: NewsletterContext, trustProxy: boolean) {
+  const limit = (name: keyof typeof LIMITS) =>
+    rateLimit(ctx.db, trustProxy, {
+      name: `newsletter-${name}`,
+      windowSeconds: 60,
+      max: LIMITS[name],
+    })
+
+  async function memberOf(c: Context<AppEnv>): Promise<Member | null> {
+    const found = await auth.api.getSession({ headers: c.req.raw.headers })
+    if (!found) return null
+    const profile = await findProfile(ctx.db, found.user.id)
+    return {
+      userId: found.user.id,
+      email: found.user.email,
+      emailVerified: found.user.emailVerified,
+      fullName: profile?.fullName ?? (found.user.name || null),
+    }
+  }
+
+  return (
+    new Hono<AppEnv>()
+      .post('/subscribe', limit('subscribe'), async (c) => {
+        const request = await parseJson(c, subscribeRequestSchema)
+        const email = parseEmail(request.email)
+        const member = await memberOf(c)
+        // SPEC section 5: the name is required only when signed out.
+        if (!member && !request.name)
+          throw new ApiError(400, 'name_required', 'newsletter:nameRequired')
+        const result = await subscribe(ctx, {
+          email,
+          name: request.name || null,
+          source: request.source,
+          member,
+          language: c.var.language,
+          clientAddress: clientAddress(c, trustProxy),
+        })
+        const subscribed = result === 'subscribed'
+        return c.json({
+          subscribed,
+          message: newsletterMessage(
+            c.var.language,
+            subscribed ? 'subscribed' : 'confirmationSent',
+          ),
+        })
+      })
+      .post('/unsubscribe', limit('unsubscribe'), async (c) => {
+        const request = await parseJson(c, unsubscribeRequestSchema)
+        const email = parseEmail(request.email)
+        const result = await unsubscribe(ctx, {
+          email,
+          member: await memberOf(c),
+          language: c.var.language,
+        })
+        const unsubscribed = result === 'unsubscribed'
+        return c.json({
+          unsubscribed,
+          message: newsletterMessage(
+            c.var.language,
+            unsubscribed ? 'unsubscribed' : 'unsubscribeEmailSent',
+          ),
+        })
+      })
+      .post('/verify', limit('verify'), async (c) => {
+        const { token } = await parseJson(c, newsletterTokenSchema)
+        if (!(await confirmSubscription(ctx, token, clientAddress(c, trustProxy))))
+          throw new ApiError(400, 'invalid_token', 'newsletter:verification.failed')
+        return c.json({ message: newsletterMessage(c.var.language, 'verification.success') })
+      })
+      .post('/verify-unsubscribe', limit('verify-unsubscribe'), async (c) => {
+        const { token } = await parseJson(c, newsletterTokenSchema)
+        if (!(await confirmUnsubscribe(ctx, token)))
+          throw new ApiError(400, 'invalid_token', 'newsletter:unsubscribeVerification.failed')
+        return c.json({
+          message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
+        })
+      })
+      // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" here, without cookies or Origin.
+      .post('/one-click', limit('one-click'), async (c) => {
+        if (!(await oneClickUnsubscribe(ctx, c.req.query('key') ?? '')))
+          throw new ApiError(400, 'invalid_token', 'newsletter:unsubscribeVerification.failed')
+        return c.json({
+          message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
+        })
+      })
+      .get('/status', limit('status'), requireUser(auth, ctx.db), async (c) => {
+        const email = c.var.user?.email ?? ''
+        return c.json({ subscribed: await isSubscribed(ctx.db, email) })
+      })
+  )
+}

@@ -1,0 +1,112 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { SUBSCRIBERS_PAGE_SIZE, type SubscribersQuery } from '../../shared/schemas/newsletter.ts'
+import type { Db } from '../db/client.ts'
+import { newsletterSubscribers as table } from '../db/schema/newsletter.ts'
+
+const columns = {
+  id: table.id,
+  email: table.email,
+  name: table.name,
+  verified: table.verified,
+  language: table.language,
+  source: table.source,
+  createdAt: table.createdAt,
+  confirmedAt: table.confirmedAt,
+}
+
+/** `%` and `_` in a search are literal characters, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function filterOf({ q, status }: Pick<SubscribersQuery, 'q' | 'status'>): SQL | undefined {
+  const search = q
+    ? or(ilike(table.email, likePattern(q)), ilike(table.name, likePattern(q)))
+    : undefined
+  const state =
+    status === 'verified'
+      ? eq(table.verified, true)
+      : status === 'pending'
+        ? eq(table.verified, false)
+        : undefined
+  return and(search, state)
+}
+
+/** The admin's list: one page, newest first, with counts of the whole list and of the match. */
+export async function listSubscribers(db: Db, query: SubscribersQuery) {
+  const where = filterOf(query)
+  const [rows, [matching], [totals]] = await Promise.all([
+    db
+      .select(columns)
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(SUBSCRIBERS_PAGE_SIZE)
+      .offset((query.page - 1) * SUBSCRIBERS_PAGE_SIZE),
+    db.select({ n: count() }).from(table).where(where),
+    db
+      .select({
+        verified: sql<number>`count(*) filter (where ${table.verified})`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where not ${table.verified})`.mapWith(Number),
+      })
+      .from(table),
+  ])
+  return {
+    subscribers: rows,
+    matching: matching?.n ?? 0,
+    pageSize: SUBSCRIBERS_PAGE_SIZE,
+    counts: { verified: totals?.verified ?? 0, pending: totals?.pending ?? 0 },
+  }
+}
+
+const CSV_HEADER = [
+  'email',
+  'name',
+  'verified',
+  'language',
+  'source',
+  'subscribed_at',
+  'confirmed_at',
+]
+
+/**
+ * A cell as RFC 4180 wants it; a leading = + - @ (or tab/CR) is neutralised with a quote mark so
+ * a spreadsheet never runs a subscriber's "name" as a formula (CSV injection).
+ */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** The filtered list as CSV (UTF-8 with a BOM, so Excel reads the accents right). */
+export async function exportSubscribersCsv(
+  db: Db,
+  query: Pick<SubscribersQuery, 'q' | 'status'>,
+): Promise<string> {
+  const rows = await db
+    .select(columns)
+    .from(table)
+    .where(filterOf(query))
+    .orderBy(desc(table.createdAt), desc(table.id))
+  const lines = [CSV_HEADER.join(',')]
+  for (const row of rows) {
+    lines.push(
+      [
+        row.email,
+        row.name ?? '',
+        row.verified ? 'true' : 'false',
+        row.language,
+        row.source,
+        row.createdAt.toISOString(),
+        row.confirmedAt?.toISOString() ?? '',
+      ]
+        .map(csvCell)
+        .join(','),
+    )
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`
+}
+
+/** Removes one address (and with it the consent record and any open links). */
+export async function removeSubscriber(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })
+  return deleted.length === 1
+}

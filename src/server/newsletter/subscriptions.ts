@@ -1,0 +1,277 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import type { Language } from '../../shared/languages.ts'
+import type { Db } from '../db/client.ts'
+import { newsletterSubscribers, newsletterTokens } from '../db/schema/newsletter.ts'
+import { enqueueEmail } from '../mail/outbox.ts'
+import { actionEmail } from '../mail/templates.ts'
+import {
+  CONFIRM_TOKEN_TTL_MS,
+  consumeToken,
+  hashAddress,
+  mintToken,
+  listUnsubscribeKey,
+  readListUnsubscribeKey,
+  type TokenPurpose,
+} from './tokens.ts'
+
+export interface NewsletterContext {
+  db: Db
+  /** Keys the List-Unsubscribe links and the consent record's address hash. */
+  secret: string
+  baseUrl: string
+  /** Called after an e-mail was queued, so the worker sends it at once. */
+  onEmailQueued: () => void
+}
+
+/** The signed-in member making the request, if any. */
+export interface Member {
+  userId: string
+  email: string
+  emailVerified: boolean
+  fullName: string | null
+}
+
+type Source = (typeof newsletterSubscribers.$inferInsert)['source']
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** A signed-in member with a confirmed account address needs no second confirmation for it. */
+const isOwnConfirmedAddress = (member: Member, email: string) =>
+  member.emailVerified && member.email.toLowerCase() === email
+
+/** SPEC: the header toggle's name is the full name, or the part of the address before the @. */
+const memberName = (member: Member) => member.fullName || member.email.split('@')[0] || null
+
+/**
+ * POST /api/newsletter/subscribe. A member's own confirmed address is subscribed at once; any
+ * other address gets a confirmation link (or, when already subscribed, a note saying so), so the
+ * answer never tells a stranger whether an address is on the list.
+ */
+export async function subscribe(
+  ctx: NewsletterContext,
+  request: {
+    email: string
+    name: string | null
+    source: Source
+    member: Member | null
+    language: Language
+    clientAddress: string | undefined
+  },
+): Promise<'subscribed' | 'confirmation-sent'> {
+  const { email, member, language, source } = request
+  const table = newsletterSubscribers
+
+  if (member && isOwnConfirmedAddress(member, email)) {
+    const now = new Date()
+    await ctx.db
+      .insert(table)
+      .values({
+        email,
+        name: request.name || memberName(member),
+        verified: true,
+        userId: member.userId,
+        language,
+        source,
+        confirmedAt: now,
+        consentIpHash: hashAddress(ctx.secret, request.clientAddress),
+      })
+      .onConflictDoUpdate({
+        target: table.email,
+        set: {
+          name: sql`coalesce(excluded.name, ${table.name})`,
+          userId: member.userId,
+          language,
+          updatedAt: now,
+          // An existing consent record stays as it was given.
+          source: sql`case when ${table.verified} then ${table.source} else excluded.source end`,
+          confirmedAt: sql`case when ${table.verified} then ${table.confirmedAt} else excluded.confirmed_at end`,
+          consentIpHash: sql`case when ${table.verified} then ${table.consentIpHash} else excluded.consent_ip_hash end`,
+          verified: true,
+        },
+      })
+    return 'subscribed'
+  }
+
+  let queued = false
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(table)
+      .values({
+        email,
+        name: request.name,
+        language,
+        source,
+        userId: member?.email.toLowerCase() === email ? member.userId : null,
+      })
+      .onConflictDoNothing({ target: table.email })
+    const [row] = await tx.select().from(table).where(eq(table.email, email)).for('update')
+    if (!row) throw new Error(`subscriber ${email} vanished`)
+
+    if (row.verified) {
+      queued = await sendWithToken(tx, ctx, row, 'unsubscribe', {
+        kind: 'newsletterAlreadySubscribed',
+        language,
+        path: '/newsletter/unsubscribe',
+      })
+      return
+    }
+    // Asking again renews a pending request: new name and language, another 48 h.
+    await tx
+      .update(table)
+      .set({ name: request.name || row.name, language, source, updatedAt: new Date() })
+      .where(eq(table.id, row.id))
+    queued = await sendWithToken(tx, ctx, row, 'confirm', {
+      kind: 'newsletterConfirm',
+      language,
+      path: '/newsletter/verify',
+    })
+  })
+  if (queued) ctx.onEmailQueued()
+  return 'confirmation-sent'
+}
+
+/**
+ * POST /api/newsletter/unsubscribe. A member's own confirmed address is removed at once; for any
+ * other address a subscriber gets a confirmation link, and the answer is the same either way.
+ */
+export async function unsubscribe(
+  ctx: NewsletterContext,
+  request: { email: string; member: Member | null; language: Language },
+): Promise<'unsubscribed' | 'confirmation-sent'> {
+  const { email, member, language } = request
+  if (member && isOwnConfirmedAddress(member, email)) {
+    await ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+    return 'unsubscribed'
+  }
+  let queued = false
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email))
+    if (!row) return
+    queued = await sendWithToken(tx, ctx, row, 'unsubscribe', {
+      kind: 'newsletterUnsubscribe',
+      language,
+      path: '/newsletter/unsubscribe',
+    })
+  })
+  if (queued) ctx.onEmailQueued()
+  return 'confirmation-sent'
+}
+
+/** POST /api/newsletter/verify: the confirmation link was followed; records the consent. */
+export async function confirmSubscription(
+  ctx: NewsletterContext,
+  token: string,
+  clientAddress: string | undefined,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const subscriberId = await consumeToken(tx, token, 'confirm')
+    if (!subscriberId) return false
+    await tx
+      .update(newsletterSubscribers)
+      .set({
+        verified: true,
+        confirmedAt: new Date(),
+        consentIpHash: hashAddress(ctx.secret, clientAddress),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(newsletterSubscribers.id, subscriberId), eq(newsletterSubscribers.verified, false)),
+      )
+    // Other confirmation links for the same address have nothing left to do.
+    await tx
+      .delete(newsletterTokens)
+      .where(
+        and(
+          eq(newsletterTokens.subscriberId, subscriberId),
+          eq(newsletterTokens.purpose, 'confirm'),
+        ),
+      )
+    return true
+  })
+}
+
+/** POST /api/newsletter/verify-unsubscribe: removes the subscriber and her consent record. */
+export async function confirmUnsubscribe(ctx: NewsletterContext, token: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const subscriberId = await consumeToken(tx, token, 'unsubscribe')
+    if (!subscriberId) return false
+    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId))
+    return true
+  })
+}
+
+/**
+ * RFC 8058 one-click unsubscribe. False only for a key that is not ours; a subscription that is
+ * already gone counts as done, as mail providers may post more than once.
+ */
+export async function oneClickUnsubscribe(ctx: NewsletterContext, key: string): Promise<boolean> {
+  const subscriberId = readListUnsubscribeKey(ctx.secret, key)
+  if (!subscriberId) return false
+  await ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId))
+  return true
+}
+
+/** GET /api/newsletter/status: SPEC's flag is the verified value of the row for the address. */
+export async function isSubscribed(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ verified: newsletterSubscribers.verified })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email.toLowerCase()))
+  return row?.verified ?? false
+}
+
+/**
+ * The privacy policy's promise: a pending sign-up is deleted 48 h after it was last asked for,
+ * and expired links with it.
+ */
+export async function purgeStaleSubscriptions(db: Db, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.verified, false),
+        lt(newsletterSubscribers.updatedAt, new Date(now - CONFIRM_TOKEN_TTL_MS)),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id })
+  await db.delete(newsletterTokens).where(lt(newsletterTokens.expiresAt, new Date(now)))
+  return deleted.length
+}
+
+/**
+ * Queues a newsletter e-mail with a fresh link. The link's token is written only when the e-mail
+ * was queued: within the per-address cooldown nothing changes, and earlier links keep working.
+ */
+async function sendWithToken(
+  tx: Tx,
+  ctx: NewsletterContext,
+  subscriber: { id: string; email: string; name: string | null },
+  purpose: TokenPurpose,
+  email: {
+    kind: 'newsletterConfirm' | 'newsletterAlreadySubscribed' | 'newsletterUnsubscribe'
+    language: Language
+    path: string
+  },
+): Promise<boolean> {
+  const { token, row } = mintToken(subscriber.id, purpose)
+  const url = `${ctx.baseUrl}${email.path}?token=${encodeURIComponent(token)}`
+  const oneClick = `${ctx.baseUrl}/api/newsletter/one-click?key=${listUnsubscribeKey(ctx.secret, subscriber.id)}`
+  const queued = await enqueueEmail(tx, {
+    kind: email.kind,
+    to: subscriber.email,
+    language: email.language,
+    headers: {
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    ...actionEmail(email.language, email.kind, {
+      name: subscriber.name,
+      url,
+      siteUrl: ctx.baseUrl,
+    }),
+  })
+  if (queued) await tx.insert(newsletterTokens).values(row)
+  return queued
+}

@@ -1,0 +1,72 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, eq, gt } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { newsletterTokens } from '../db/schema/newsletter.ts'
+
+export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
+export const UNSUBSCRIBE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+export type TokenPurpose = 'confirm' | 'unsubscribe'
+type Writer = Pick<Db, 'delete'>
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/**
+ * A new random link token and the row that makes it valid; only the token's hash is stored, so a
+ * database leak reveals no working link.
+ */
+export function mintToken(subscriberId: string, purpose: TokenPurpose, now = Date.now()) {
+  const token = randomBytes(32).toString('base64url')
+  const ttl = purpose === 'confirm' ? CONFIRM_TOKEN_TTL_MS : UNSUBSCRIBE_TOKEN_TTL_MS
+  return {
+    token,
+    row: { tokenHash: sha256(token), subscriberId, purpose, expiresAt: new Date(now + ttl) },
+  }
+}
+
+/**
+ * Uses a token up: deletes it and returns its subscriber, in one statement, so two clicks at the
+ * same moment cannot both succeed. Undefined for an unknown, expired, used or wrong-purpose token.
+ */
+export async function consumeToken(
+  db: Writer,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<string | undefined> {
+  const [row] = await db
+    .delete(newsletterTokens)
+    .where(
+      and(
+        eq(newsletterTokens.tokenHash, sha256(token)),
+        eq(newsletterTokens.purpose, purpose),
+        gt(newsletterTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ subscriberId: newsletterTokens.subscriberId })
+  return row?.subscriberId
+}
+
+/**
+ * The List-Unsubscribe (RFC 8058) key of one subscription: its id and an HMAC of it. It needs no
+ * row, so any newsletter, however old, can be left with one click; a new subscription (new id)
+ * gets a new key.
+ */
+export function listUnsubscribeKey(secret: string, subscriberId: string): string {
+  return `${subscriberId}.${mac(secret, subscriberId)}`
+}
+
+/** The subscriber id a List-Unsubscribe key stands for, or undefined when it was not ours. */
+export function readListUnsubscribeKey(secret: string, key: string): string | undefined {
+  const [id = '', signature = ''] = key.split('.')
+  const expected = Buffer.from(mac(secret, id))
+  const given = Buffer.from(signature)
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined
+}
+
+const mac = (secret: string, subscriberId: string) =>
+  createHmac('sha256', secret).update(`list-unsubscribe:${subscriberId}`).digest('base64url')
+
+/** Consent record: a keyed hash of the client's address, never the address itself. */
+export function hashAddress(secret: string, address: string | undefined): string | null {
+  return address ? createHmac('sha256', secret).update(`consent-ip:${address}`).digest('hex') : null
+}

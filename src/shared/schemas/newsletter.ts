@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+/** SPEC section 3: the address is lower-cased and trimmed before anything else. */
+export const newsletterEmailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254))
+
+export const NEWSLETTER_NAME_MAX_LENGTH = 100
+export const NEWSLETTER_SOURCES = ['landing', 'account-menu'] as const
+
+/** POST /api/newsletter/subscribe. The name is required only when signed out (checked by the handler). */
+export const subscribeRequestSchema = z.object({
+  email: z.string(),
+  name: z.string().trim().max(NEWSLETTER_NAME_MAX_LENGTH).nullish(),
+  source: z.enum(NEWSLETTER_SOURCES).default('landing'),
+})
+
+/** POST /api/newsletter/unsubscribe. */
+export const unsubscribeRequestSchema = z.object({ email: z.string() })
+
+/** POST /api/newsletter/verify and /verify-unsubscribe. */
+export const newsletterTokenSchema = z.object({ token: z.string().min(1).max(200) })
+
+export const SUBSCRIBER_FILTERS = ['all', 'verified', 'pending'] as const
+export const SUBSCRIBERS_PAGE_SIZE = 50
+
+/** GET /api/admin/newsletter (and its CSV export, which ignores the page). */
+export const subscribersQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  status: z.enum(SUBSCRIBER_FILTERS).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+})
+export type SubscribersQuery = z.infer<typeof subscribersQuerySchema>
