@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { ADMIN } from './e2e/support/admin-account.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
@@ -39,8 +40,11 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
+    // Accounts the other tests sign in with (the admin).
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
     {
       name: 'phone',
+      dependencies: ['setup'],
       use: {
         viewport: { width: 390, height: 844 },
         hasTouch: true,
@@ -48,7 +52,11 @@ export default defineConfig({
         deviceScaleFactor: 2,
       },
     },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+    {
+      name: 'desktop',
+      dependencies: ['setup'],
+      use: { viewport: { width: 1280, height: 900 } },
+    },
   ],
   webServer: [
     {
@@ -58,7 +66,7 @@ export default defineConfig({
     },
     {
       // The site's own address is 127.0.0.1 here, so e-mailed links lead back to this server.
-      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node src/server/main.ts`,
+      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} ADMIN_EMAILS=${ADMIN.email} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node src/server/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -33,10 +33,12 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|wouter|regexparam|use-sync-external-store)[\\/]/,
             },
-            // Small modules that the first page and later screens share stay in the first chunk.
+            // The first page's own small modules, which later screens share, stay in one first
+            // chunk. Only what the landing page renders belongs here: form parts (button,
+            // text field, alert) are for later screens and load with them.
             {
               name: 'app',
-              test: /src[\\/](shared[\\/](constants|languages|public-config)|web[\\/](lib[\\/](?!api-client)|components[\\/](ui|layout))[\\/]|web[\\/]features[\\/]auth[\\/](session-store|api))/,
+              test: /src[\\/](shared[\\/](constants|languages|public-config)|web[\\/](lib[\\/](use-translation|public-config|interpolate-element|use-document-title)|components[\\/]ui[\\/](menu|flag-icon|external-link|page-spinner|section-heading|when-near-viewport)|features[\\/]auth[\\/](session-store|api[\\/]auth-api|components[\\/]user-avatar)))\./,
             },
           ],
         },

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
+import { accountButton, logIn, signUp, signUpAndVerify } from './support/accounts.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
@@ -9,42 +9,6 @@ const auth = texts('hu', 'auth')
 const common = texts('hu', 'common')
 const errors = texts('hu', 'errors')
 const landing = texts('hu', 'landing')
-
-async function signUp(
-  page: Page,
-  email: string,
-  { name = 'Nagy Eszter', password = 'titok123' } = {},
-) {
-  await page.goto('/signup')
-  await page.getByLabel(auth.fields.name).fill(name)
-  await page.getByLabel(auth.fields.email).fill(email)
-  await page.getByLabel(auth.fields.password, { exact: true }).fill(password)
-  await page.getByLabel(auth.fields.confirmPassword).fill(password)
-  await page.getByRole('button', { name: auth.signup.submit }).click()
-  await expect(page.getByRole('heading', { name: auth.signup.checkInboxTitle })).toBeVisible()
-}
-
-/** Signs up and follows the confirmation link: the member ends signed in on /welcome. */
-async function signUpAndVerify(
-  page: Page,
-  email: string,
-  options?: { name?: string; password?: string },
-) {
-  await signUp(page, email, options)
-  const mail = await waitForMail(email)
-  await page.goto(linkIn(mail, '/api/auth/verify-email'))
-  await expect(page).toHaveURL(/\/welcome$/)
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel(auth.fields.email).fill(email)
-  await page.getByLabel(auth.fields.password).fill(password)
-  await page.getByRole('main').getByRole('button', { name: auth.login.submit, exact: true }).click()
-}
-
-const accountButton = (page: Page, name: string) =>
-  page.getByRole('button', { name: common.accountMenu.open.replace('{{name}}', name) })
 
 test('sign up, confirm by e-mail, land on /welcome signed in, log out', async ({
   page,

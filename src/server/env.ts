@@ -29,6 +29,16 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Lendület <hello@lendulet.fit>'),
   /** For provisioning scripts: the first-admin setup token to use instead of a random one. */
   ADMIN_SETUP_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Comma-separated addresses that are admins as soon as the address is confirmed (provisioning). */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { issueAdminSetupToken } from './auth/admin-setup.ts'
+import { issueAdminSetupToken, promoteListedAdmins } from './auth/admin-setup.ts'
 import { openDatabase } from './db/client.ts'
 import { loadEnv, publicUrl } from './env.ts'
 import { createLogger } from './logger.ts'
@@ -22,6 +22,9 @@ try {
 }
 
 const server = await createServer({ env, database, logger, distDir })
+
+const promoted = await promoteListedAdmins(database.db, env.ADMIN_EMAILS)
+if (promoted > 0) logger.info({ promoted }, 'accounts listed in ADMIN_EMAILS made admins')
 
 const setupToken = await issueAdminSetupToken(
   database.db,

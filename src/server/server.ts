@@ -34,6 +34,7 @@ export async function createServer({
     secret,
     onEmailQueued: mailWorker.wake,
     logger,
+    adminEmails: env.ADMIN_EMAILS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

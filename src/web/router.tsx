@@ -18,6 +18,9 @@ const AccountPage = lazy(() => import('./routes/account.tsx'))
 const AdminPage = lazy(() => import('./routes/admin.tsx'))
 const AdminSetupPage = lazy(() => import('./routes/admin-setup.tsx'))
 const DeleteAccountPage = lazy(() => import('./routes/delete-account.tsx'))
+const NewsletterVerifyPage = lazy(() => import('./routes/newsletter-verify.tsx'))
+const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe.tsx'))
+const AdminNewsletterPage = lazy(() => import('./routes/admin-newsletter.tsx'))
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
 function LanguageFromQuery() {
@@ -58,8 +61,11 @@ export function AppRoutes() {
           <Route path="/change-password" component={ChangePasswordPage} />
           <Route path="/account" component={AccountPage} />
           <Route path="/admin" component={AdminPage} />
+          <Route path="/admin/newsletter" component={AdminNewsletterPage} />
           <Route path="/admin-setup" component={AdminSetupPage} />
           <Route path="/delete-account" component={DeleteAccountPage} />
+          <Route path="/newsletter/verify" component={NewsletterVerifyPage} />
+          <Route path="/newsletter/unsubscribe" component={NewsletterUnsubscribePage} />
           {/* SPEC: any other path is the authentication-callback screen. */}
           <Route component={AuthCallbackPage} />
         </Switch>

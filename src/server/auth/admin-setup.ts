@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { appSettings } from '../db/schema/app-settings.ts'
+import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 
 const KEY = 'admin_setup'
@@ -77,4 +78,35 @@ export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean): 
     .where(eq(profiles.email, email.trim().toLowerCase()))
     .returning({ id: profiles.id })
   return updated.length > 0
+}
+
+/**
+ * ADMIN_EMAILS: listed addresses are admins once the address is confirmed (at sign-up through
+ * Google, when the e-mail link is followed, or at the next start for existing accounts). Returns
+ * how many accounts were promoted.
+ */
+export async function promoteListedAdmins(
+  db: Db,
+  listed: readonly string[],
+  userId?: string,
+): Promise<number> {
+  if (listed.length === 0) return 0
+  const promoted = await db
+    .update(profiles)
+    .set({ isAdmin: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(profiles.isAdmin, false),
+        userId ? eq(profiles.id, userId) : undefined,
+        inArray(sql`lower(${profiles.email})`, [...listed]),
+        exists(
+          db
+            .select({ id: user.id })
+            .from(user)
+            .where(and(eq(user.id, profiles.id), eq(user.emailVerified, true))),
+        ),
+      ),
+    )
+    .returning({ id: profiles.id })
+  return promoted.length
 }

@@ -8,6 +8,7 @@ import { account, rateLimit, session, user, verification } from '../db/schema/au
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { resetPasswordTemplate, verifyEmailTemplate } from '../mail/templates.ts'
+import { promoteListedAdmins } from './admin-setup.ts'
 import { createProfile, findProfile } from './profiles.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -24,9 +25,19 @@ export interface AuthDeps {
   onEmailQueued: () => void
   google?: { clientId: string; clientSecret: string; discoveryUrl: string }
   logger: Logger
+  /** ADMIN_EMAILS: made admins once their address is confirmed. */
+  adminEmails?: readonly string[]
 }
 
-export function createAuth({ db, baseUrl, secret, onEmailQueued, google, logger }: AuthDeps) {
+export function createAuth({
+  db,
+  baseUrl,
+  secret,
+  onEmailQueued,
+  google,
+  logger,
+  adminEmails = [],
+}: AuthDeps) {
   return betterAuth({
     appName: 'Lendület',
     // Better Auth's own messages go into our structured log, not to the console.
@@ -131,6 +142,12 @@ export function createAuth({ db, baseUrl, secret, onEmailQueued, google, logger 
         create: {
           async after(created, context) {
             await createProfile(db, created, languageOfRequest(context?.request))
+            await promoteListedAdmins(db, adminEmails, created.id)
+          },
+        },
+        update: {
+          async after(updated) {
+            await promoteListedAdmins(db, adminEmails, updated.id)
           },
         },
       },

@@ -26,12 +26,14 @@ export function httpTestApp(env: Record<string, string> = {}): HttpTestApp {
 }
 
 /** As httpTestApp, with a real SMTP server that receives the app's e-mails. */
-export function httpTestAppWithMail(): HttpTestApp & { mail: TestMailServer } {
+export function httpTestAppWithMail(
+  env: Record<string, string> = {},
+): HttpTestApp & { mail: TestMailServer } {
   const server = {} as HttpTestApp & { mail: TestMailServer }
   beforeAll(async () => {
     server.mail = await startTestMailServer()
     server.harness = await createTestApp({
-      env: { TRUST_PROXY: 'true', SMTP_URL: server.mail.url },
+      env: { TRUST_PROXY: 'true', SMTP_URL: server.mail.url, ...env },
     })
     server.http = await listen(server.harness.app.fetch)
   })

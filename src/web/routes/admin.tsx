@@ -1,11 +1,15 @@
 import { useTranslation } from '../lib/use-translation.ts'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { authPost } from '../features/auth/api/auth-api.ts'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { signedOut } from '../features/auth/session-store.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 const SECTIONS = ['users', 'events', 'newsletter', 'settings'] as const
+/** The sections built so far; the rest arrive with their issues. */
+const SECTION_PATHS: Partial<Record<(typeof SECTIONS)[number], string>> = {
+  newsletter: '/admin/newsletter',
+}
 
 /** The admin area's home; the events tool and the rest arrive with their issues. */
 export default function AdminPage() {
@@ -25,14 +29,25 @@ function AdminDashboard() {
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('admin.title')}</h1>
       <p className="mt-3 text-lg text-ink-soft">{t('admin.intro')}</p>
       <nav aria-label={t('admin.title')} className="mt-8 flex flex-wrap gap-3">
-        {SECTIONS.map((section) => (
-          <span
-            key={section}
-            className="rounded-full bg-white px-5 py-2.5 font-semibold ring-1 ring-ink/10"
-          >
-            {t(`admin.${section}`)}
-          </span>
-        ))}
+        {SECTIONS.map((section) => {
+          const path = SECTION_PATHS[section]
+          return path ? (
+            <Link
+              key={section}
+              href={path}
+              className="rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose"
+            >
+              {t(`admin.${section}`)}
+            </Link>
+          ) : (
+            <span
+              key={section}
+              className="rounded-full bg-white px-5 py-2.5 font-semibold text-ink-soft ring-1 ring-ink/10"
+            >
+              {t(`admin.${section}`)}
+            </span>
+          )
+        })}
         <button
           type="button"
           className="rounded-full bg-ink px-5 py-2.5 font-semibold text-white transition hover:bg-rose-deep"

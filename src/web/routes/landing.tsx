@@ -1,4 +1,6 @@
+import { lazy } from 'react'
 import { useTranslation } from '../lib/use-translation.ts'
+import { WhenNearViewport } from '../components/ui/when-near-viewport.tsx'
 import { ContactLine } from '../features/landing/components/contact-line.tsx'
 import { DownloadSection } from '../features/landing/components/download-section.tsx'
 import { FeatureCards } from '../features/landing/components/feature-cards.tsx'
@@ -9,6 +11,9 @@ import { TrainerSection } from '../features/landing/components/trainer-section.t
 import { WelcomePanel } from '../features/landing/components/welcome-panel.tsx'
 import { WhySection } from '../features/landing/components/why-section.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
+
+// Far below the fold: loaded as the visitor scrolls towards it, not with the page.
+const NewsletterForm = lazy(() => import('../features/newsletter/components/newsletter-form.tsx'))
 
 /** The coming-soon page on /, /landing, /home and /welcome (the last with a welcome panel on top). */
 export function LandingPage({ welcome = false }: { welcome?: boolean }) {
@@ -23,7 +28,11 @@ export function LandingPage({ welcome = false }: { welcome?: boolean }) {
       <TrainerSection />
       <WhySection />
       <DownloadSection />
-      <NewsletterSection />
+      <NewsletterSection>
+        <WhenNearViewport minHeight="22rem">
+          <NewsletterForm />
+        </WhenNearViewport>
+      </NewsletterSection>
       <ContactLine />
     </>
   )

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from '../../lib/use-translation.ts'
 import { useLocation } from 'wouter'
 import { authPost } from '../../features/auth/api/auth-api.ts'
@@ -12,11 +13,22 @@ const menuClass =
 const itemClass =
   'flex w-full cursor-pointer items-center rounded-xl px-3 py-2.5 text-left text-sm outline-none hover:bg-blush/60 focus:bg-blush/60'
 
+// Signed-in members only: kept out of the landing page's first load.
+const loadNewsletterItem = () =>
+  import('../../features/newsletter/components/newsletter-menu-item.tsx')
+const NewsletterMenuItem = lazy(loadNewsletterItem)
+
 /** SPEC's header account menu: a Login menu when signed out; initial, name and actions when signed in. */
 export function AccountMenu() {
   const { t } = useTranslation()
   const session = useSession()
   const [, navigate] = useLocation()
+  const userId = session.status === 'signed-in' ? session.me.id : null
+
+  // SPEC section 4: on sign-in the subscription status is checked, ready before the menu opens.
+  useEffect(() => {
+    if (userId) void loadNewsletterItem().then((module) => module.loadSubscription(userId))
+  }, [userId])
 
   if (session.status === 'loading')
     return <span className="inline-block h-10 w-24" aria-hidden="true" />
@@ -74,6 +86,9 @@ export function AccountMenu() {
           <MenuItemLink href="/account" className={itemClass} onSelect={close}>
             {t('accountMenu.account')}
           </MenuItemLink>
+          <Suspense fallback={null}>
+            <NewsletterMenuItem me={me} className={itemClass} />
+          </Suspense>
           <button
             type="button"
             role="menuitem"

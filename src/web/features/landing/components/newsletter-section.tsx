@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
-/** Where the newsletter form lives; the newsletter feature renders it into this section. */
-export function NewsletterSection() {
+/** The newsletter invitation; the page puts the newsletter feature's form in it. */
+export function NewsletterSection({ children }: { children: ReactNode }) {
   const { t } = useTranslation('landing')
   return (
     <section
@@ -12,7 +13,7 @@ export function NewsletterSection() {
     >
       <SectionHeading id="newsletter-heading">{t('newsletter.heading')}</SectionHeading>
       <p className="mt-4 text-lg text-ink-soft">{t('newsletter.text')}</p>
-      <div data-slot="newsletter-form" className="mt-8" />
+      <div className="mt-8">{children}</div>
     </section>
   )
 }

@@ -1,0 +1,238 @@
+import type { Page } from '@playwright/test'
+import { accountButton, signInAsAdmin, signUpAndVerify } from './support/accounts.ts'
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
+import { saveScreenshot } from './support/screenshot.ts'
+
+const newsletter = texts('hu', 'newsletter')
+const emails = texts('hu', 'emails')
+const common = texts('hu', 'common')
+
+/** Scrolls to the newsletter section (its form loads as it comes near) and returns the form. */
+async function newsletterForm(page: Page) {
+  await page.locator('#newsletter').scrollIntoViewIfNeeded()
+  const form = page.getByRole('form', { name: newsletter.form.label })
+  await expect(form).toBeVisible()
+  return form
+}
+
+/** Subscribes through the landing form and follows the e-mailed link; the address is confirmed. */
+async function subscribeAndConfirm(page: Page, email: string, name: string) {
+  await page.goto('/')
+  const form = await newsletterForm(page)
+  await form.getByLabel(newsletter.form.name).fill(name)
+  await form.getByLabel(newsletter.form.email).fill(email)
+  await form.getByRole('button', { name: newsletter.form.subscribe }).click()
+  await expect(form.getByRole('status')).toHaveText(newsletter.confirmationSent)
+  await page.goto(linkIn(await waitForMail(email), '/newsletter/verify'))
+  await expect(page.getByRole('status')).toHaveText(newsletter.verification.success)
+}
+
+test('a visitor subscribes on the landing page and confirms by the e-mailed link', async ({
+  page,
+  request,
+  checkA11y,
+}, testInfo) => {
+  const email = uniqueEmail('subscriber')
+  await page.goto('/')
+  const form = await newsletterForm(page)
+  const submit = form.getByRole('button', { name: newsletter.form.subscribe })
+
+  await submit.click()
+  await expect(form.getByText(newsletter.nameRequired)).toBeVisible()
+  await expect(form.getByText(newsletter.invalidEmail)).toBeVisible()
+  await form.getByLabel(newsletter.form.name).fill('Kovács Réka')
+  await form.getByLabel(newsletter.form.email).fill('reka@')
+  await submit.click()
+  await expect(form.getByText(newsletter.nameRequired)).toBeHidden()
+  await expect(form.getByLabel(newsletter.form.email)).toHaveAttribute('aria-invalid', 'true')
+  await checkA11y()
+
+  await form.getByLabel(newsletter.form.email).fill(`  ${email.toUpperCase()} `)
+  // The button stays disabled while the request runs.
+  let release: () => void = () => {}
+  await page.route('**/api/newsletter/subscribe', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve))
+    await route.continue()
+  })
+  await submit.click()
+  const busy = form.getByRole('button', { name: newsletter.form.subscribing })
+  await expect(busy).toBeDisabled()
+  release()
+  await expect(form.getByRole('status')).toHaveText(newsletter.confirmationSent)
+  await expect(form.getByLabel(newsletter.form.email)).toHaveValue('')
+  await saveScreenshot(page, testInfo, 'newsletter-confirmation-sent')
+
+  const mail = await waitForMail(email)
+  expect(mail.subject).toBe(`${emails.newsletterConfirm.subject} – Lendület`)
+  expect(mail.text).toContain('Szia Kovács Réka!')
+  const link = linkIn(mail, '/newsletter/verify?token=')
+
+  // A mail scanner that fetches the link changes nothing: the page confirms with a POST.
+  expect((await request.get(link)).ok()).toBe(true)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: newsletter.verification.title })).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText(newsletter.verification.success)
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'newsletter-verified')
+
+  // The link works once.
+  await page.reload()
+  await expect(page.getByRole('alert')).toHaveText(newsletter.verification.failed)
+})
+
+test('the form switches to unsubscribing, and the e-mailed link unsubscribes', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('leaver')
+  await subscribeAndConfirm(page, email, 'Tóth Lilla')
+
+  await page.goto('/')
+  const form = await newsletterForm(page)
+  await form.getByLabel(newsletter.form.name).fill('Tóth Lilla')
+  await form.getByLabel(newsletter.form.email).fill('not-an-address')
+  await form.getByRole('button', { name: newsletter.form.subscribe }).click()
+  await expect(form.getByText(newsletter.invalidEmail)).toBeVisible()
+
+  // The switch clears the fields and the message, and hides the name.
+  await form.getByRole('button', { name: newsletter.form.toUnsubscribe }).click()
+  await expect(form.getByLabel(newsletter.form.name)).toHaveCount(0)
+  await expect(form.getByLabel(newsletter.form.email)).toHaveValue('')
+  await expect(form.getByText(newsletter.invalidEmail)).toBeHidden()
+  await expect(form.getByText(newsletter.form.unsubscribeHint)).toBeVisible()
+
+  await form.getByLabel(newsletter.form.email).fill(email)
+  await form.getByRole('button', { name: newsletter.form.unsubscribe }).click()
+  await expect(form.getByRole('status')).toHaveText(newsletter.unsubscribeEmailSent)
+  await saveScreenshot(page, testInfo, 'newsletter-unsubscribe-sent')
+
+  const mail = await waitForMail(email, { count: 2 })
+  expect(mail.subject).toBe(`${emails.newsletterUnsubscribe.subject} – Lendület`)
+  await page.goto(linkIn(mail, '/newsletter/unsubscribe?token='))
+  await expect(page.getByRole('status')).toHaveText(newsletter.unsubscribeVerification.success)
+  await saveScreenshot(page, testInfo, 'newsletter-unsubscribed')
+  await page.reload()
+  await expect(page.getByRole('alert')).toHaveText(newsletter.unsubscribeVerification.failed)
+})
+
+test('the result pages explain a missing or broken link', async ({ page, checkA11y }) => {
+  await page.goto('/newsletter/verify')
+  await expect(page.getByRole('alert')).toHaveText(newsletter.verification.invalidToken)
+  await checkA11y()
+  await page.goto('/newsletter/unsubscribe')
+  await expect(page.getByRole('alert')).toHaveText(newsletter.unsubscribeVerification.invalidToken)
+  await page.goto('/newsletter/verify?token=made-up')
+  await expect(page.getByRole('alert')).toHaveText(newsletter.verification.failed)
+  await page.goto('/newsletter/unsubscribe?token=made-up&lang=en')
+  await expect(page.getByRole('alert')).toHaveText(
+    texts('en', 'newsletter').unsubscribeVerification.failed,
+  )
+})
+
+test('a signed-in member toggles the newsletter from the account menu', async ({
+  page,
+}, testInfo) => {
+  await signUpAndVerify(page, uniqueEmail('member'), { name: 'Szabó Dóra' })
+  const menuButton = accountButton(page, 'Szabó Dóra')
+  await menuButton.click()
+  const menu = page.getByRole('menu')
+  const subscribe = menu.getByRole('menuitem', { name: newsletter.toggle.subscribe })
+  await expect(subscribe).toBeVisible()
+
+  // A spinner while it works.
+  let release: () => void = () => {}
+  await page.route('**/api/newsletter/subscribe', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve))
+    await route.continue()
+  })
+  await subscribe.click()
+  await expect(menu.getByRole('menuitem', { name: newsletter.toggle.processing })).toBeVisible()
+  await saveScreenshot(page, testInfo, 'newsletter-toggle-processing')
+  release()
+  await expect(menu.getByRole('menuitem', { name: newsletter.toggle.unsubscribe })).toBeVisible()
+  await page.unroute('**/api/newsletter/subscribe')
+
+  // The flag comes from the subscriber row after a reload too.
+  await page.reload()
+  await menuButton.click()
+  const unsubscribe = page.getByRole('menu').getByRole('menuitem', {
+    name: newsletter.toggle.unsubscribe,
+  })
+  await expect(unsubscribe).toBeVisible()
+  await saveScreenshot(page, testInfo, 'newsletter-toggle-subscribed')
+
+  // An error leaves the flag as it was.
+  await page.route('**/api/newsletter/unsubscribe', (route) =>
+    route.fulfill({ status: 429, json: { code: 'too_many_requests', message: 'slow down' } }),
+  )
+  await unsubscribe.click()
+  await expect(unsubscribe).toBeVisible()
+  await page.unroute('**/api/newsletter/unsubscribe')
+  await unsubscribe.click()
+  await expect(
+    page.getByRole('menu').getByRole('menuitem', { name: newsletter.toggle.subscribe }),
+  ).toBeVisible()
+
+  // A member with a name is not asked for it on the landing form.
+  await page.keyboard.press('Escape')
+  await page.goto('/')
+  const form = await newsletterForm(page)
+  await expect(form.getByLabel(newsletter.form.email)).toBeVisible()
+  await expect(form.getByLabel(newsletter.form.name)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: common.accountMenu.login })).toHaveCount(0)
+})
+
+test('an admin finds, filters, exports and removes subscribers', async ({
+  page,
+  baseURL,
+  checkA11y,
+}, testInfo) => {
+  const tag = `${testInfo.project.name}${Date.now()}`
+  const confirmed = uniqueEmail(`confirmed-${tag}`)
+  const pending = uniqueEmail(`pending-${tag}`)
+  await subscribeAndConfirm(page, confirmed, `Megerősített ${tag}`)
+  await page.goto('/')
+  const form = await newsletterForm(page)
+  await form.getByLabel(newsletter.form.name).fill(`Függő ${tag}`)
+  await form.getByLabel(newsletter.form.email).fill(pending)
+  await form.getByRole('button', { name: newsletter.form.subscribe }).click()
+  await expect(form.getByRole('status')).toHaveText(newsletter.confirmationSent)
+
+  await signInAsAdmin(page, baseURL)
+  await page.goto('/admin')
+  await page.getByRole('link', { name: texts('hu', 'auth').admin.newsletter }).click()
+  await expect(page).toHaveURL(/\/admin\/newsletter$/)
+  const admin = newsletter.admin
+  await expect(page.getByRole('heading', { name: admin.title, level: 1 })).toBeVisible()
+  await expect(page.getByTestId('subscriber-counts')).toBeVisible()
+
+  await page.getByRole('searchbox', { name: admin.search }).fill(tag)
+  const rows = page.getByRole('row').filter({ hasText: tag })
+  await expect(rows).toHaveCount(2)
+  const filter = page.getByRole('group', { name: admin.filter })
+  await filter.getByText(admin.filters.pending, { exact: true }).click()
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(pending)
+  await filter.getByText(admin.filters.all, { exact: true }).click()
+  await expect(rows).toHaveCount(2)
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'admin-newsletter')
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: admin.export }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = await (await import('node:fs/promises')).readFile(await file.path(), 'utf8')
+  expect(csv).toContain(confirmed)
+  expect(csv).toContain(pending)
+
+  await page.getByRole('button', { name: admin.removeLabel.replace('{{email}}', pending) }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(admin.confirmRemove.replace('{{email}}', pending))
+  await saveScreenshot(page, testInfo, 'admin-newsletter-remove')
+  await dialog.getByRole('button', { name: admin.remove }).click()
+  await expect(page.getByRole('status')).toHaveText(admin.removed.replace('{{email}}', pending))
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(confirmed)
+})

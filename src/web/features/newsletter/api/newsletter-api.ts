@@ -1,0 +1,19 @@
+import { api } from '../../../lib/api-client.ts'
+import { callApi } from '../../../lib/call-api.ts'
+
+type Source = 'landing' | 'account-menu'
+
+export const subscribeToNewsletter = (body: { email: string; name?: string; source: Source }) =>
+  callApi(() => api.newsletter.subscribe.$post({ json: body }))
+
+export const unsubscribeFromNewsletter = (email: string) =>
+  callApi(() => api.newsletter.unsubscribe.$post({ json: { email } }))
+
+/** The confirmation links' tokens go in a POST body, so a link scanner's GET changes nothing. */
+export const confirmSubscription = (token: string) =>
+  callApi(() => api.newsletter.verify.$post({ json: { token } }))
+
+export const confirmUnsubscribe = (token: string) =>
+  callApi(() => api.newsletter['verify-unsubscribe'].$post({ json: { token } }))
+
+export const fetchNewsletterStatus = () => callApi(() => api.newsletter.status.$get())

@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'wouter'
+import { NEWSLETTER_NAME_MAX_LENGTH } from '../../../../shared/schemas/newsletter.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { interpolateElement } from '../../../lib/interpolate-element.tsx'
+import { useTranslation } from '../../../lib/use-translation.ts'
+import { useSession } from '../../auth/session-store.ts'
+import { isEmail } from '../../auth/validation.ts'
+import { subscribeToNewsletter, unsubscribeFromNewsletter } from '../api/newsletter-api.ts'
+import { subscriptionChanged } from '../subscription-store.ts'
+
+type Mode = 'subscribe' | 'unsubscribe'
+interface FieldErrors {
+  name?: string
+  email?: string
+}
+
+/**
+ * The landing page's newsletter form (SPEC sections 4 and 5): subscribe or unsubscribe, switched
+ * by a link that clears the fields and the message.
+ */
+export default function NewsletterForm() {
+  const { t } = useTranslation('newsletter')
+  const session = useSession()
+  const me = session.status === 'signed-in' ? session.me : null
+  const [mode, setMode] = useState<Mode>('subscribe')
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [pending, setPending] = useState(false)
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+
+  // SPEC section 5: no name when unsubscribing or when the member has a full name; required
+  // only when signed out.
+  const showName = mode === 'subscribe' && !me?.fullName
+  const nameRequired = showName && !me
+
+  function switchMode() {
+    setMode(mode === 'subscribe' ? 'unsubscribe' : 'subscribe')
+    setName('')
+    setEmail('')
+    setErrors({})
+    setOutcome(null)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setOutcome(null)
+    const found: FieldErrors = {}
+    if (nameRequired && !name.trim()) found.name = t('nameRequired')
+    if (!isEmail(email)) found.email = t('invalidEmail')
+    setErrors(found)
+    if (found.name || found.email) return
+
+    setPending(true)
+    const address = email.trim().toLowerCase()
+    const result =
+      mode === 'subscribe'
+        ? await subscribeToNewsletter({
+            email: address,
+            name: (showName ? name.trim() : me?.fullName) || undefined,
+            source: 'landing',
+          })
+        : await unsubscribeFromNewsletter(address)
+    setPending(false)
+
+    if (!result.ok) {
+      if (result.code === 'invalid_email') setErrors({ email: result.message })
+      else if (result.code === 'name_required') setErrors({ name: result.message })
+      else
+        setOutcome({
+          tone: 'error',
+          text:
+            result.message || t(mode === 'subscribe' ? 'subscriptionFailed' : 'unsubscribeFailed'),
+        })
+      return
+    }
+    setOutcome({ tone: 'success', text: result.data.message })
+    setName('')
+    setEmail('')
+    if (me && address === me.email.toLowerCase()) {
+      const data = result.data
+      subscriptionChanged(me.id, 'subscribed' in data ? data.subscribed : !data.unsubscribed)
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={t('form.label')}
+      className="mx-auto flex max-w-xl flex-col gap-5 rounded-3xl bg-white p-6 text-left shadow-xl shadow-ink/5 ring-1 ring-ink/5 sm:p-8"
+    >
+      {mode === 'unsubscribe' && <p className="text-ink-soft">{t('form.unsubscribeHint')}</p>}
+      <div className={showName ? 'grid gap-5 sm:grid-cols-2' : 'grid gap-5'}>
+        {showName && (
+          <TextField
+            label={t('form.name')}
+            autoComplete="name"
+            required={nameRequired}
+            maxLength={NEWSLETTER_NAME_MAX_LENGTH}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+          />
+        )}
+        <TextField
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+      </div>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <Button
+        type="submit"
+        pending={pending}
+        pendingLabel={t(mode === 'subscribe' ? 'form.subscribing' : 'form.unsubscribing')}
+      >
+        {t(mode === 'subscribe' ? 'form.subscribe' : 'form.unsubscribe')}
+      </Button>
+      <div className="flex flex-col gap-3 text-center text-sm">
+        <button
+          type="button"
+          onClick={switchMode}
+          className="mx-auto font-semibold text-rose-deep underline-offset-4 hover:underline"
+        >
+          {t(mode === 'subscribe' ? 'form.toUnsubscribe' : 'form.toSubscribe')}
+        </button>
+        {mode === 'subscribe' && (
+          <p className="text-ink-soft">
+            {interpolateElement(
+              (slot) => t('form.privacy', { link: slot }),
+              <Link href="/privacy-policy" className="underline underline-offset-4">
+                {t('form.privacyLink')}
+              </Link>,
+            )}
+          </p>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import { Alert } from '../../../components/ui/alert.tsx'
+import type { ApiResult } from '../../../lib/call-api.ts'
+import { useTranslation } from '../../../lib/use-translation.ts'
+import { AuthCard } from '../../auth/components/auth-card.tsx'
+import { confirmSubscription, confirmUnsubscribe } from '../api/newsletter-api.ts'
+
+type Kind = 'verification' | 'unsubscribeVerification'
+type Outcome = { tone: 'success' | 'error'; text: string }
+
+const confirm: Record<Kind, (token: string) => Promise<ApiResult<{ message: string }>>> = {
+  verification: confirmSubscription,
+  unsubscribeVerification: confirmUnsubscribe,
+}
+
+// A token is single-use: however often React runs the effect, it is sent once per page load.
+const sent = new Map<string, Promise<ApiResult<{ message: string }>>>()
+
+/**
+ * /newsletter/verify and /newsletter/unsubscribe: sends the link's token with POST (a mail
+ * scanner's GET of the link changes nothing), then shows SPEC's states.
+ */
+export function TokenResultPage({ kind }: { kind: Kind }) {
+  const { t } = useTranslation('newsletter')
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token'))
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    token ? null : { tone: 'error', text: t(`${kind}.invalidToken`) },
+  )
+
+  useEffect(() => {
+    if (!token) return
+    const key = `${kind}:${token}`
+    let request = sent.get(key)
+    if (!request) {
+      request = confirm[kind](token)
+      sent.set(key, request)
+    }
+    let current = true
+    void request.then((result) => {
+      if (!current) return
+      setOutcome(
+        result.ok
+          ? { tone: 'success', text: result.data.message }
+          : { tone: 'error', text: result.message || t(`${kind}.failed`) },
+      )
+    })
+    return () => {
+      current = false
+    }
+  }, [kind, token, t])
+
+  return (
+    <AuthCard title={t(`${kind}.title`)}>
+      {outcome ? (
+        <Alert tone={outcome.tone}>{outcome.text}</Alert>
+      ) : (
+        <p role="status" className="flex items-center gap-3 text-ink-soft">
+          <span
+            aria-hidden="true"
+            className="size-5 animate-spin rounded-full border-[3px] border-blush border-t-rose motion-reduce:animate-none"
+          />
+          {t(
+            kind === 'verification' ? 'verification.loading' : 'unsubscribeVerification.verifying',
+          )}
+        </p>
+      )}
+      <div className="mt-8 flex flex-col items-center gap-3 text-center">
+        <Link href="/" className="font-semibold text-rose-deep underline underline-offset-4">
+          {t('result.backHome')}
+        </Link>
+        {kind === 'verification' && outcome?.tone === 'error' && (
+          <a href="/#newsletter" className="text-sm text-ink-soft underline underline-offset-4">
+            {t('result.tryAgain')}
+          </a>
+        )}
+      </div>
+    </AuthCard>
+  )
+}
