@@ -133,17 +133,14 @@ export function SubscribersPanel() {
         {failed && <Alert tone="error">{t('admin.loadFailed')}</Alert>}
       </div>
 
-      <div className="mt-4 overflow-x-auto rounded-3xl bg-white ring-1 ring-ink/5">
+      <div className="relative mt-4 overflow-x-auto rounded-3xl bg-white ring-1 ring-ink/5">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-ink/10 text-xs tracking-wide text-ink-soft uppercase">
             <tr>
-              <th scope="col" className="px-5 py-4 font-semibold">
+              <th scope="col" className="px-4 py-4 font-semibold sm:px-5">
                 {t('admin.columns.email')}
               </th>
               <th scope="col" className="hidden px-5 py-4 font-semibold sm:table-cell">
-                {t('admin.columns.name')}
-              </th>
-              <th scope="col" className="px-5 py-4 font-semibold">
                 {t('admin.columns.status')}
               </th>
               <th scope="col" className="hidden px-5 py-4 font-semibold md:table-cell">
@@ -152,53 +149,59 @@ export function SubscribersPanel() {
               <th scope="col" className="hidden px-5 py-4 font-semibold md:table-cell">
                 {t('admin.columns.subscribedAt')}
               </th>
-              <th scope="col" className="hidden px-5 py-4 font-semibold lg:table-cell">
+              <th scope="col" className="hidden px-5 py-4 font-semibold xl:table-cell">
                 {t('admin.columns.confirmedAt')}
               </th>
-              <th scope="col" className="hidden px-5 py-4 font-semibold lg:table-cell">
+              <th scope="col" className="hidden px-5 py-4 font-semibold xl:table-cell">
                 {t('admin.columns.source')}
               </th>
-              <th scope="col" className="px-5 py-4 text-right font-semibold">
+              <th scope="col" className="relative px-4 py-4 sm:px-5">
                 <span className="sr-only">{t('admin.columns.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-ink/5">
-            {list?.subscribers.map((subscriber) => (
-              <tr key={subscriber.id}>
-                <td className="max-w-52 truncate px-5 py-4 font-medium sm:max-w-none">
-                  {subscriber.email}
-                </td>
-                <td className="hidden px-5 py-4 sm:table-cell">{subscriber.name}</td>
-                <td className="px-5 py-4">
-                  <span
-                    className={`rounded-full px-3 py-1 text-xs font-semibold ${subscriber.verified ? 'bg-sage/20 text-sage-deep' : 'bg-sand text-ink-soft'}`}
-                  >
-                    {t(subscriber.verified ? 'admin.filters.verified' : 'admin.filters.pending')}
-                  </span>
-                </td>
-                <td className="hidden px-5 py-4 uppercase md:table-cell">{subscriber.language}</td>
-                <td className="hidden px-5 py-4 whitespace-nowrap md:table-cell">
-                  {date.format(new Date(subscriber.createdAt))}
-                </td>
-                <td className="hidden px-5 py-4 whitespace-nowrap lg:table-cell">
-                  {subscriber.confirmedAt ? date.format(new Date(subscriber.confirmedAt)) : '–'}
-                </td>
-                <td className="hidden px-5 py-4 lg:table-cell">
-                  {t(`admin.sources.${subscriber.source}`)}
-                </td>
-                <td className="px-5 py-4 text-right">
-                  <button
-                    type="button"
-                    onClick={() => setRemoving(subscriber)}
-                    aria-label={t('admin.removeLabel', { email: subscriber.email })}
-                    className="rounded-full px-3 py-1.5 text-sm font-semibold text-rose-deep transition hover:bg-blush/60"
-                  >
-                    {t('admin.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {list?.subscribers.map((subscriber) => {
+              const state = (
+                <span
+                  className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${subscriber.verified ? 'bg-sage/20 text-sage-deep' : 'bg-sand text-ink-soft'}`}
+                >
+                  {t(subscriber.verified ? 'admin.filters.verified' : 'admin.filters.pending')}
+                </span>
+              )
+              return (
+                <tr key={subscriber.id}>
+                  <td className="px-4 py-4 [overflow-wrap:anywhere] sm:px-5">
+                    <p className="font-medium">{subscriber.email}</p>
+                    {subscriber.name && <p className="mt-0.5 text-ink-soft">{subscriber.name}</p>}
+                    <p className="mt-2 sm:hidden">{state}</p>
+                  </td>
+                  <td className="hidden px-5 py-4 sm:table-cell">{state}</td>
+                  <td className="hidden px-5 py-4 uppercase md:table-cell">
+                    {subscriber.language}
+                  </td>
+                  <td className="hidden px-5 py-4 whitespace-nowrap md:table-cell">
+                    {date.format(new Date(subscriber.createdAt))}
+                  </td>
+                  <td className="hidden px-5 py-4 whitespace-nowrap xl:table-cell">
+                    {subscriber.confirmedAt ? date.format(new Date(subscriber.confirmedAt)) : '–'}
+                  </td>
+                  <td className="hidden px-5 py-4 xl:table-cell">
+                    {t(`admin.sources.${subscriber.source}`)}
+                  </td>
+                  <td className="px-4 py-4 text-right sm:px-5">
+                    <button
+                      type="button"
+                      onClick={() => setRemoving(subscriber)}
+                      aria-label={t('admin.removeLabel', { email: subscriber.email })}
+                      className="rounded-full px-3 py-1.5 text-sm font-semibold text-rose-deep transition hover:bg-blush/60"
+                    >
+                      {t('admin.remove')}
+                    </button>
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
         {list && list.subscribers.length === 0 && (
