@@ -116,7 +116,39 @@ test('the form switches to unsubscribing, and the e-mailed link unsubscribes', a
   await expect(page.getByRole('alert')).toHaveText(newsletter.unsubscribeVerification.failed)
 })
 
+test('without an answer from the server, the form shows the fallback texts', async ({ page }) => {
+  // A proxy's error page instead of our JSON: no message to show, so the form's own text.
+  for (const path of ['subscribe', 'unsubscribe'])
+    await page.route(`**/api/newsletter/${path}`, (route) =>
+      route.fulfill({ status: 400, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    )
+  await page.goto('/')
+  const form = await newsletterForm(page)
+  await form.getByLabel(newsletter.form.name).fill('Kiss Anna')
+  await form.getByLabel(newsletter.form.email).fill(uniqueEmail('offline'))
+  await form.getByRole('button', { name: newsletter.form.subscribe }).click()
+  await expect(form.getByRole('alert')).toHaveText(newsletter.subscriptionFailed)
+
+  await form.getByRole('button', { name: newsletter.form.toUnsubscribe }).click()
+  await expect(form.getByRole('alert')).toHaveCount(0)
+  await form.getByLabel(newsletter.form.email).fill(uniqueEmail('offline'))
+  await form.getByRole('button', { name: newsletter.form.unsubscribe }).click()
+  await expect(form.getByRole('alert')).toHaveText(newsletter.unsubscribeFailed)
+})
+
 test('the result pages explain a missing or broken link', async ({ page, checkA11y }) => {
+  // While the link is checked, the page says so.
+  let release: () => void = () => {}
+  await page.route('**/api/newsletter/verify', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve))
+    await route.continue()
+  })
+  await page.goto('/newsletter/verify?token=being-checked')
+  await expect(page.getByRole('status')).toHaveText(newsletter.verification.loading)
+  release()
+  await expect(page.getByRole('alert')).toHaveText(newsletter.verification.failed)
+  await page.unroute('**/api/newsletter/verify')
+
   await page.goto('/newsletter/verify')
   await expect(page.getByRole('alert')).toHaveText(newsletter.verification.invalidToken)
   await checkA11y()
@@ -133,7 +165,8 @@ test('the result pages explain a missing or broken link', async ({ page, checkA1
 test('a signed-in member toggles the newsletter from the account menu', async ({
   page,
 }, testInfo) => {
-  await signUpAndVerify(page, uniqueEmail('member'), { name: 'Szabó Dóra' })
+  const email = uniqueEmail('member')
+  await signUpAndVerify(page, email, { name: 'Szabó Dóra' })
   const menuButton = accountButton(page, 'Szabó Dóra')
   await menuButton.click()
   const menu = page.getByRole('menu')
@@ -181,6 +214,15 @@ test('a signed-in member toggles the newsletter from the account menu', async ({
   await expect(form.getByLabel(newsletter.form.email)).toBeVisible()
   await expect(form.getByLabel(newsletter.form.name)).toHaveCount(0)
   await expect(page.getByRole('button', { name: common.accountMenu.login })).toHaveCount(0)
+
+  // Her own confirmed address is subscribed at once, and the menu knows.
+  await form.getByLabel(newsletter.form.email).fill(email)
+  await form.getByRole('button', { name: newsletter.form.subscribe }).click()
+  await expect(form.getByRole('status')).toHaveText(newsletter.subscribed)
+  await menuButton.click()
+  await expect(
+    page.getByRole('menu').getByRole('menuitem', { name: newsletter.toggle.unsubscribe }),
+  ).toBeVisible()
 })
 
 test('an admin finds, filters, exports and removes subscribers', async ({
