@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { measureLandingJs } from './landing-js.ts'
+import { benchMixer } from './mixer.ts'
 import { startServerProcess } from './server-process.ts'
 
 interface Row {
@@ -17,6 +18,8 @@ interface Row {
 }
 const rows: Row[] = []
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+rows.push(...benchMixer())
 
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
   stdio: 'inherit',

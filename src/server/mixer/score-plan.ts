@@ -1,0 +1,76 @@
+export interface PlanScore {
+  /** Pair meetings beyond each pair's first: Σ over pairs of max(0, meetings − 1). */
+  repeats: number
+  /** The most times any pair meets. */
+  maxMeetings: number
+  /** Σ over pairs that met of (meetings − 1)²: the second thing the engine minimises. */
+  squaredExcess: number
+  /** Times a keep-apart pair sits together in the plan. */
+  keepApartViolations: number
+}
+
+export interface ScoredEvent {
+  participants: readonly string[]
+  history?: readonly (readonly (readonly string[])[])[]
+  keepApart?: readonly (readonly [string, string])[]
+}
+
+/**
+ * Scores a plan (one table id → people record per round) together with the earlier rounds,
+ * counting only pairs of current participants.
+ */
+export function scorePlan(event: ScoredEvent, plan: readonly Record<string, readonly string[]>[]) {
+  const n = event.participants.length
+  const index = new Map(event.participants.map((id, i) => [id, i]))
+  const count = new Int32Array(n * n)
+  const seat = (group: readonly string[]) => {
+    const present = [...new Set(group.flatMap((id) => index.get(id) ?? []))]
+    for (let i = 0; i < present.length; i++)
+      for (let j = i + 1; j < present.length; j++) {
+        const a = present[i] ?? 0
+        const b = present[j] ?? 0
+        const pair = Math.min(a, b) * n + Math.max(a, b)
+        count[pair] = (count[pair] ?? 0) + 1
+      }
+    return present
+  }
+  for (const round of event.history ?? []) for (const group of round) seat(group)
+
+  const apart = new Set<number>()
+  for (const [x, y] of event.keepApart ?? []) {
+    const a = index.get(x)
+    const b = index.get(y)
+    if (a !== undefined && b !== undefined && a !== b)
+      apart.add(Math.min(a, b) * n + Math.max(a, b))
+  }
+  let keepApartViolations = 0
+  for (const round of plan)
+    for (const group of Object.values(round)) {
+      const present = seat(group)
+      for (let i = 0; i < present.length; i++)
+        for (let j = i + 1; j < present.length; j++) {
+          const a = present[i] ?? 0
+          const b = present[j] ?? 0
+          if (apart.has(Math.min(a, b) * n + Math.max(a, b))) keepApartViolations++
+        }
+    }
+
+  const score: PlanScore = { repeats: 0, maxMeetings: 0, squaredExcess: 0, keepApartViolations }
+  for (const c of count) {
+    if (c > score.maxMeetings) score.maxMeetings = c
+    if (c > 1) {
+      score.repeats += c - 1
+      score.squaredExcess += (c - 1) ** 2
+    }
+  }
+  return score
+}
+
+/** Negative when `a` is the better plan: fewer keep-apart violations, then lower max, then Σ. */
+export function comparePlanScores(a: PlanScore, b: PlanScore): number {
+  return (
+    a.keepApartViolations - b.keepApartViolations ||
+    a.maxMeetings - b.maxMeetings ||
+    a.squaredExcess - b.squaredExcess
+  )
+}
