@@ -4,7 +4,8 @@ import type { Language } from '../../src/shared/languages.ts'
 /** Tests read the real locale files, so they check what a visitor reads, not a copy of it. */
 export function texts(
   language: Language,
-  namespace: 'auth' | 'common' | 'emails' | 'errors' | 'landing' | 'newsletter' | 'privacy',
+  namespace:
+    'auth' | 'common' | 'emails' | 'errors' | 'events' | 'landing' | 'newsletter' | 'privacy',
 ) {
   return JSON.parse(
     readFileSync(

@@ -1,11 +1,15 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { ApiErrorBody } from '../shared/api-error.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
 import { adminNewsletterRoutes } from './admin/newsletter.routes.ts'
+import { adminEventsRoutes } from './events/admin-events.routes.ts'
+import { memberEventsRoutes } from './events/member-events.routes.ts'
+import type { SeatingPlanner } from './events/seating-planner.ts'
 import { adminUsersRoutes } from './admin/users.routes.ts'
 import { accountRoutes } from './auth/account.routes.ts'
 import { adminSetupRoutes } from './auth/admin-setup.routes.ts'
@@ -28,6 +32,8 @@ export interface AppDeps {
   logger: Logger
   auth: Auth
   newsletter: NewsletterContext
+  /** The mixing engine that seats a round (in a worker thread in the real server). */
+  planner: SeatingPlanner
   publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
@@ -37,7 +43,7 @@ export interface AppDeps {
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, newsletter, trustProxy }: AppDeps) {
+function createApi({ database, auth, newsletter, planner, trustProxy }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .route('/health', healthRoutes(database))
@@ -50,6 +56,8 @@ function createApi({ database, auth, newsletter, trustProxy }: AppDeps) {
       .route('/newsletter', newsletterRoutes(auth, newsletter, trustProxy))
       .route('/admin/users', adminUsersRoutes(auth, database.db))
       .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
+      .route('/admin/events', adminEventsRoutes(auth, database.db, planner))
+      .route('/events', memberEventsRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )
@@ -104,8 +112,17 @@ export function createApp(deps: AppDeps) {
   app.use(compress())
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json(errorBody(c.var.language, error.code, error.messageKey), error.status)
+      const body = errorBody(c.var.language, error.code, error.messageKey, error.values)
+      const fields = error.fields && Object.entries(error.fields)
+      if (fields?.length) {
+        const translated = fields.map(([name, key]) => [name, errorMessage(c.var.language, key)])
+        return c.json({ ...body, fields: Object.fromEntries(translated) }, error.status)
+      }
+      return c.json(body, error.status)
     }
+    // Hono's own refusals (malformed JSON...) are the client's mistake, not ours.
+    if (error instanceof HTTPException && error.status < 500)
+      return c.json(errorBody(c.var.language, 'invalid_request', 'invalidRequest'), error.status)
     logger.error({ err: error, path: c.req.path }, 'unhandled error')
     return c.json(errorBody(c.var.language, 'internal_error', 'internal'), 500)
   })
@@ -119,6 +136,7 @@ function errorBody(
   language: AppEnv['Variables']['language'],
   code: ApiErrorBody['code'],
   key: ErrorMessageKey,
+  values?: Record<string, string | number>,
 ): ApiErrorBody {
-  return { code, message: errorMessage(language, key) }
+  return { code, message: errorMessage(language, key, values) }
 }

@@ -39,6 +39,8 @@ export const envSchema = z.object({
         .map((address) => address.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** How long the mixing engine may search for a round's seating, in ms. */
+  MIXER_TIME_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z

@@ -22,20 +22,24 @@ await i18n.init({
 })
 
 /** A key in `errors`, or in another namespace the server speaks, as `newsletter:invalidEmail`. */
-export type ErrorMessageKey = ParseKeys<['errors', 'newsletter']>
+export type ErrorMessageKey = ParseKeys<['errors', 'newsletter', 'events']>
 export type NewsletterMessageKey = ParseKeys<'newsletter'>
 
-export function errorMessage(language: Language, key: ErrorMessageKey): string {
-  return i18n.getFixedT(language, ['errors', 'newsletter'])(key)
+export function errorMessage(
+  language: Language,
+  key: ErrorMessageKey,
+  values?: Record<string, string | number>,
+): string {
+  return i18n.getFixedT(language, ['errors', 'newsletter', 'events'])(key, values ?? {})
 }
 
 export function newsletterMessage(language: Language, key: NewsletterMessageKey): string {
   return i18n.getFixedT(language, 'newsletter')(key)
 }
 
-/** Whether a translated message exists (used to translate Better Auth's error codes). */
+/** Whether a translated message exists (Better Auth's error codes, validation message keys). */
 export function hasErrorMessage(key: string): key is ErrorMessageKey {
-  return i18n.exists(key, { ns: 'errors' })
+  return i18n.exists(key, { ns: ['errors', 'newsletter', 'events'] })
 }
 
 export function emailTranslator(language: Language): TFunction<'emails'> {

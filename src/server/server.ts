@@ -4,6 +4,7 @@ import { createAuth } from './auth/auth.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'
 import type { Database } from './db/client.ts'
 import { publicUrl, type Env } from './env.ts'
+import { createWorkerPlanner } from './events/worker-planner.ts'
 import { startJanitor } from './janitor.ts'
 import { startMailWorker } from './mail/mail-worker.ts'
 import { publicConfigFrom } from './public-config.ts'
@@ -51,6 +52,7 @@ export async function createServer({
     logger,
     auth,
     newsletter,
+    planner: createWorkerPlanner({ timeBudgetMs: env.MIXER_TIME_MS }),
     publicConfig: publicConfigFrom(env),
     distDir,
     trustProxy: env.TRUST_PROXY,

@@ -1,7 +1,11 @@
 import { z } from 'zod'
 
-/** Every error a client receives has this shape. */
-export const apiErrorSchema = z.object({ code: z.string(), message: z.string() })
+/** Every error a client receives has this shape; a form's errors also name their fields. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+})
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
 
 export const ERROR_CODES = [
@@ -18,5 +22,9 @@ export const ERROR_CODES = [
   'invalid_email',
   'name_required',
   'invalid_token',
+  'event_already_active',
+  'event_not_active',
+  'conflict',
+  'not_enough_seats',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -6,13 +6,27 @@ import type { ErrorMessageKey } from '../i18n.ts'
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode
   readonly code: ErrorCode
-  /** Key in the `errors` namespace; the message is translated into the request's language. */
+  /** Key in the `errors` namespace (or `ns:key`); translated into the request's language. */
   readonly messageKey: ErrorMessageKey
+  /** Values the message interpolates ({{people}}, ...). */
+  readonly values: Record<string, string | number> | undefined
+  /** Per-field message keys for a form, by field name. */
+  readonly fields: Record<string, ErrorMessageKey> | undefined
 
-  constructor(status: ContentfulStatusCode, code: ErrorCode, messageKey: ErrorMessageKey) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    messageKey: ErrorMessageKey,
+    details: {
+      values?: Record<string, string | number>
+      fields?: Record<string, ErrorMessageKey>
+    } = {},
+  ) {
     super(code)
     this.status = status
     this.code = code
     this.messageKey = messageKey
+    this.values = details.values
+    this.fields = details.fields
   }
 }

@@ -9,7 +9,12 @@ export async function createTestApp(
   options: { distDir?: string; env?: Record<string, string> } = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
-  const env = parseEnv({ PUBLIC_URL: 'http://localhost:3000', ...options.env })
+  // A short mixer search keeps API tests quick; the engine's quality is tested on its own.
+  const env = parseEnv({
+    PUBLIC_URL: 'http://localhost:3000',
+    MIXER_TIME_MS: '150',
+    ...options.env,
+  })
   const server = await createServer({
     env,
     database,

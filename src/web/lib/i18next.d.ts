@@ -3,6 +3,7 @@ import type auth from '../../shared/locales/hu/auth.json'
 import type common from '../../shared/locales/hu/common.json'
 import type emails from '../../shared/locales/hu/emails.json'
 import type errors from '../../shared/locales/hu/errors.json'
+import type events from '../../shared/locales/hu/events.json'
 import type landing from '../../shared/locales/hu/landing.json'
 import type newsletter from '../../shared/locales/hu/newsletter.json'
 import type privacy from '../../shared/locales/hu/privacy.json'
@@ -16,6 +17,7 @@ declare module 'i18next' {
       common: typeof common
       emails: typeof emails
       errors: typeof errors
+      events: typeof events
       landing: typeof landing
       newsletter: typeof newsletter
       privacy: typeof privacy

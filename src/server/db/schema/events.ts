@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { user } from './auth.ts'
+import { media } from './media.ts'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}
+
+/** SPEC section 3's events. At most one is active at a time: the database enforces it. */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventName: text('event_name').notNull(),
+    description: text('description').notNull().default(''),
+    /** /api/media/<imageId> of the uploaded image, or null. */
+    imageUrl: text('image_url'),
+    imageId: text('image_id').references(() => media.id, { onDelete: 'set null' }),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    placeName: text('place_name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /** Minutes. */
+    duration: integer('duration').notNull(),
+    status: text('status', { enum: ['inactive', 'active'] })
+      .notNull()
+      .default('inactive'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Set when an admin ends the event; it is then inactive again. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    isKlikk: boolean('is_klikk').notNull().default(true),
+    hasRecordingAvailable: boolean('has_recording_available').notNull().default(false),
+    /** How many rounds the evening is meant to have; the mixer plans the remaining ones together. */
+    plannedRounds: integer('planned_rounds').notNull().default(4),
+    ...timestamps,
+  },
+  (t) => [
+    index('events_created_idx').on(t.createdAt),
+    uniqueIndex('events_one_active')
+      .on(t.status)
+      .where(sql`${t.status} = 'active'`),
+    check('events_duration_positive', sql`${t.duration} > 0`),
+    check('events_planned_rounds_positive', sql`${t.plannedRounds} between 1 and 50`),
+  ],
+)
+
+/** SPEC's event_tables: capacity_actual seats are in use tonight, at most capacity_full. */
+export const eventTables = pgTable(
+  'event_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    tableName: text('table_name').notNull(),
+    capacityFull: integer('capacity_full').notNull(),
+    capacityActual: integer('capacity_actual').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('event_tables_event_idx').on(t.eventId),
+    unique('event_tables_name_unique').on(t.eventId, t.tableName),
+    check(
+      'event_tables_capacity',
+      sql`${t.capacityActual} >= 1 and ${t.capacityActual} <= ${t.capacityFull}`,
+    ),
+  ],
+)
+
+/** Members registered for an event; at the door they are checked in (present) or out (absent). */
+export const eventParticipants = pgTable(
+  'event_participants',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['registered', 'present', 'absent'] })
+      .notNull()
+      .default('registered'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_participants_user_idx').on(t.userId),
+  ],
+)
+
+/** SPEC's event_rounds: not started, running (started and not finished), then ended. */
+export const eventRounds = pgTable(
+  'event_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    roundNumber: integer('round_number').notNull(),
+    started: boolean('started').notNull().default(false),
+    finished: boolean('finished').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    ...timestamps,
+  },
+  (t) => [
+    unique('event_rounds_number_unique').on(t.eventId, t.roundNumber),
+    check('event_rounds_duration', sql`${t.durationMinutes} between 1 and 600`),
+  ],
+)
+
+/** SPEC's event_table_assignments: who sits at which table in a round. */
+export const eventTableAssignments = pgTable(
+  'event_table_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => eventRounds.id, { onDelete: 'cascade' }),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => eventTables.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('event_table_assignments_seat_unique').on(t.roundId, t.userId),
+    index('event_table_assignments_table_idx').on(t.tableId),
+    index('event_table_assignments_user_idx').on(t.userId),
+  ],
+)

@@ -1,0 +1,262 @@
+import { randomInt } from 'node:crypto'
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
+import type { SeatingChange } from '../../shared/schemas/events.ts'
+import type { Db } from '../db/client.ts'
+import {
+  eventParticipants,
+  eventRounds,
+  eventTableAssignments,
+  eventTables,
+} from '../db/schema/events.ts'
+import { ApiError } from '../http/api-error.ts'
+import { findEvent } from './events.ts'
+import type { SeatingPlanner } from './seating-planner.ts'
+
+type Round = typeof eventRounds.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** SPEC: a round has ended once finished, or once started_at + duration has passed. */
+export function roundState(round: Round, now = Date.now()): 'pending' | 'running' | 'ended' {
+  if (!round.started || !round.startedAt) return 'pending'
+  if (round.finished) return 'ended'
+  return round.startedAt.getTime() + round.durationMinutes * 60_000 <= now ? 'ended' : 'running'
+}
+
+async function findRound(db: Db | Tx, eventId: string, roundId: string): Promise<Round> {
+  const [round] = /^[0-9a-f-]{36}$/i.test(roundId)
+    ? await db
+        .select()
+        .from(eventRounds)
+        .where(and(eq(eventRounds.id, roundId), eq(eventRounds.eventId, eventId)))
+    : []
+  if (!round) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
+  return round
+}
+
+/**
+ * Plans the seating of a round that has not started: the present participants, the tables'
+ * seats in use, and who already sat together in the event's started rounds. The planner runs
+ * outside any transaction; the result is written only if the round is still not started.
+ */
+async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: string) {
+  const event = await findEvent(db, eventId)
+  const [tables, present, rounds] = await Promise.all([
+    db
+      .select({ id: eventTables.id, capacity: eventTables.capacityActual })
+      .from(eventTables)
+      .where(eq(eventTables.eventId, eventId))
+      .orderBy(asc(eventTables.createdAt), asc(eventTables.tableName)),
+    db
+      .select({ userId: eventParticipants.userId })
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, 'present'))),
+    db.select().from(eventRounds).where(eq(eventRounds.eventId, eventId)),
+  ])
+  if (tables.length === 0) throw new ApiError(409, 'conflict', 'events:errors.noTables')
+  if (present.length === 0) throw new ApiError(409, 'conflict', 'events:errors.noParticipants')
+  const seats = tables.reduce((sum, table) => sum + table.capacity, 0)
+  if (present.length > seats)
+    throw new ApiError(409, 'not_enough_seats', 'events:errors.notEnoughSeats', {
+      values: { people: present.length, seats },
+    })
+
+  const earlier = rounds.filter((round) => round.started && round.id !== roundId)
+  const history = earlier.length
+    ? await db
+        .select({
+          roundId: eventTableAssignments.roundId,
+          tableId: eventTableAssignments.tableId,
+          userId: eventTableAssignments.userId,
+        })
+        .from(eventTableAssignments)
+        .where(
+          inArray(
+            eventTableAssignments.roundId,
+            earlier.map((round) => round.id),
+          ),
+        )
+    : []
+  const byRound = new Map<string, Map<string, string[]>>()
+  for (const seat of history) {
+    const groups = byRound.get(seat.roundId) ?? new Map<string, string[]>()
+    groups.set(seat.tableId, [...(groups.get(seat.tableId) ?? []), seat.userId])
+    byRound.set(seat.roundId, groups)
+  }
+
+  const plan = await planner({
+    people: present.map((p) => p.userId),
+    tables,
+    history: [...byRound.values()].map((groups) => [...groups.values()]),
+    roundsToPlan: Math.max(1, event.plannedRounds - earlier.length),
+    seed: randomInt(2 ** 31),
+  })
+
+  await db.transaction(async (tx) => {
+    const round = await findRound(tx, eventId, roundId)
+    if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+    await tx.delete(eventTableAssignments).where(eq(eventTableAssignments.roundId, roundId))
+    const rows = plan.flatMap(({ tableId, people }) =>
+      people.map((userId) => ({ roundId, tableId, userId })),
+    )
+    if (rows.length) await tx.insert(eventTableAssignments).values(rows)
+  })
+}
+
+/** Adds the next round (60 minutes unless told otherwise) and seats it at once. */
+export async function addRound(
+  db: Db,
+  planner: SeatingPlanner,
+  eventId: string,
+  durationMinutes: number,
+): Promise<Round> {
+  await findEvent(db, eventId)
+  const round = await db.transaction(async (tx) => {
+    const existing = await tx.select().from(eventRounds).where(eq(eventRounds.eventId, eventId))
+    const waiting = existing.find((r) => !r.started)
+    if (waiting) return waiting
+    const [{ last } = { last: 0 }] = await tx
+      .select({ last: max(eventRounds.roundNumber) })
+      .from(eventRounds)
+      .where(eq(eventRounds.eventId, eventId))
+    const [created] = await tx
+      .insert(eventRounds)
+      .values({ eventId, roundNumber: (last ?? 0) + 1, durationMinutes })
+      .returning()
+    if (!created) throw new Error('round insert returned nothing')
+    return created
+  })
+  await seat(db, planner, eventId, round.id)
+  return round
+}
+
+/** A new seating for a round that has not started (a late arrival, an early leaver, or taste). */
+export async function reseatRound(
+  db: Db,
+  planner: SeatingPlanner,
+  eventId: string,
+  roundId: string,
+) {
+  const round = await findRound(db, eventId, roundId)
+  if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+  await seat(db, planner, eventId, roundId)
+}
+
+/**
+ * The admin's hand adjustments: swap two seated people, or move one (seated or not yet, like a
+ * late arrival during a running round) to a table with a free seat.
+ */
+export async function changeSeating(
+  db: Db,
+  eventId: string,
+  roundId: string,
+  change: SeatingChange,
+) {
+  await db.transaction(async (tx) => {
+    const round = await findRound(tx, eventId, roundId)
+    if (roundState(round) === 'ended')
+      throw new ApiError(409, 'conflict', 'events:errors.roundNotRunning')
+    const seats = await tx
+      .select()
+      .from(eventTableAssignments)
+      .where(eq(eventTableAssignments.roundId, roundId))
+    const seatOf = (userId: string) => seats.find((s) => s.userId === userId)
+
+    if (change.action === 'swap') {
+      const a = seatOf(change.userA)
+      const b = seatOf(change.userB)
+      if (!a || !b) throw new ApiError(409, 'conflict', 'events:errors.notSeated')
+      await tx
+        .update(eventTableAssignments)
+        .set({ tableId: b.tableId })
+        .where(eq(eventTableAssignments.id, a.id))
+      await tx
+        .update(eventTableAssignments)
+        .set({ tableId: a.tableId })
+        .where(eq(eventTableAssignments.id, b.id))
+      return
+    }
+
+    const [table] = await tx
+      .select()
+      .from(eventTables)
+      .where(and(eq(eventTables.id, change.tableId), eq(eventTables.eventId, eventId)))
+    if (!table) throw new ApiError(404, 'not_found', 'notFound')
+    const [participant] = await tx
+      .select()
+      .from(eventParticipants)
+      .where(
+        and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, change.userId)),
+      )
+    if (!participant) throw new ApiError(404, 'not_found', 'events:errors.participantNotFound')
+    const current = seatOf(change.userId)
+    if (current?.tableId === table.id) return
+    const taken = seats.filter((s) => s.tableId === table.id).length
+    if (taken >= table.capacityActual)
+      throw new ApiError(409, 'conflict', 'events:errors.tableFull')
+    if (current)
+      await tx
+        .update(eventTableAssignments)
+        .set({ tableId: table.id })
+        .where(eq(eventTableAssignments.id, current.id))
+    else
+      await tx
+        .insert(eventTableAssignments)
+        .values({ roundId, tableId: table.id, userId: change.userId })
+  })
+}
+
+/** SPEC: started, started_at = now. Needs the event running and no other round running. */
+export async function startRound(db: Db, eventId: string, roundId: string): Promise<Round> {
+  const event = await findEvent(db, eventId)
+  if (event.status !== 'active')
+    throw new ApiError(409, 'event_not_active', 'events:errors.notActive')
+  return db.transaction(async (tx) => {
+    const rounds = await tx
+      .select()
+      .from(eventRounds)
+      .where(eq(eventRounds.eventId, eventId))
+      .for('update')
+    const round = rounds.find((r) => r.id === roundId)
+    if (!round) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
+    if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+    if (rounds.some((r) => roundState(r) === 'running'))
+      throw new ApiError(409, 'conflict', 'events:errors.roundRunning')
+    // Whoever left since the seating was made is not at a table any more.
+    await tx
+      .delete(eventTableAssignments)
+      .where(
+        and(
+          eq(eventTableAssignments.roundId, roundId),
+          sql`${eventTableAssignments.userId} not in (select ${eventParticipants.userId} from ${eventParticipants} where ${eventParticipants.eventId} = ${eventId} and ${eventParticipants.status} = 'present')`,
+        ),
+      )
+    const [started] = await tx
+      .update(eventRounds)
+      .set({ started: true, startedAt: new Date(), updatedAt: new Date() })
+      .where(eq(eventRounds.id, roundId))
+      .returning()
+    if (!started) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
+    return started
+  })
+}
+
+/** Ends a running round early (finished). */
+export async function endRound(db: Db, eventId: string, roundId: string): Promise<Round> {
+  const round = await findRound(db, eventId, roundId)
+  if (roundState(round) !== 'running')
+    throw new ApiError(409, 'conflict', 'events:errors.roundNotRunning')
+  const [ended] = await db
+    .update(eventRounds)
+    .set({ finished: true, updatedAt: new Date() })
+    .where(eq(eventRounds.id, roundId))
+    .returning()
+  if (!ended) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
+  return ended
+}
+
+/** Only a round that has not started can be taken back. */
+export async function removeRound(db: Db, eventId: string, roundId: string) {
+  const round = await findRound(db, eventId, roundId)
+  if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+  await db.delete(eventRounds).where(eq(eventRounds.id, roundId))
+}

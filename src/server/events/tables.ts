@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm'
+import type { TableInput } from '../../shared/schemas/events.ts'
+import type { Db } from '../db/client.ts'
+import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
+import { ApiError } from '../http/api-error.ts'
+import { findEvent, isUniqueViolation } from './events.ts'
+
+const taken = () => new ApiError(409, 'conflict', 'events:errors.tableNameTaken')
+
+async function findTable(db: Db, eventId: string, tableId: string) {
+  const [table] = /^[0-9a-f-]{36}$/i.test(tableId)
+    ? await db
+        .select()
+        .from(eventTables)
+        .where(and(eq(eventTables.id, tableId), eq(eventTables.eventId, eventId)))
+    : []
+  if (!table) throw new ApiError(404, 'not_found', 'notFound')
+  return table
+}
+
+export async function addTable(db: Db, eventId: string, input: TableInput) {
+  await findEvent(db, eventId)
+  try {
+    const [table] = await db
+      .insert(eventTables)
+      .values({ eventId, ...input })
+      .returning()
+    if (!table) throw new Error('table insert returned nothing')
+    return table
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken()
+    throw error
+  }
+}
+
+export async function updateTable(db: Db, eventId: string, tableId: string, input: TableInput) {
+  await findTable(db, eventId, tableId)
+  try {
+    const [table] = await db
+      .update(eventTables)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(eventTables.id, tableId))
+      .returning()
+    if (!table) throw new ApiError(404, 'not_found', 'notFound')
+    return table
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken()
+    throw error
+  }
+}
+
+/** A table leaves the event unless people sat at it in a round that has started (history). */
+export async function removeTable(db: Db, eventId: string, tableId: string) {
+  await findTable(db, eventId, tableId)
+  await db.transaction(async (tx) => {
+    const used = await tx
+      .select({ id: eventTableAssignments.id })
+      .from(eventTableAssignments)
+      .innerJoin(eventRounds, eq(eventRounds.id, eventTableAssignments.roundId))
+      .where(and(eq(eventTableAssignments.tableId, tableId), eq(eventRounds.started, true)))
+      .limit(1)
+    if (used.length > 0) throw new ApiError(409, 'conflict', 'events:errors.tableInUse')
+    await tx.delete(eventTables).where(eq(eventTables.id, tableId))
+  })
+}

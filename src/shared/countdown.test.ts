@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { cardCountdown, formatClock } from './countdown.ts'
+
+const now = Date.parse('2026-11-21T18:00:00Z')
+const at = (offsetMs: number) => new Date(now + offsetMs).toISOString()
+const event = (startOffsetMs: number, status = 'inactive', endedAt: string | null = null) => ({
+  startTime: at(startOffsetMs),
+  status,
+  endedAt,
+})
+const round = (startedOffsetMs: number | null, finished = false) => ({
+  roundNumber: 2,
+  started: startedOffsetMs !== null,
+  finished,
+  startedAt: startedOffsetMs === null ? null : at(startedOffsetMs),
+  durationMinutes: 60,
+})
+
+describe('the event card countdown (SPEC section 4)', () => {
+  it('counts days and hours before a start a day or more away', () => {
+    expect(cardCountdown(event(2 * 86_400_000 + 5 * 3_600_000 + 59_000), null, now)).toEqual({
+      key: 'startsInDays',
+      days: 2,
+      hours: 5,
+    })
+  })
+
+  it('counts hours, minutes and seconds before a start within a day', () => {
+    expect(cardCountdown(event(3 * 3_600_000 + 4 * 60_000 + 5_000), null, now)).toEqual({
+      key: 'startsIn',
+      time: '3:04:05',
+    })
+    expect(cardCountdown(event(59_500), null, now)).toEqual({ key: 'startsIn', time: '01:00' })
+  })
+
+  it('shows the time left in a running round, then "Round ended"', () => {
+    const active = event(-3_600_000, 'active')
+    expect(cardCountdown(active, round(-45 * 60_000), now)).toEqual({
+      key: 'roundTimeLeft',
+      number: 2,
+      time: '15:00',
+    })
+    expect(cardCountdown(active, round(-60 * 60_000), now)).toEqual({ key: 'roundEnded' })
+    expect(cardCountdown(active, round(-5 * 60_000, true), now)).toEqual({ key: 'roundEnded' })
+  })
+
+  it('waits for a round when the event is on but no round has started', () => {
+    expect(cardCountdown(event(-60_000, 'active'), null, now)).toEqual({ key: 'waitingForRound' })
+    expect(cardCountdown(event(60_000, 'active'), round(null), now)).toEqual({
+      key: 'waitingForRound',
+    })
+    expect(cardCountdown(event(-60_000), null, now)).toEqual({ key: 'waitingForRound' })
+  })
+
+  it('says when the event has ended', () => {
+    expect(cardCountdown(event(-7_200_000, 'inactive', at(-60_000)), null, now)).toEqual({
+      key: 'eventEnded',
+    })
+  })
+
+  it('formats clocks without going negative', () => {
+    expect(formatClock(-5)).toBe('00:00')
+    expect(formatClock(61_000)).toBe('01:01')
+    expect(formatClock(36_000_000)).toBe('10:00:00')
+  })
+})

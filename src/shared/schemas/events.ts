@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { DEFAULT_ROUND_DURATION_MINUTES } from '../constants.ts'
+
+// Messages are keys in the `events` namespace (validation.*), so the form and the server's
+// answer say the same thing in the user's language.
+
+export const eventInputSchema = z.object({
+  eventName: z.string().trim().min(1, { error: 'nameRequired' }).max(120, { error: 'nameTooLong' }),
+  description: z.string().trim().max(4000, { error: 'descriptionTooLong' }).default(''),
+  startTime: z.iso.datetime({ offset: true, error: 'startTimeInvalid' }),
+  placeName: z.string().trim().max(120, { error: 'placeTooLong' }).default(''),
+  address: z.string().trim().max(200, { error: 'addressTooLong' }).default(''),
+  duration: z
+    .number({ error: 'durationInvalid' })
+    .int({ error: 'durationInvalid' })
+    .min(15, { error: 'durationInvalid' })
+    .max(24 * 60, { error: 'durationInvalid' }),
+  isKlikk: z.boolean().default(true),
+  hasRecordingAvailable: z.boolean().default(false),
+  plannedRounds: z
+    .number({ error: 'plannedRoundsInvalid' })
+    .int({ error: 'plannedRoundsInvalid' })
+    .min(1, { error: 'plannedRoundsInvalid' })
+    .max(20, { error: 'plannedRoundsInvalid' })
+    .default(4),
+})
+export type EventInput = z.infer<typeof eventInputSchema>
+
+export const tableInputSchema = z
+  .object({
+    tableName: z
+      .string()
+      .trim()
+      .min(1, { error: 'tableNameRequired' })
+      .max(40, { error: 'tableNameTooLong' }),
+    capacityFull: z
+      .number({ error: 'capacityInvalid' })
+      .int({ error: 'capacityInvalid' })
+      .min(1, { error: 'capacityInvalid' })
+      .max(50, { error: 'capacityInvalid' }),
+    capacityActual: z
+      .number({ error: 'capacityInvalid' })
+      .int({ error: 'capacityInvalid' })
+      .min(1, { error: 'capacityInvalid' })
+      .max(50, { error: 'capacityInvalid' }),
+  })
+  .refine((t) => t.capacityActual <= t.capacityFull, {
+    error: 'capacityActualTooLarge',
+    path: ['capacityActual'],
+  })
+export type TableInput = z.infer<typeof tableInputSchema>
+
+export const addParticipantSchema = z.object({
+  userCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4,12}$/, { error: 'userCodeInvalid' }),
+})
+
+export const PARTICIPANT_STATUSES = ['registered', 'present', 'absent'] as const
+export const participantStatusSchema = z.object({ status: z.enum(PARTICIPANT_STATUSES) })
+
+export const roundInputSchema = z.object({
+  durationMinutes: z
+    .number({ error: 'roundDurationInvalid' })
+    .int({ error: 'roundDurationInvalid' })
+    .min(1, { error: 'roundDurationInvalid' })
+    .max(600, { error: 'roundDurationInvalid' })
+    .default(DEFAULT_ROUND_DURATION_MINUTES),
+})
+
+/** Changes an admin makes to a round's seating before (or during) it. */
+export const seatingChangeSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('swap'), userA: z.string().min(1), userB: z.string().min(1) }),
+  z.object({ action: z.literal('move'), userId: z.string().min(1), tableId: z.uuid() }),
+])
+export type SeatingChange = z.infer<typeof seatingChangeSchema>
+
+export const eventsQuerySchema = z.object({
+  klikk: z.enum(['true', 'false']).optional(),
+})
