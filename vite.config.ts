@@ -31,7 +31,8 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|wouter|regexparam|use-sync-external-store)[\\/]/,
+              // Vite's preload helper too: every lazy screen uses it.
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|wouter|regexparam|use-sync-external-store)[\\/]|vite[\\/]preload-helper/,
             },
             // The first page's own small modules, which later screens share, stay in one first
             // chunk. Only what the landing page renders belongs here: form parts (button,

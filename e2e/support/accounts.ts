@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { texts } from './locales.ts'
 import { ADMIN } from './admin-account.ts'
-import { linkIn, waitForMail } from './mailbox.ts'
+import { linkIn, uniqueEmail, waitForMail } from './mailbox.ts'
 
 const auth = texts('hu', 'auth')
 const common = texts('hu', 'common')
@@ -49,4 +49,33 @@ export async function signInAsAdmin(page: Page, baseURL: string | undefined) {
     headers: { origin: new URL(baseURL ?? '').origin },
   })
   expect(response.ok(), 'admin sign-in').toBe(true)
+}
+
+let memberAddress = 0
+
+/**
+ * A confirmed member made through the API (sign-up, then the e-mailed link), for tests that need
+ * people in a room rather than the sign-up screens. Returns her member code.
+ */
+export async function createMember(
+  playwright: {
+    request: { newContext: (options: Record<string, unknown>) => Promise<APIRequestContext> }
+  },
+  baseURL: string | undefined,
+  name: string,
+) {
+  const origin = new URL(baseURL ?? '').origin
+  const context = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin, 'x-forwarded-for': `192.0.2.${(++memberAddress % 200) + 20}` },
+  })
+  const email = uniqueEmail('guest')
+  const signUp = await context.post('/api/auth/sign-up/email', {
+    data: { name, email, password: 'guest-secret-1' },
+  })
+  expect(signUp.ok(), 'member sign-up').toBe(true)
+  await context.get(linkIn(await waitForMail(email), '/api/auth/verify-email'))
+  const me = (await (await context.get('/api/me')).json()) as { userCode: string }
+  await context.dispose()
+  return { email, name, userCode: me.userCode }
 }

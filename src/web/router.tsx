@@ -15,12 +15,12 @@ const LoginPage = lazy(() => import('./routes/login.tsx'))
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
 const ChangePasswordPage = lazy(() => import('./routes/change-password.tsx'))
 const AccountPage = lazy(() => import('./routes/account.tsx'))
-const AdminPage = lazy(() => import('./routes/admin.tsx'))
+const AdminArea = lazy(() => import('./routes/admin-area.tsx'))
 const AdminSetupPage = lazy(() => import('./routes/admin-setup.tsx'))
 const DeleteAccountPage = lazy(() => import('./routes/delete-account.tsx'))
 const NewsletterVerifyPage = lazy(() => import('./routes/newsletter-verify.tsx'))
 const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe.tsx'))
-const AdminNewsletterPage = lazy(() => import('./routes/admin-newsletter.tsx'))
+const EventsPage = lazy(() => import('./routes/events.tsx'))
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
 function LanguageFromQuery() {
@@ -60,8 +60,9 @@ export function AppRoutes() {
           <Route path="/forgot-password" component={ForgotPasswordPage} />
           <Route path="/change-password" component={ChangePasswordPage} />
           <Route path="/account" component={AccountPage} />
-          <Route path="/admin" component={AdminPage} />
-          <Route path="/admin/newsletter" component={AdminNewsletterPage} />
+          <Route path="/events" component={EventsPage} />
+          <Route path="/admin" component={AdminArea} />
+          <Route path="/admin/*" component={AdminArea} />
           <Route path="/admin-setup" component={AdminSetupPage} />
           <Route path="/delete-account" component={DeleteAccountPage} />
           <Route path="/newsletter/verify" component={NewsletterVerifyPage} />

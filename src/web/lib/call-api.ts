@@ -20,6 +20,7 @@ export async function callApi<T>(
       status: response.status,
       code: error.code ?? 'unknown',
       message: error.message ?? '',
+      fields: error.fields,
     }
   } catch {
     return { ok: false, status: 0, code: 'network_error', message: '' }

@@ -3,15 +3,18 @@ import { Link, useLocation } from 'wouter'
 import { authPost } from '../features/auth/api/auth-api.ts'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { signedOut } from '../features/auth/session-store.ts'
+import { EventsOverview } from '../features/events/components/events-overview.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 const SECTIONS = ['users', 'events', 'newsletter', 'settings'] as const
 /** The sections built so far; the rest arrive with their issues. */
 const SECTION_PATHS: Partial<Record<(typeof SECTIONS)[number], string>> = {
+  users: '/admin/users',
+  events: '#events-heading',
   newsletter: '/admin/newsletter',
 }
 
-/** The admin area's home; the events tool and the rest arrive with their issues. */
+/** The admin area's home: navigation and the events list. */
 export default function AdminPage() {
   return (
     <RequireRole allow={['admin']}>
@@ -31,12 +34,16 @@ function AdminDashboard() {
       <nav aria-label={t('admin.title')} className="mt-8 flex flex-wrap gap-3">
         {SECTIONS.map((section) => {
           const path = SECTION_PATHS[section]
+          const linkClass =
+            'rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose'
+          if (path?.startsWith('#'))
+            return (
+              <a key={section} href={path} className={linkClass}>
+                {t(`admin.${section}`)}
+              </a>
+            )
           return path ? (
-            <Link
-              key={section}
-              href={path}
-              className="rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose"
-            >
+            <Link key={section} href={path} className={linkClass}>
               {t(`admin.${section}`)}
             </Link>
           ) : (
@@ -60,9 +67,7 @@ function AdminDashboard() {
           {t('admin.logout')}
         </button>
       </nav>
-      <p className="mt-10 rounded-3xl bg-white p-8 text-ink-soft ring-1 ring-ink/5">
-        {t('admin.comingSoon')}
-      </p>
+      <EventsOverview />
     </div>
   )
 }

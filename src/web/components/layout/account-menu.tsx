@@ -83,6 +83,9 @@ export function AccountMenu() {
               {t('accountMenu.admin')}
             </MenuItemLink>
           )}
+          <MenuItemLink href="/events" className={itemClass} onSelect={close}>
+            {t('accountMenu.events')}
+          </MenuItemLink>
           <MenuItemLink href="/account" className={itemClass} onSelect={close}>
             {t('accountMenu.account')}
           </MenuItemLink>

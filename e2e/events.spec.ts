@@ -1,0 +1,229 @@
+import type { Page } from '@playwright/test'
+import { createMember, signInAsAdmin, signUpAndVerify } from './support/accounts.ts'
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { uniqueEmail } from './support/mailbox.ts'
+import { saveScreenshot } from './support/screenshot.ts'
+
+const ev = texts('hu', 'events')
+const common = texts('hu', 'common')
+const fill = (text: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text)
+
+/** Through the editor: an event with the given name, starting in an hour. */
+async function createEventInUi(page: Page, name: string) {
+  await page.goto('/admin')
+  await page.getByRole('link', { name: ev.list.new }).click()
+  await expect(page.getByRole('heading', { name: ev.editor.newTitle, level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: ev.editor.create }).click()
+  await expect(page.getByText(ev.validation.nameRequired)).toBeVisible()
+  await page.getByLabel(ev.editor.eventName).fill(name)
+  await page.getByLabel(ev.editor.placeName).fill('Lendület Stúdió')
+  await page.getByLabel(ev.editor.duration).fill('10')
+  await page.getByRole('button', { name: ev.editor.create }).click()
+  await expect(page.getByText(ev.validation.durationInvalid)).toBeVisible()
+  await page.getByLabel(ev.editor.duration).fill('120')
+  await page.getByRole('button', { name: ev.editor.create }).click()
+  await expect(page).toHaveURL(/\/admin\/events\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+}
+
+async function addTableInUi(page: Page, name: string, seats: number) {
+  const tables = page.getByRole('region', { name: ev.tables.title })
+  const form = tables.locator('form').last()
+  await form.getByLabel(ev.tables.tableName).fill(name)
+  await form.getByLabel(ev.tables.capacityFull).fill(String(seats))
+  await form.getByLabel(ev.tables.capacityActual).fill(String(seats))
+  await form.getByRole('button', { name: ev.tables.add }).click()
+  await expect(tables.getByText(name, { exact: true })).toBeVisible()
+}
+
+async function checkInByCode(page: Page, code: string) {
+  const panel = page.getByRole('region', { name: ev.participants.title })
+  await panel.getByLabel(ev.participants.userCode).fill(code)
+  await panel.getByRole('button', { name: ev.participants.checkInByCode, exact: true }).click()
+  await expect(panel.getByText(code)).toBeVisible()
+}
+
+test('an admin sets up an evening: event, tables, check-in by code, a seated round she adjusts', async ({
+  page,
+  baseURL,
+  playwright,
+  checkA11y,
+}, testInfo) => {
+  const guests = await Promise.all(
+    ['Kiss Anna', 'Nagy Bea', 'Tóth Cili', 'Szabó Dóra', 'Varga Emese'].map((name) =>
+      createMember(playwright, baseURL, `${name} ${testInfo.project.name}`),
+    ),
+  )
+  await signInAsAdmin(page, baseURL)
+  const name = `Klikk est ${testInfo.project.name} ${Date.now()}`
+  await createEventInUi(page, name)
+
+  // Tables: seats in use may not exceed the table's seats.
+  const tables = page.getByRole('region', { name: ev.tables.title })
+  const form = tables.locator('form').last()
+  await form.getByLabel(ev.tables.tableName).fill('Rózsa')
+  await form.getByLabel(ev.tables.capacityFull).fill('3')
+  await form.getByLabel(ev.tables.capacityActual).fill('4')
+  await form.getByRole('button', { name: ev.tables.add }).click()
+  await expect(tables.getByText(ev.validation.capacityActualTooLarge)).toBeVisible()
+  await form.getByLabel(ev.tables.capacityActual).fill('3')
+  await form.getByRole('button', { name: ev.tables.add }).click()
+  await expect(tables.getByText('Rózsa', { exact: true })).toBeVisible()
+  await addTableInUi(page, 'Menta', 3)
+  await expect(tables).toContainText(fill(ev.tables.totalSeats, { seats: 6, tables: 2 }))
+
+  // Check-in at the door by member code; an unknown code is explained.
+  const people = page.getByRole('region', { name: ev.participants.title })
+  await people.getByLabel(ev.participants.userCode).fill('ZZZZZZ')
+  await people.getByRole('button', { name: ev.participants.checkInByCode, exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText(ev.errors.userCodeUnknown)
+  for (const guest of guests) await checkInByCode(page, guest.userCode)
+  await expect(page.getByTestId('participant-counts')).toHaveText(
+    fill(ev.participants.counts, { present: 5, registered: 0, absent: 0 }),
+  )
+  // An early leaver.
+  const leaver = guests[4]
+  if (!leaver) throw new Error('no guests')
+  await people
+    .getByRole('button', { name: fill(ev.participants.checkOutLabel, { name: leaver.name }) })
+    .click()
+  await expect(page.getByTestId('participant-counts')).toHaveText(
+    fill(ev.participants.counts, { present: 4, registered: 0, absent: 1 }),
+  )
+
+  // A round: the mixer seats the four present people, two at each table.
+  const rounds = page.getByRole('region', { name: ev.rounds.title })
+  await rounds.getByRole('button', { name: ev.rounds.add }).click()
+  const round = rounds
+    .getByRole('listitem')
+    .filter({ hasText: fill(ev.rounds.round, { number: 1 }) })
+  for (const table of ['Rózsa', 'Menta'])
+    await expect(round.getByRole('group', { name: table })).toContainText('2 / 3')
+  await expect(round.getByRole('button', { name: ev.rounds.start })).toBeDisabled()
+  await expect(rounds.getByText(ev.rounds.needsActive)).toBeVisible()
+
+  // Swap two people from different tables.
+  const rozsa = round.getByRole('group', { name: 'Rózsa' })
+  const menta = round.getByRole('group', { name: 'Menta' })
+  const first = (await rozsa.getByRole('button').first().textContent()) ?? ''
+  const second = (await menta.getByRole('button').first().textContent()) ?? ''
+  await rozsa.getByRole('button', { name: fill(ev.rounds.select, { name: first }) }).click()
+  await menta.getByRole('button', { name: fill(ev.rounds.select, { name: second }) }).click()
+  await expect(menta).toContainText(first)
+  await expect(rozsa).toContainText(second)
+  // Move one to the other table (it has a free seat).
+  await menta.getByRole('button', { name: fill(ev.rounds.select, { name: first }) }).click()
+  await rozsa
+    .getByRole('button', { name: fill(ev.rounds.moveHereLabel, { name: first, table: 'Rózsa' }) })
+    .click()
+  await expect(rozsa).toContainText('3 / 3')
+  await expect(menta).toContainText('1 / 3')
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'admin-event-round')
+
+  // The card in the list: countdown before the start, and the start button.
+  await page.getByRole('link', { name: ev.page.back }).click()
+  const card = page.getByRole('article', { name })
+  await expect(card.getByTestId('event-countdown')).toContainText(/Kezdésig: \d/)
+  await expect(card.getByRole('button', { name: ev.card.start })).toBeVisible()
+  await saveScreenshot(page, testInfo, 'admin-events')
+})
+
+test('an admin runs the rounds: start the event, start a round, a late arrival, end early', async ({
+  page,
+  baseURL,
+  playwright,
+  isMobile,
+}, testInfo) => {
+  // One event can be running at a time on the whole site: the running part is tested once.
+  test.skip(isMobile, 'one running event per test site')
+  const guests = await Promise.all(
+    ['Fehér Flóra', 'Gál Gréta', 'Horváth Hanna', 'Illés Ibolya'].map((name) =>
+      createMember(playwright, baseURL, name),
+    ),
+  )
+  await signInAsAdmin(page, baseURL)
+  const name = `Futó est ${Date.now()}`
+  await createEventInUi(page, name)
+  await addTableInUi(page, 'Levendula', 2)
+  await addTableInUi(page, 'Pipacs', 2)
+  for (const guest of guests.slice(0, 3)) await checkInByCode(page, guest.userCode)
+
+  const rounds = page.getByRole('region', { name: ev.rounds.title })
+  await rounds.getByRole('button', { name: ev.rounds.add }).click()
+  const round = rounds
+    .getByRole('listitem')
+    .filter({ hasText: fill(ev.rounds.round, { number: 1 }) })
+  await expect(round.getByRole('button', { name: ev.rounds.start })).toBeDisabled()
+
+  await page.getByRole('button', { name: ev.card.start }).click()
+  await expect(page.getByText(ev.status.active, { exact: true })).toBeVisible()
+  await round.getByRole('button', { name: ev.rounds.start }).click()
+  await expect(page.getByTestId('round-1-state')).toContainText(/még (59|60):\d\d/)
+  await expect(page.getByRole('link', { name: ev.card.openRoundPanel })).toHaveAttribute(
+    'href',
+    /\/klikkscreen\?eventId=/,
+  )
+
+  // A late arrival joins the running round at the table with a free seat.
+  const late = guests[3]
+  if (!late) throw new Error('no guests')
+  await checkInByCode(page, late.userCode)
+  const unseated = round.getByRole('group', { name: ev.rounds.unseated })
+  await unseated.getByRole('button', { name: fill(ev.rounds.select, { name: late.name }) }).click()
+  const free = round.getByRole('group').filter({ hasText: '1 / 2' })
+  const tableName = (await free.locator('p').first().textContent()) ?? ''
+  await free
+    .getByRole('button', {
+      name: fill(ev.rounds.moveHereLabel, { name: late.name, table: tableName }),
+    })
+    .click()
+  await expect(unseated).toHaveCount(0)
+  await saveScreenshot(page, testInfo, 'admin-event-running')
+
+  await round.getByRole('button', { name: ev.rounds.end }).click()
+  await expect(page.getByTestId('round-1-state')).toContainText(ev.rounds.states.ended)
+
+  await page.getByRole('link', { name: ev.page.back }).click()
+  const card = page.getByRole('article', { name })
+  await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.roundEnded)
+  await card.getByRole('button', { name: ev.card.end }).click()
+  await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.eventEnded)
+})
+
+test('a member signs up for an event on her events page and sees her code', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // An admin's event to sign up for.
+  const adminRequest = page.context().request
+  await signInAsAdmin(page, baseURL)
+  const name = `Nyílt est ${testInfo.project.name} ${Date.now()}`
+  const created = await adminRequest.post('/api/admin/events', {
+    headers: { origin: new URL(baseURL ?? '').origin },
+    data: {
+      eventName: name,
+      startTime: new Date(Date.now() + 86_400_000).toISOString(),
+      duration: 120,
+      placeName: 'Lendület Stúdió',
+    },
+  })
+  expect(created.status()).toBe(201)
+  await page.context().clearCookies()
+
+  await signUpAndVerify(page, uniqueEmail('eventgoer'), { name: 'Rácz Réka' })
+  await page
+    .getByRole('button', { name: common.accountMenu.open.replace('{{name}}', 'Rácz Réka') })
+    .click()
+  await page.getByRole('menuitem', { name: common.accountMenu.events }).click()
+  await expect(page).toHaveURL(/\/events$/)
+  await expect(page.getByText(ev.member.yourCode, { exact: true })).toBeVisible()
+  const card = page.getByRole('article', { name })
+  await card.getByRole('button', { name: ev.member.register }).click()
+  await expect(card.getByText(ev.member.registered)).toBeVisible()
+  await saveScreenshot(page, testInfo, 'member-events')
+  await card.getByRole('button', { name: ev.member.unregister }).click()
+  await expect(card.getByRole('button', { name: ev.member.register })).toBeVisible()
+})

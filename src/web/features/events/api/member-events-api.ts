@@ -1,0 +1,11 @@
+import type { InferResponseType } from 'hono/client'
+import { api, type ApiClient } from '../../../lib/api-client.ts'
+import { callApi } from '../../../lib/call-api.ts'
+
+export type MemberEvent = InferResponseType<ApiClient['events']['$get'], 200>['events'][number]
+
+export const fetchMemberEvents = () => callApi(() => api.events.$get())
+export const registerFor = (id: string) =>
+  callApi(() => api.events[':id'].registration.$post({ param: { id } }))
+export const unregisterFrom = (id: string) =>
+  callApi(() => api.events[':id'].registration.$delete({ param: { id } }))

@@ -1,0 +1,22 @@
+import { cardCountdown, type CountdownRound } from '../../../../shared/countdown.ts'
+import { useTranslation } from '../../../lib/use-translation.ts'
+import { useNow } from '../hooks/use-now.ts'
+
+/** SPEC's card countdown, refreshed every second. */
+export function EventCountdown({
+  event,
+  round,
+}: {
+  event: { startTime: string; endedAt: string | null; status: string }
+  round: CountdownRound | null
+}) {
+  const { t } = useTranslation('events')
+  const now = useNow()
+  const countdown = cardCountdown(event, round, now)
+  const { key, ...values } = countdown
+  return (
+    <p className="font-semibold text-rose-deep tabular-nums" data-testid="event-countdown">
+      {t(`card.${key}`, values)}
+    </p>
+  )
+}

@@ -1,0 +1,205 @@
+import { useCallback, useRef, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx'
+import type { ApiResult } from '../../../lib/call-api.ts'
+import { useApiData } from '../../../lib/use-api-data.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { useTranslation } from '../../../lib/use-translation.ts'
+import {
+  deleteEvent,
+  endEvent,
+  fetchEvent,
+  startEvent,
+  type EventDetail,
+} from '../api/admin-events-api.ts'
+import { EventCountdown } from './event-countdown.tsx'
+import { EventEditor } from './event-editor.tsx'
+import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
+import { outlineButton, quietButton, solidButton } from './panel.tsx'
+import { ParticipantsPanel } from './participants-panel.tsx'
+import { RoundsPanel } from './rounds-panel.tsx'
+import { TablesPanel } from './tables-panel.tsx'
+
+/** Marks "no message from the server": the page shows its own text instead. */
+const FALLBACK = '\u0000'
+
+/** Runs one change, shows its error if any, and reloads the event. Resolves whether it worked. */
+export type Act = (call: () => Promise<ApiResult<unknown>>) => Promise<boolean>
+
+/** /admin/events/:id: one admin runs a mixer evening from here. */
+export function EventWorkspace({ eventId }: { eventId: string }) {
+  const { t, i18n } = useTranslation('events')
+  const [, navigate] = useLocation()
+  const loaded = useApiData(() => fetchEvent(eventId), eventId)
+  const detail: EventDetail | null = loaded.data
+  const loadError = loaded.error
+  const [notice, setNotice] = useState<string | null>(null)
+  const [editing, setEditing] = useState(false)
+  const confirmDelete = useRef<HTMLDialogElement>(null)
+  useDocumentTitle(`${detail?.event.eventName ?? t('list.title')} – Lendület`)
+
+  const { reload } = loaded
+
+  const act: Act = useCallback(
+    async (call) => {
+      setNotice(null)
+      const result = await call()
+      if (!result.ok) setNotice(result.message || FALLBACK)
+      await reload()
+      return result.ok
+    },
+    [reload],
+  )
+
+  if (loadError && !detail)
+    return (
+      <div className="mx-auto max-w-3xl px-5 py-12">
+        <Alert tone="error">{loadError || t('list.loadFailed')}</Alert>
+      </div>
+    )
+  if (!detail) return <PageSpinner />
+
+  const { event } = detail
+  const status = eventStatus(event)
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(event.startTime))
+  const current = [...detail.rounds].reverse().find((round) => round.started) ?? null
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 sm:px-8">
+      <Link
+        href="/admin"
+        className="text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
+      >
+        ← {t('page.back')}
+      </Link>
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="flex items-start gap-4">
+          {event.imageUrl && (
+            <img
+              src={event.imageUrl}
+              alt=""
+              className="hidden aspect-video w-40 rounded-2xl object-cover ring-1 ring-ink/10 sm:block"
+            />
+          )}
+          <div>
+            <EventStatusBadge status={status} />
+            <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight sm:text-4xl">
+              {event.eventName}
+            </h1>
+            <p className="mt-1 text-ink-soft">
+              {t('page.when', { date: when, duration: event.duration })}
+              {event.placeName && ` · ${event.placeName}`}
+            </p>
+            <EventCountdown event={event} round={current} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {status === 'active' ? (
+            <>
+              <a
+                href={`/klikkscreen?eventId=${event.id}`}
+                className={`${solidButton} h-11 bg-rose-deep px-5`}
+              >
+                {t('card.openRoundPanel')}
+              </a>
+              <button
+                type="button"
+                className={`${outlineButton} h-11 px-5`}
+                onClick={() => act(() => endEvent(event.id))}
+              >
+                {t('card.end')}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className={`${solidButton} h-11 px-5`}
+              onClick={() => act(() => startEvent(event.id))}
+            >
+              {t('card.start')}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`${outlineButton} h-11 px-5`}
+            onClick={() => setEditing(!editing)}
+          >
+            {editing ? t('page.closeEditor') : t('page.edit')}
+          </button>
+        </div>
+      </header>
+
+      {notice && (
+        <Alert tone="error">{notice === FALLBACK ? t('page.actionFailed') : notice}</Alert>
+      )}
+
+      {editing && (
+        <section
+          aria-labelledby="editor-heading"
+          className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-7"
+        >
+          <h2 id="editor-heading" className="mb-5 font-display text-2xl font-semibold">
+            {t('editor.editTitle')}
+          </h2>
+          <EventEditor
+            existing={{ ...event, startTime: event.startTime }}
+            onSaved={() => {
+              setEditing(false)
+              void reload()
+            }}
+            onCancel={() => setEditing(false)}
+          />
+          {status !== 'active' && (
+            <div className="mt-6 border-t border-ink/10 pt-5">
+              <button
+                type="button"
+                className={quietButton}
+                onClick={() => confirmDelete.current?.showModal()}
+              >
+                {t('editor.delete')}
+              </button>
+            </div>
+          )}
+          <dialog
+            ref={confirmDelete}
+            aria-labelledby="confirm-delete-text"
+            className="m-auto w-[min(28rem,calc(100%-2.5rem))] rounded-3xl bg-white p-7 shadow-2xl backdrop:bg-ink/40"
+          >
+            <p id="confirm-delete-text" className="text-lg">
+              {t('editor.confirmDelete', { name: event.eventName })}
+            </p>
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <button
+                type="button"
+                className={`${outlineButton} h-11 px-5`}
+                onClick={() => confirmDelete.current?.close()}
+              >
+                {t('editor.cancel')}
+              </button>
+              <button
+                type="button"
+                className={`${solidButton} h-11 px-5`}
+                onClick={async () => {
+                  confirmDelete.current?.close()
+                  const result = await deleteEvent(event.id)
+                  if (result.ok) navigate('/admin')
+                  else setNotice(result.message || FALLBACK)
+                }}
+              >
+                {t('editor.delete')}
+              </button>
+            </div>
+          </dialog>
+        </section>
+      )}
+
+      {event.isKlikk && <RoundsPanel detail={detail} act={act} />}
+      <ParticipantsPanel eventId={event.id} participants={detail.participants} act={act} />
+      {event.isKlikk && <TablesPanel eventId={event.id} tables={detail.tables} act={act} />}
+    </div>
+  )
+}

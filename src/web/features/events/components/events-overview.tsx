@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { useApiData } from '../../../lib/use-api-data.ts'
+import { useTranslation } from '../../../lib/use-translation.ts'
+import { endEvent, listEvents, startEvent, type EventListItem } from '../api/admin-events-api.ts'
+import { EventCard } from './event-card.tsx'
+
+const FILTERS = ['all', 'klikk', 'other'] as const
+type Filter = (typeof FILTERS)[number]
+
+/** The admin's events list (SPEC: newest first, with the is_klikk filter). */
+export function EventsOverview() {
+  const { t } = useTranslation('events')
+  const [filter, setFilter] = useState<Filter>('all')
+  const list = useApiData(() => listEvents(filter), filter)
+  const items: EventListItem[] | null = list.data?.events ?? null
+  const [actionError, setActionError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  async function act(id: string, action: typeof startEvent) {
+    setBusy(id)
+    setActionError(null)
+    const result = await action(id)
+    if (!result.ok) setActionError(result.message || t('page.actionFailed'))
+    await list.reload()
+    setBusy(null)
+  }
+  const error = actionError ?? (list.error === null ? null : list.error || t('list.loadFailed'))
+
+  return (
+    <section aria-labelledby="events-heading" className="mt-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="events-heading" className="font-display text-3xl font-semibold">
+          {t('list.title')}
+        </h2>
+        <Link
+          href="/admin/events/new"
+          className="inline-flex h-11 items-center rounded-full bg-rose-deep px-5 font-semibold text-white shadow-md shadow-rose/20 transition hover:bg-ink"
+        >
+          {t('list.new')}
+        </Link>
+      </div>
+      <fieldset className="mt-5 inline-flex flex-wrap items-center gap-1 rounded-full bg-white p-1 ring-1 ring-ink/10">
+        <legend className="sr-only">{t('list.filter')}</legend>
+        {FILTERS.map((value) => (
+          <label
+            key={value}
+            className="cursor-pointer rounded-full px-4 py-2 text-sm font-semibold text-ink-soft transition has-checked:bg-ink has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-rose"
+          >
+            <input
+              type="radio"
+              name="event-filter"
+              value={value}
+              checked={filter === value}
+              onChange={() => setFilter(value)}
+              className="sr-only"
+            />
+            {t(`list.filters.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <div className="mt-5">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      {items && items.length === 0 && (
+        <p className="mt-6 rounded-3xl bg-white p-8 text-center text-ink-soft ring-1 ring-ink/5">
+          {t('list.empty')}
+        </p>
+      )}
+      <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items?.map((event) => (
+          <EventCard
+            key={event.id}
+            event={event}
+            busy={busy === event.id}
+            onStart={() => act(event.id, startEvent)}
+            onEnd={() => act(event.id, endEvent)}
+          />
+        ))}
+      </div>
+    </section>
+  )
+}

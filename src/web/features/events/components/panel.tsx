@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+
+/** A titled section of the event page. */
+export function Panel({
+  id,
+  title,
+  intro,
+  aside,
+  children,
+}: {
+  id: string
+  title: string
+  intro?: string
+  aside?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-3xl bg-white p-4 shadow-sm ring-1 ring-ink/5 sm:p-7"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={id} className="font-display text-2xl font-semibold">
+            {title}
+          </h2>
+          {intro && <p className="mt-1 max-w-2xl text-sm text-ink-soft">{intro}</p>}
+        </div>
+        {aside}
+      </div>
+      <div className="mt-5">{children}</div>
+    </section>
+  )
+}
+
+export const smallButton =
+  'inline-flex h-9 items-center rounded-full px-3.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50'
+export const quietButton = `${smallButton} text-rose-deep hover:bg-blush/60`
+export const outlineButton = `${smallButton} border border-ink/15 hover:border-rose/50 hover:text-rose-deep`
+export const solidButton = `${smallButton} bg-ink text-white hover:bg-rose-deep`

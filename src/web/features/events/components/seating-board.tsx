@@ -1,0 +1,160 @@
+import { useState } from 'react'
+import { useTranslation } from '../../../lib/use-translation.ts'
+import { changeSeating, type EventDetail, type EventRound } from '../api/admin-events-api.ts'
+import type { Act } from './event-workspace.tsx'
+import { personName } from './participants-panel.tsx'
+
+/**
+ * A round's tables and who sits where. Editable rounds: select a person, then another person to
+ * swap them, or a table with a free seat to move her there (late arrivals too). Works by tap.
+ */
+export function SeatingBoard({
+  detail,
+  round,
+  editable,
+  act,
+}: {
+  detail: EventDetail
+  round: EventRound
+  editable: boolean
+  act: Act
+}) {
+  const { t } = useTranslation('events')
+  const [selected, setSelected] = useState<string | null>(null)
+  const people = new Map(detail.participants.map((p) => [p.userId, p]))
+  const nameOf = (userId: string) => {
+    const person = people.get(userId)
+    return person ? personName(person) : '—'
+  }
+  const seatOf = new Map(round.seats.map((seat) => [seat.userId, seat.tableId]))
+  const unseated = editable
+    ? detail.participants.filter((p) => p.status === 'present' && !seatOf.has(p.userId))
+    : []
+
+  async function pick(userId: string) {
+    if (!editable) return
+    if (selected === null) {
+      setSelected(userId)
+      return
+    }
+    if (selected === userId) {
+      setSelected(null)
+      return
+    }
+    const first = selected
+    setSelected(null)
+    if (seatOf.has(first) && seatOf.has(userId))
+      await act(() =>
+        changeSeating(detail.event.id, round.id, { action: 'swap', userA: first, userB: userId }),
+      )
+    else setSelected(userId)
+  }
+
+  const personButton = (userId: string) => {
+    const name = nameOf(userId)
+    const isSelected = selected === userId
+    return editable ? (
+      <button
+        type="button"
+        aria-pressed={isSelected}
+        aria-label={isSelected ? t('rounds.selected', { name }) : t('rounds.select', { name })}
+        onClick={() => void pick(userId)}
+        className={`w-full rounded-lg px-2.5 py-1.5 text-left text-sm transition ${isSelected ? 'bg-rose-deep font-semibold text-white' : 'hover:bg-blush/60'}`}
+      >
+        {name}
+      </button>
+    ) : (
+      <span className="block px-2.5 py-1.5 text-sm">{name}</span>
+    )
+  }
+
+  return (
+    <div className="mt-4">
+      {editable && (
+        <p className="mb-3 text-xs text-ink-soft">
+          {selected ? (
+            <>
+              {t('rounds.selected', { name: nameOf(selected) })} ·{' '}
+              <button
+                type="button"
+                className="font-semibold text-rose-deep underline underline-offset-2"
+                onClick={() => setSelected(null)}
+              >
+                {t('rounds.cancelSelection')}
+              </button>
+            </>
+          ) : (
+            t('rounds.selectHint')
+          )}
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {detail.tables.map((table) => {
+          const seated = round.seats.filter((seat) => seat.tableId === table.id)
+          const canMoveHere =
+            selected !== null &&
+            seatOf.get(selected) !== table.id &&
+            seated.length < table.capacityActual
+          return (
+            <div
+              key={table.id}
+              role="group"
+              aria-label={table.tableName}
+              className="rounded-xl bg-white p-3 ring-1 ring-ink/5"
+            >
+              <div className="mb-1 flex items-center justify-between px-2.5">
+                <p className="font-semibold">{table.tableName}</p>
+                <p className="text-xs text-ink-soft tabular-nums">
+                  {t('rounds.tableLoad', { count: seated.length, seats: table.capacityActual })}
+                </p>
+              </div>
+              <ul>
+                {seated.map((seat) => (
+                  <li key={seat.userId}>{personButton(seat.userId)}</li>
+                ))}
+              </ul>
+              {canMoveHere && (
+                <button
+                  type="button"
+                  className="mt-2 w-full rounded-lg border border-dashed border-rose/50 px-2.5 py-1.5 text-sm font-semibold text-rose-deep hover:bg-blush/40"
+                  aria-label={t('rounds.moveHereLabel', {
+                    name: nameOf(selected),
+                    table: table.tableName,
+                  })}
+                  onClick={() => {
+                    const userId = selected
+                    setSelected(null)
+                    void act(() =>
+                      changeSeating(detail.event.id, round.id, {
+                        action: 'move',
+                        userId,
+                        tableId: table.id,
+                      }),
+                    )
+                  }}
+                >
+                  {t('rounds.moveHere')}
+                </button>
+              )}
+            </div>
+          )
+        })}
+      </div>
+      {unseated.length > 0 && (
+        <div
+          role="group"
+          aria-label={t('rounds.unseated')}
+          className="mt-4 rounded-xl bg-sand/60 p-3"
+        >
+          <p className="px-2.5 font-semibold">{t('rounds.unseated')}</p>
+          <p className="px-2.5 text-xs text-ink-soft">{t('rounds.unseatedHint')}</p>
+          <ul className="mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+            {unseated.map((p) => (
+              <li key={p.userId}>{personButton(p.userId)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  )
+}

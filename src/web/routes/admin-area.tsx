@@ -1,0 +1,22 @@
+import { lazy } from 'react'
+import { Route, Switch } from 'wouter'
+
+// The admin screens load with this one chunk's router, not with the site's first page.
+const AdminPage = lazy(() => import('./admin.tsx'))
+const AdminNewsletterPage = lazy(() => import('./admin-newsletter.tsx'))
+const AdminUsersPage = lazy(() => import('./admin-users.tsx'))
+const AdminEventNewPage = lazy(() => import('./admin-event-new.tsx'))
+const AdminEventPage = lazy(() => import('./admin-event.tsx'))
+
+/** /admin and everything under it; each screen guards itself (admins only). */
+export default function AdminArea() {
+  return (
+    <Switch>
+      <Route path="/admin" component={AdminPage} />
+      <Route path="/admin/newsletter" component={AdminNewsletterPage} />
+      <Route path="/admin/users" component={AdminUsersPage} />
+      <Route path="/admin/events/new" component={AdminEventNewPage} />
+      <Route path="/admin/events/:id" component={AdminEventPage} />
+    </Switch>
+  )
+}
