@@ -7,6 +7,7 @@ import type { ApiErrorBody } from '../shared/api-error.ts'
 import type { PublicConfig } from '../shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
 import { adminNewsletterRoutes } from './admin/newsletter.routes.ts'
+import { adminSettingsRoutes, type SiteSettings } from './admin/settings.routes.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
 import { memberEventsRoutes } from './events/member-events.routes.ts'
 import type { SeatingPlanner } from './events/seating-planner.ts'
@@ -34,6 +35,8 @@ export interface AppDeps {
   newsletter: NewsletterContext
   /** The mixing engine that seats a round (in a worker thread in the real server). */
   planner: SeatingPlanner
+  /** What the admin's settings page shows. */
+  settings: SiteSettings
   publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
@@ -43,7 +46,7 @@ export interface AppDeps {
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, newsletter, planner, trustProxy }: AppDeps) {
+function createApi({ database, auth, newsletter, planner, settings, trustProxy }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .route('/health', healthRoutes(database))
@@ -57,6 +60,7 @@ function createApi({ database, auth, newsletter, planner, trustProxy }: AppDeps)
       .route('/admin/users', adminUsersRoutes(auth, database.db))
       .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
       .route('/admin/events', adminEventsRoutes(auth, database.db, planner))
+      .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
       .route('/events', memberEventsRoutes(auth, database.db))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))

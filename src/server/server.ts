@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { siteSettings } from './admin/settings.routes.ts'
 import { createApp } from './app.ts'
 import { createAuth } from './auth/auth.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'
@@ -53,6 +54,7 @@ export async function createServer({
     auth,
     newsletter,
     planner: createWorkerPlanner({ timeBudgetMs: env.MIXER_TIME_MS }),
+    settings: siteSettings(env, database.driver),
     publicConfig: publicConfigFrom(env),
     distDir,
     trustProxy: env.TRUST_PROXY,

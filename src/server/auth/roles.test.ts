@@ -33,6 +33,7 @@ const MATRIX: {
   },
   { method: 'GET', path: '/api/admin/users', none: 401, user: 403, admin: 200 },
   { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
+  { method: 'GET', path: '/api/admin/settings', none: 401, user: 403, admin: 200 },
   { method: 'GET', path: '/api/admin/newsletter', none: 401, user: 403, admin: 200 },
   { method: 'GET', path: '/api/admin/newsletter/export.csv', none: 401, user: 403, admin: 200 },
   {

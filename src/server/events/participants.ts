@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { eventParticipants, events } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
@@ -100,7 +100,8 @@ export async function upcomingEventsFor(db: Db, userId: string, now = new Date()
         sql`${events.endedAt} is null`,
         or(
           eq(events.status, 'active'),
-          gt(sql`${events.startTime} + ${events.duration} * interval '1 minute'`, now),
+          // An ISO string, cast: postgres-js cannot send a bare Date inside raw SQL.
+          sql`${events.startTime} + ${events.duration} * interval '1 minute' > ${now.toISOString()}::timestamptz`,
         ),
       ),
     )

@@ -7,6 +7,7 @@ const AdminNewsletterPage = lazy(() => import('./admin-newsletter.tsx'))
 const AdminUsersPage = lazy(() => import('./admin-users.tsx'))
 const AdminEventNewPage = lazy(() => import('./admin-event-new.tsx'))
 const AdminEventPage = lazy(() => import('./admin-event.tsx'))
+const AdminSettingsPage = lazy(() => import('./admin-settings.tsx'))
 
 /** /admin and everything under it; each screen guards itself (admins only). */
 export default function AdminArea() {
@@ -15,6 +16,7 @@ export default function AdminArea() {
       <Route path="/admin" component={AdminPage} />
       <Route path="/admin/newsletter" component={AdminNewsletterPage} />
       <Route path="/admin/users" component={AdminUsersPage} />
+      <Route path="/admin/settings" component={AdminSettingsPage} />
       <Route path="/admin/events/new" component={AdminEventNewPage} />
       <Route path="/admin/events/:id" component={AdminEventPage} />
     </Switch>

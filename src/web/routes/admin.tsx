@@ -6,13 +6,15 @@ import { signedOut } from '../features/auth/session-store.ts'
 import { EventsOverview } from '../features/events/components/events-overview.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
-const SECTIONS = ['users', 'events', 'newsletter', 'settings'] as const
-/** The sections built so far; the rest arrive with their issues. */
-const SECTION_PATHS: Partial<Record<(typeof SECTIONS)[number], string>> = {
-  users: '/admin/users',
-  events: '#events-heading',
-  newsletter: '/admin/newsletter',
-}
+/** The admin's sections; the events list is on this page. */
+const SECTIONS = [
+  ['users', '/admin/users'],
+  ['events', '#events-heading'],
+  ['newsletter', '/admin/newsletter'],
+  ['settings', '/admin/settings'],
+] as const
+const linkClass =
+  'rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose'
 
 /** The admin area's home: navigation and the events list. */
 export default function AdminPage() {
@@ -32,29 +34,17 @@ function AdminDashboard() {
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('admin.title')}</h1>
       <p className="mt-3 text-lg text-ink-soft">{t('admin.intro')}</p>
       <nav aria-label={t('admin.title')} className="mt-8 flex flex-wrap gap-3">
-        {SECTIONS.map((section) => {
-          const path = SECTION_PATHS[section]
-          const linkClass =
-            'rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose'
-          if (path?.startsWith('#'))
-            return (
-              <a key={section} href={path} className={linkClass}>
-                {t(`admin.${section}`)}
-              </a>
-            )
-          return path ? (
+        {SECTIONS.map(([section, path]) =>
+          path.startsWith('#') ? (
+            <a key={section} href={path} className={linkClass}>
+              {t(`admin.${section}`)}
+            </a>
+          ) : (
             <Link key={section} href={path} className={linkClass}>
               {t(`admin.${section}`)}
             </Link>
-          ) : (
-            <span
-              key={section}
-              className="rounded-full bg-white px-5 py-2.5 font-semibold text-ink-soft ring-1 ring-ink/10"
-            >
-              {t(`admin.${section}`)}
-            </span>
-          )
-        })}
+          ),
+        )}
         <button
           type="button"
           className="rounded-full bg-ink px-5 py-2.5 font-semibold text-white transition hover:bg-rose-deep"
