@@ -26,6 +26,7 @@ import type { NewsletterContext } from './newsletter/subscriptions.ts'
 import { ApiError } from './http/api-error.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
+import { klikkscreenRoutes, type LiveDeps } from './live/live.routes.ts'
 import { appRoutes } from './web/serve-app.ts'
 
 export interface AppDeps {
@@ -37,6 +38,8 @@ export interface AppDeps {
   planner: SeatingPlanner
   /** What the admin's settings page shows. */
   settings: SiteSettings
+  /** Live updates: change signals, cached states, SSE streams. */
+  live: LiveDeps
   publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
@@ -46,7 +49,7 @@ export interface AppDeps {
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, newsletter, planner, settings, trustProxy }: AppDeps) {
+function createApi({ database, auth, newsletter, planner, settings, live, trustProxy }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .route('/health', healthRoutes(database))
@@ -59,9 +62,10 @@ function createApi({ database, auth, newsletter, planner, settings, trustProxy }
       .route('/newsletter', newsletterRoutes(auth, newsletter, trustProxy))
       .route('/admin/users', adminUsersRoutes(auth, database.db))
       .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
-      .route('/admin/events', adminEventsRoutes(auth, database.db, planner))
+      .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
       .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
-      .route('/events', memberEventsRoutes(auth, database.db))
+      .route('/events', memberEventsRoutes(auth, database.db, live))
+      .route('/klikkscreen', klikkscreenRoutes(live))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )

@@ -1,47 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { mainPath, startServer } from './test/server-process.ts'
 import { createTestDatabase, type TestDatabase } from './test/test-database.ts'
 
-const mainPath = fileURLToPath(new URL('./main.ts', import.meta.url))
 const journal = JSON.parse(
   readFileSync(new URL('./db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
 ) as {
   entries: unknown[]
 }
 const migrationCount = journal.entries.length
-
-interface Running {
-  child: ChildProcess
-  port: number
-  output: () => string
-  exited: Promise<number | null>
-}
-
-/** Starts the real server process on a free port and waits for its ready line. */
-function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [mainPath], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const port = output.match(/ready on http:\/\/localhost:(\d+)/)?.[1]
-      if (port) resolve({ child, port: Number(port), output: () => output, exited })
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    void exited.then((code) =>
-      reject(new Error(`server exited with ${code} before it was ready:\n${output}`)),
-    )
-  })
-}
 
 describe('the server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'data-'))

@@ -62,6 +62,8 @@ async function shutdown(signal: string) {
   stopping = true
   logger.info({ signal }, 'shutting down')
   // Stop taking requests, let running ones finish, then close the database so PGlite flushes to disk.
+  // Live streams never finish by themselves: end them (browsers reconnect elsewhere).
+  server.live.hub.endStreams()
   const closed = new Promise<void>((resolve) => http.close(() => resolve()))
   if ('closeIdleConnections' in http) http.closeIdleConnections()
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))])

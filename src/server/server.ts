@@ -7,6 +7,8 @@ import type { Database } from './db/client.ts'
 import { publicUrl, type Env } from './env.ts'
 import { createWorkerPlanner } from './events/worker-planner.ts'
 import { startJanitor } from './janitor.ts'
+import { createStateCache } from './live/event-state.ts'
+import { createLiveHub } from './live/live-hub.ts'
 import { startMailWorker } from './mail/mail-worker.ts'
 import { publicConfigFrom } from './public-config.ts'
 
@@ -47,6 +49,8 @@ export async function createServer({
         : undefined,
   })
   const newsletter = { db: database.db, secret, baseUrl, onEmailQueued: mailWorker.wake }
+  const hub = await createLiveHub(database, logger)
+  const live = { auth, hub, cache: createStateCache(database.db, hub) }
   const janitor = startJanitor(database.db, logger)
   const app = createApp({
     database,
@@ -55,6 +59,7 @@ export async function createServer({
     newsletter,
     planner: createWorkerPlanner({ timeBudgetMs: env.MIXER_TIME_MS }),
     settings: siteSettings(env, database.driver),
+    live,
     publicConfig: publicConfigFrom(env),
     distDir,
     trustProxy: env.TRUST_PROXY,
@@ -64,7 +69,11 @@ export async function createServer({
     app,
     auth,
     mailWorker,
+    live,
     async stop() {
+      hub.endStreams()
+      live.cache.close()
+      await hub.close()
       await janitor.stop()
       await mailWorker.stop()
     },

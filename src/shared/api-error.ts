@@ -26,5 +26,6 @@ export const ERROR_CODES = [
   'event_not_active',
   'conflict',
   'not_enough_seats',
+  'no_active_event',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

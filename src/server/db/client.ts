@@ -23,6 +23,14 @@ export interface Database {
   ping(): Promise<{ ok: true; latencyMs: number } | { ok: false; error: string }>
   /** Number of migrations recorded as applied. */
   appliedMigrations(): Promise<number>
+  /**
+   * PostgreSQL's LISTEN/NOTIFY, which carries messages between server processes on one
+   * database. Absent on the embedded database: it serves one process only.
+   */
+  channels?: {
+    listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+    notify(channel: string, payload: string): Promise<void>
+  }
   close(): Promise<void>
 }
 
@@ -41,10 +49,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Keep the pool small: a stateless process behind a load balancer shares one PostgreSQL.
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
     const db = drizzlePostgres({ client, schema, casing: 'snake_case' })
-    return withCommon(db, 'postgres', {
-      migrate: () => migratePostgres(db, { migrationsFolder }),
-      close: () => client.end({ timeout: 5 }),
-    })
+    return {
+      ...withCommon(db, 'postgres', {
+        migrate: () => migratePostgres(db, { migrationsFolder }),
+        close: () => client.end({ timeout: 5 }),
+      }),
+      channels: {
+        async listen(channel, onMessage) {
+          const { unlisten } = await client.listen(channel, onMessage)
+          return unlisten
+        },
+        async notify(channel, payload) {
+          await client.notify(channel, payload)
+        },
+      },
+    }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = await PGlite.create(options.dataDir)

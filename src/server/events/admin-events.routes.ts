@@ -37,15 +37,23 @@ import {
   startRound,
 } from './rounds.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
+import { adminChangesStream, type LiveDeps } from '../live/live.routes.ts'
 import { addTable, removeTable, updateTable } from './tables.ts'
 
 const asEvents = { messages: 'events' } as const
 
 /** /api/admin/events: the klikk events tool (admins only). Handlers validate and call the domain. */
-export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner) {
+export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, live: LiveDeps) {
   return (
     new Hono<AppEnv>()
       .use(requireAdmin(auth, db))
+      // Every change to an event reaches its live screens (and the admins' lists) at once.
+      .use(async (c, next) => {
+        await next()
+        const eventId = /^\/api\/admin\/events\/([0-9a-f-]{36})/.exec(c.req.path)?.[1]
+        if (c.req.method !== 'GET' && c.res.status < 400 && eventId) live.hub.changed(eventId)
+      })
+      .get('/live', (c) => adminChangesStream(c, live))
       .get('/', async (c) => {
         const query = eventsQuerySchema.safeParse(c.req.query())
         if (!query.success) throw new ApiError(400, 'invalid_request', 'invalidRequest')

@@ -1,0 +1,108 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { eventRounds, events, eventTableAssignments, eventTables } from '../db/schema/events.ts'
+import { profiles } from '../db/schema/profiles.ts'
+import { ANY, type LiveHub } from './live-hub.ts'
+
+/** What the klikkscreen and a member's phone show of an event: the latest round and its tables. */
+export async function readEventState(db: Db, eventId: string) {
+  const [event] = await db
+    .select({
+      id: events.id,
+      eventName: events.eventName,
+      status: events.status,
+      startTime: events.startTime,
+      endedAt: events.endedAt,
+      placeName: events.placeName,
+      imageUrl: events.imageUrl,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+  if (!event) return null
+  const [round] = await db
+    .select({
+      id: eventRounds.id,
+      roundNumber: eventRounds.roundNumber,
+      started: eventRounds.started,
+      finished: eventRounds.finished,
+      startedAt: eventRounds.startedAt,
+      durationMinutes: eventRounds.durationMinutes,
+    })
+    .from(eventRounds)
+    .where(and(eq(eventRounds.eventId, eventId), eq(eventRounds.started, true)))
+    .orderBy(desc(eventRounds.roundNumber))
+    .limit(1)
+  const [tables, seats] = await Promise.all([
+    db
+      .select({ id: eventTables.id, tableName: eventTables.tableName })
+      .from(eventTables)
+      .where(eq(eventTables.eventId, eventId))
+      .orderBy(asc(eventTables.createdAt), asc(eventTables.tableName)),
+    round
+      ? db
+          .select({
+            tableId: eventTableAssignments.tableId,
+            userId: eventTableAssignments.userId,
+            fullName: profiles.fullName,
+            userCode: profiles.userCode,
+          })
+          .from(eventTableAssignments)
+          .innerJoin(profiles, eq(profiles.id, eventTableAssignments.userId))
+          .where(eq(eventTableAssignments.roundId, round.id))
+          .orderBy(asc(profiles.fullName))
+      : Promise.resolve([]),
+  ])
+  return {
+    event,
+    round: round ?? null,
+    tables: tables.map((table) => ({
+      ...table,
+      // Names on a shared screen: the full name, else the member code, never an e-mail address.
+      people: seats
+        .filter((seat) => seat.tableId === table.id)
+        .map((seat) => ({ userId: seat.userId, name: seat.fullName || seat.userCode })),
+    })),
+  }
+}
+export type EventState = NonNullable<Awaited<ReturnType<typeof readEventState>>>
+
+/**
+ * Event states, serialised once and kept until the event changes (the hub says so), so that a
+ * room full of screens, or their polling, costs one database read per change.
+ */
+export function createStateCache(db: Db, hub: LiveHub) {
+  const states = new Map<string, Promise<string | null>>()
+  let active: Promise<string | null> | null = null
+  const stop = hub.subscribe(ANY, () => {
+    states.clear()
+    active = null
+  })
+
+  return {
+    /** The state as JSON text, or null for an unknown event. */
+    state(eventId: string): Promise<string | null> {
+      let cached = states.get(eventId)
+      if (!cached) {
+        cached = readEventState(db, eventId).then((state) => (state ? JSON.stringify(state) : null))
+        cached.catch(() => states.delete(eventId))
+        states.set(eventId, cached)
+      }
+      return cached
+    },
+    /** The id of the single active event, if any. */
+    activeEventId(): Promise<string | null> {
+      active ??= db
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.status, 'active'))
+        .limit(1)
+        .then(([row]) => row?.id ?? null)
+      active.catch(() => {
+        active = null
+      })
+      return active
+    },
+    close: stop,
+  }
+}
+export type StateCache = ReturnType<typeof createStateCache>

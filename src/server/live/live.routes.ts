@@ -1,0 +1,98 @@
+import { Hono, type Context } from 'hono'
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
+import type { Auth } from '../auth/auth.ts'
+import { ApiError } from '../http/api-error.ts'
+import type { AppEnv } from '../http/app-env.ts'
+import type { StateCache } from './event-state.ts'
+import { ANY, type LiveHub } from './live-hub.ts'
+import { createViewerCheck } from './viewer-check.ts'
+
+/** SPEC's realtime heartbeat: a comment every 30 s keeps proxies from closing the stream. */
+const HEARTBEAT_MS = 30_000
+/** How soon a browser reconnects after the stream drops. */
+const RETRY_MS = 2_000
+
+/** The cached state with the server's clock, so screens can correct their own. */
+const withServerTime = (json: string) => `{"serverTime":${Date.now()},${json.slice(1)}`
+
+export interface LiveDeps {
+  auth: Auth
+  hub: LiveHub
+  cache: StateCache
+}
+
+/**
+ * GET /api/klikkscreen?eventId=…: the state to show (the active event without an id), for the
+ * first paint and for polling when the stream is down. Any signed-in user (SPEC).
+ */
+export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
+  const viewerOf = createViewerCheck(auth)
+  return new Hono<AppEnv>().get('/', async (c) => {
+    if (!(await viewerOf(c.req.raw.headers)))
+      throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
+    const eventId = c.req.query('eventId') || (await cache.activeEventId())
+    if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
+    const json = /^[0-9a-f-]{36}$/i.test(eventId) ? await cache.state(eventId) : null
+    if (!json) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+    c.header('Cache-Control', 'no-store')
+    return c.body(withServerTime(json), 200, { 'Content-Type': 'application/json' })
+  })
+}
+
+/**
+ * Keeps an SSE stream open with SPEC's 30 s heartbeat until the browser leaves or the server
+ * shuts down, then runs `cleanUp`.
+ */
+function holdOpen(stream: SSEStreamingApi, hub: LiveHub, cleanUp: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    const beat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS)
+    let untrack = () => {}
+    const end = () => {
+      clearInterval(beat)
+      untrack()
+      cleanUp()
+      resolve()
+    }
+    untrack = hub.track(end)
+    stream.onAbort(end)
+  })
+}
+
+/**
+ * A server-sent events stream of one event's state: sent at once, then on every change, in
+ * order (GET /api/events/:id/live, for screens and phones).
+ */
+export function eventStream(c: Context<AppEnv>, { hub, cache }: LiveDeps, eventId: string) {
+  return streamSSE(c, async (stream) => {
+    let open = true
+    let queue = Promise.resolve()
+    const send = () => {
+      queue = queue.then(async () => {
+        const json = await cache.state(eventId)
+        if (open && json) await stream.writeSSE({ event: 'state', data: withServerTime(json) })
+      })
+    }
+    const stop = hub.subscribe(eventId, send)
+    await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
+    send()
+    await holdOpen(stream, hub, () => {
+      open = false
+      stop()
+    })
+  })
+}
+
+/** GET /api/admin/events/live: the admin's list hears that some event changed, and reads again. */
+export function adminChangesStream(c: Context<AppEnv>, { hub }: LiveDeps) {
+  return streamSSE(c, async (stream) => {
+    let open = true
+    const stop = hub.subscribe(ANY, () => {
+      if (open) void stream.writeSSE({ event: 'changed', data: '{}' })
+    })
+    await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
+    await holdOpen(stream, hub, () => {
+      open = false
+      stop()
+    })
+  })
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { browserClient } from '../test/http-client.ts'
+import { httpTestApp } from '../test/http-test-app.ts'
+import { seedMember } from '../test/seed.ts'
+import { sseReader } from '../test/sse.ts'
+import en from '../../shared/locales/en/events.json' with { type: 'json' }
+
+const server = httpTestApp()
+
+interface State {
+  serverTime: number
+  event: { id: string; status: string }
+  round: { roundNumber: number; started: boolean; startedAt: string } | null
+  tables: { tableName: string; people: { userId: string; name: string }[] }[]
+}
+
+/** An active event with one table, two present members and a seated (not started) round. */
+async function runningEvening() {
+  const admin = await seedMember(server.harness, server.http.origin, {
+    isAdmin: true,
+    language: 'en',
+  })
+  const post = async (path: string, body: unknown = {}) => {
+    const response = await admin.client.post(path, body)
+    expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300)
+    return (await response.json()) as { id: string }
+  }
+  for (const row of (
+    (await (await admin.client.get('/api/admin/events')).json()) as {
+      events: { id: string; status: string }[]
+    }
+  ).events)
+    if (row.status === 'active') await post(`/api/admin/events/${row.id}/end`)
+  const event = await post('/api/admin/events', {
+    eventName: 'Live evening',
+    startTime: new Date(Date.now() + 3_600_000).toISOString(),
+    duration: 120,
+  })
+  await post(`/api/admin/events/${event.id}/tables`, {
+    tableName: 'Rose',
+    capacityFull: 4,
+    capacityActual: 4,
+  })
+  const guests = await Promise.all([1, 2].map(() => seedMember(server.harness, server.http.origin)))
+  for (const guest of guests) {
+    const me = (await (await guest.client.get('/api/me')).json()) as { userCode: string }
+    await post(`/api/admin/events/${event.id}/participants`, { userCode: me.userCode })
+  }
+  const round = await post(`/api/admin/events/${event.id}/rounds`, {})
+  await post(`/api/admin/events/${event.id}/start`)
+  return { admin, post, eventId: event.id, roundId: round.id, guests }
+}
+
+describe('GET /api/klikkscreen', () => {
+  it('needs a signed-in user', async () => {
+    const response = await browserClient(server.http.origin).get('/api/klikkscreen')
+    expect(response.status).toBe(401)
+  })
+
+  it('shows the active event without an id, and explains an unknown one', async () => {
+    const { eventId, guests } = await runningEvening()
+    const viewer = guests[0]?.client ?? browserClient(server.http.origin)
+    const state = (await (await viewer.get('/api/klikkscreen')).json()) as State
+    expect(state.event).toMatchObject({ id: eventId, status: 'active' })
+    expect(state.round).toBeNull()
+    expect(Math.abs(state.serverTime - Date.now())).toBeLessThan(5_000)
+
+    const unknown = await viewer.get(`/api/klikkscreen?eventId=${crypto.randomUUID()}`)
+    expect(unknown.status).toBe(404)
+    expect(((await unknown.json()) as { code: string }).code).toBe('not_found')
+  })
+
+  it('says when no event is running', async () => {
+    const { post, eventId, guests } = await runningEvening()
+    await post(`/api/admin/events/${eventId}/end`)
+    const response = await (guests[0]?.client ?? browserClient(server.http.origin)).get(
+      '/api/klikkscreen',
+    )
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ code: 'no_active_event', message: expect.any(String) })
+  })
+})
+
+describe('GET /api/events/:id/live', () => {
+  it('pushes the state at once, then every change as it happens', async () => {
+    const { post, eventId, roundId, guests } = await runningEvening()
+    const guest = guests[0]
+    if (!guest) throw new Error('no guest')
+    const response = await guest.client.get(`/api/events/${eventId}/live`)
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const stream = sseReader(response)
+    const first = (await stream.next('state')) as State
+    expect(first.round).toBeNull()
+
+    const started = performance.now()
+    await post(`/api/admin/events/${eventId}/rounds/${roundId}/start`)
+    const next = (await stream.next('state', 1_000)) as State
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(next.round).toMatchObject({ roundNumber: 1, started: true })
+    const table = next.tables[0]
+    expect(table?.tableName).toBe('Rose')
+    expect(table?.people.map((p) => p.userId).sort()).toEqual(guests.map((g) => g.userId).sort())
+    expect(table?.people.every((p) => !p.name.includes('@'))).toBe(true)
+
+    // The polling read agrees, straight after the change.
+    const polled = (await (
+      await guest.client.get(`/api/klikkscreen?eventId=${eventId}`)
+    ).json()) as State
+    expect(polled.round?.started).toBe(true)
+    await stream.close()
+  })
+
+  it('is for signed-in users, about events that exist', async () => {
+    const { eventId } = await runningEvening()
+    expect(
+      (await browserClient(server.http.origin).get(`/api/events/${eventId}/live`)).status,
+    ).toBe(401)
+    const member = await seedMember(server.harness, server.http.origin, { language: 'en' })
+    const missing = await member.client.get(`/api/events/${crypto.randomUUID()}/live`)
+    expect(missing.status).toBe(404)
+    expect(((await missing.json()) as { message: string }).message).toBe(en.errors.eventNotFound)
+  })
+})
