@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createMember, signInAsAdmin, signUpAndVerify } from './support/accounts.ts'
+import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { uniqueEmail } from './support/mailbox.ts'
@@ -131,29 +132,6 @@ test('an admin sets up an evening: event, tables, check-in by code, a seated rou
   await saveScreenshot(page, testInfo, 'admin-events')
 })
 
-/**
- * One event runs at a time on the whole site, and the phone and desktop runs of the next test
- * share the site: wait for the other run's event to end, and try again if it slipped in first.
- */
-async function startWhenNoOtherEventRuns(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await page.request.get('/api/admin/events')).json()) as {
-          events: { status: string }[]
-        }
-        if (list.events.some((e) => e.status === 'active')) return false
-        await page.getByRole('button', { name: ev.card.start }).click()
-        const started = page.getByText(ev.status.active, { exact: true })
-        const refused = page.getByRole('alert').filter({ hasText: ev.errors.alreadyActive })
-        await expect(started.or(refused)).toBeVisible()
-        return started.isVisible()
-      },
-      { timeout: 100_000, intervals: [500, 1_000, 2_000] },
-    )
-    .toBe(true)
-}
-
 test('an admin runs the rounds: start the event, start a round, a late arrival, end early', async ({
   page,
   baseURL,
@@ -165,52 +143,61 @@ test('an admin runs the rounds: start the event, start a round, a late arrival, 
       createMember(playwright, baseURL, `${name} ${testInfo.project.name}`),
     ),
   )
-  await signInAsAdmin(page, baseURL)
-  const name = `Futó est ${testInfo.project.name} ${Date.now()}`
-  await createEventInUi(page, name)
-  await addTableInUi(page, 'Levendula', 2)
-  await addTableInUi(page, 'Pipacs', 2)
-  for (const guest of guests.slice(0, 3)) await checkInByCode(page, guest.userCode)
+  // Starting an event needs the site to itself (one active event at a time).
+  await withEventLock(
+    async () => {
+      await signInAsAdmin(page, baseURL)
+      const name = `Futó est ${testInfo.project.name} ${Date.now()}`
+      await createEventInUi(page, name)
+      await addTableInUi(page, 'Levendula', 2)
+      await addTableInUi(page, 'Pipacs', 2)
+      for (const guest of guests.slice(0, 3)) await checkInByCode(page, guest.userCode)
 
-  const rounds = page.getByRole('region', { name: ev.rounds.title })
-  await rounds.getByRole('button', { name: ev.rounds.add }).click()
-  const round = rounds
-    .getByRole('listitem')
-    .filter({ hasText: fill(ev.rounds.round, { number: 1 }) })
-  await expect(round.getByRole('button', { name: ev.rounds.start })).toBeDisabled()
+      const rounds = page.getByRole('region', { name: ev.rounds.title })
+      await rounds.getByRole('button', { name: ev.rounds.add }).click()
+      const round = rounds
+        .getByRole('listitem')
+        .filter({ hasText: fill(ev.rounds.round, { number: 1 }) })
+      await expect(round.getByRole('button', { name: ev.rounds.start })).toBeDisabled()
 
-  await startWhenNoOtherEventRuns(page)
-  await round.getByRole('button', { name: ev.rounds.start }).click()
-  await expect(page.getByTestId('round-1-state')).toContainText(/még (59|60):\d\d/)
-  await expect(page.getByRole('link', { name: ev.card.openRoundPanel })).toHaveAttribute(
-    'href',
-    /\/klikkscreen\?eventId=/,
+      await page.getByRole('button', { name: ev.card.start }).click()
+      await expect(page.getByText(ev.status.active, { exact: true })).toBeVisible()
+      await round.getByRole('button', { name: ev.rounds.start }).click()
+      await expect(page.getByTestId('round-1-state')).toContainText(/még (1:00:00|59:\d\d)/)
+      await expect(page.getByRole('link', { name: ev.card.openRoundPanel })).toHaveAttribute(
+        'href',
+        /\/klikkscreen\?eventId=/,
+      )
+
+      // A late arrival joins the running round at the table with a free seat.
+      const late = guests[3]
+      if (!late) throw new Error('no guests')
+      await checkInByCode(page, late.userCode)
+      const unseated = round.getByRole('group', { name: ev.rounds.unseated })
+      await unseated
+        .getByRole('button', { name: fill(ev.rounds.select, { name: late.name }) })
+        .click()
+      const free = round.getByRole('group').filter({ hasText: '1 / 2' })
+      const tableName = (await free.locator('p').first().textContent()) ?? ''
+      await free
+        .getByRole('button', {
+          name: fill(ev.rounds.moveHereLabel, { name: late.name, table: tableName }),
+        })
+        .click()
+      await expect(unseated).toHaveCount(0)
+      await saveScreenshot(page, testInfo, 'admin-event-running')
+
+      await round.getByRole('button', { name: ev.rounds.end }).click()
+      await expect(page.getByTestId('round-1-state')).toContainText(ev.rounds.states.ended)
+
+      await page.getByRole('link', { name: ev.page.back }).click()
+      const card = page.getByRole('article', { name })
+      await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.roundEnded)
+      await card.getByRole('button', { name: ev.card.end }).click()
+      await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.eventEnded)
+    },
+    () => endRunningEvents(page.request, baseURL),
   )
-
-  // A late arrival joins the running round at the table with a free seat.
-  const late = guests[3]
-  if (!late) throw new Error('no guests')
-  await checkInByCode(page, late.userCode)
-  const unseated = round.getByRole('group', { name: ev.rounds.unseated })
-  await unseated.getByRole('button', { name: fill(ev.rounds.select, { name: late.name }) }).click()
-  const free = round.getByRole('group').filter({ hasText: '1 / 2' })
-  const tableName = (await free.locator('p').first().textContent()) ?? ''
-  await free
-    .getByRole('button', {
-      name: fill(ev.rounds.moveHereLabel, { name: late.name, table: tableName }),
-    })
-    .click()
-  await expect(unseated).toHaveCount(0)
-  await saveScreenshot(page, testInfo, 'admin-event-running')
-
-  await round.getByRole('button', { name: ev.rounds.end }).click()
-  await expect(page.getByTestId('round-1-state')).toContainText(ev.rounds.states.ended)
-
-  await page.getByRole('link', { name: ev.page.back }).click()
-  const card = page.getByRole('article', { name })
-  await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.roundEnded)
-  await card.getByRole('button', { name: ev.card.end }).click()
-  await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.eventEnded)
 })
 
 test('a member signs up for an event on her events page and sees her code', async ({

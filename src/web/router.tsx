@@ -21,6 +21,7 @@ const DeleteAccountPage = lazy(() => import('./routes/delete-account.tsx'))
 const NewsletterVerifyPage = lazy(() => import('./routes/newsletter-verify.tsx'))
 const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
+const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
 function LanguageFromQuery() {
@@ -37,6 +38,23 @@ function LanguageFromQuery() {
 }
 
 export function AppRoutes() {
+  return (
+    <Switch>
+      {/* The big screen fills the projector: no site header or footer. */}
+      <Route path="/klikkscreen">
+        <LanguageFromQuery />
+        <Suspense fallback={<PageSpinner />}>
+          <KlikkscreenPage />
+        </Suspense>
+      </Route>
+      <Route>
+        <SiteRoutes />
+      </Route>
+    </Switch>
+  )
+}
+
+function SiteRoutes() {
   return (
     <PageLayout>
       <LanguageFromQuery />

@@ -8,13 +8,14 @@ import { ApiError } from '../http/api-error.ts'
 import { parseJson } from '../http/parse-json.ts'
 import { AVATAR_SIZE, removeAvatar, replaceAvatar } from '../media/avatar.ts'
 import { MAX_UPLOAD_BYTES, processImage } from '../media/process-image.ts'
+import { liveEventOf } from '../events/participants.ts'
 import { profileOf, type Profile } from './profiles.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { Auth } from './auth.ts'
 import { requireUser } from './session.ts'
 
-function describe(user: User, profile: Profile) {
+function describe(user: User, profile: Profile, liveEventId: string | null = null) {
   return {
     id: user.id,
     email: user.email,
@@ -24,6 +25,8 @@ function describe(user: User, profile: Profile) {
     avatarUrl: profile.avatarUrl,
     userCode: profile.userCode,
     language: profile.language,
+    /** The running event she is checked in to: the menu then links to her table. */
+    liveEventId,
   }
 }
 
@@ -38,7 +41,11 @@ export function sessionRoutes(auth: Auth, db: Db) {
   return new Hono<AppEnv>().get('/', async (c) => {
     const found = await auth.api.getSession({ headers: c.req.raw.headers })
     if (!found) return c.json({ me: null })
-    return c.json({ me: describe(found.user, await profileOf(db, found.user, c.var.language)) })
+    const [profile, liveEventId] = await Promise.all([
+      profileOf(db, found.user, c.var.language),
+      liveEventOf(db, found.user.id),
+    ])
+    return c.json({ me: describe(found.user, profile, liveEventId) })
   })
 }
 

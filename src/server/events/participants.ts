@@ -121,3 +121,17 @@ export async function upcomingEventsFor(db: Db, userId: string, now = new Date()
     registration,
   }))
 }
+
+/** The running event she is checked in to, if any (the account menu links to her table). */
+export async function liveEventOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .innerJoin(
+      eventParticipants,
+      and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)),
+    )
+    .where(and(eq(events.status, 'active'), eq(eventParticipants.status, 'present')))
+    .limit(1)
+  return row?.id ?? null
+}

@@ -10,6 +10,7 @@ import {
   unregisterFrom,
   type MemberEvent,
 } from '../features/events/api/member-events-api.ts'
+import { MyTable } from '../features/live/my-table.tsx'
 import { useApiData } from '../lib/use-api-data.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { useTranslation } from '../lib/use-translation.ts'
@@ -44,6 +45,8 @@ function MemberEvents() {
 
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' })
   const code = session.status === 'signed-in' ? session.me.userCode : null
+  // The running event she takes part in: her table for the current round, live.
+  const running = events?.find((e) => e.status === 'active' && e.registration === 'present')
   return (
     <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('member.title')}</h1>
@@ -55,6 +58,11 @@ function MemberEvents() {
           </span>
           <span className="font-mono text-2xl font-semibold tracking-[0.2em]">{code}</span>
         </p>
+      )}
+      {running && session.status === 'signed-in' && (
+        <div className="mt-8">
+          <MyTable eventId={running.id} userId={session.me.id} />
+        </div>
       )}
       {failed !== null && (
         <div className="mt-6">

@@ -83,6 +83,15 @@ export function AccountMenu() {
               {t('accountMenu.admin')}
             </MenuItemLink>
           )}
+          {me.liveEventId && (
+            <MenuItemLink
+              href="/events#my-table"
+              className={`${itemClass} bg-rose-deep/10 font-semibold text-rose-deep`}
+              onSelect={close}
+            >
+              {t('accountMenu.myTable')}
+            </MenuItemLink>
+          )}
           <MenuItemLink href="/events" className={itemClass} onSelect={close}>
             {t('accountMenu.events')}
           </MenuItemLink>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { useApiData } from '../../../lib/use-api-data.ts'
+import { useChanges } from '../../live/use-changes.ts'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { endEvent, listEvents, startEvent, type EventListItem } from '../api/admin-events-api.ts'
 import { EventCard } from './event-card.tsx'
@@ -14,6 +15,8 @@ export function EventsOverview() {
   const { t } = useTranslation('events')
   const [filter, setFilter] = useState<Filter>('all')
   const list = useApiData(() => listEvents(filter), filter)
+  // Cards follow changes made anywhere (another admin, the round panel) without a reload.
+  useChanges('/api/admin/events/live', () => void list.reload())
   const items: EventListItem[] | null = list.data?.events ?? null
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)

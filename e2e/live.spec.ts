@@ -1,0 +1,218 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { createMember, signInAsAdmin } from './support/accounts.ts'
+import { endRunningEvents, withEventLock } from './support/event-lock.ts'
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { saveScreenshot } from './support/screenshot.ts'
+
+const ev = texts('hu', 'events')
+const common = texts('hu', 'common')
+
+/** The admin's API, through a page signed in as the admin. */
+function adminApi(request: APIRequestContext, baseURL: string | undefined) {
+  const headers = { origin: new URL(baseURL ?? '').origin }
+  return async (path: string, data: unknown = {}) => {
+    const response = await request.post(path, { data, headers })
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
+    return (await response.json()) as { id: string }
+  }
+}
+
+/** An evening with one table and the given guests checked in; returns its id and round. */
+async function evening(post: ReturnType<typeof adminApi>, guestCodes: string[]) {
+  const event = await post('/api/admin/events', {
+    eventName: `Élő est ${Date.now()}`,
+    startTime: new Date().toISOString(),
+    duration: 120,
+  })
+  await post(`/api/admin/events/${event.id}/tables`, {
+    tableName: 'Rózsa',
+    capacityFull: 6,
+    capacityActual: 6,
+  })
+  for (const userCode of guestCodes)
+    await post(`/api/admin/events/${event.id}/participants`, { userCode })
+  const round = guestCodes.length ? await post(`/api/admin/events/${event.id}/rounds`, {}) : null
+  return { eventId: event.id, roundId: round?.id ?? '' }
+}
+
+/** A phone (390 px, touch) signed in as a member. */
+async function memberPhone(browser: Browser, baseURL: string | undefined, email: string) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { 'x-forwarded-for': '198.18.0.7' },
+  })
+  const phone = await context.newPage()
+  const signIn = await phone.request.post('/api/auth/sign-in/email', {
+    data: { email, password: 'guest-secret-1' },
+    headers: { origin: new URL(baseURL ?? '').origin },
+  })
+  expect(signIn.ok()).toBe(true)
+  return phone
+}
+
+const countdown = (page: Page) => page.getByTestId('klikkscreen-countdown')
+
+test.describe('with the admin at a desktop', () => {
+  test.skip(({ isMobile }) => isMobile, 'the big screen and the phone are opened by one test')
+
+  test('a round started by the admin appears on the klikkscreen and on a member’s phone within 1 s', async ({
+    page,
+    browser,
+    baseURL,
+    playwright,
+    checkA11y,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const guest = await createMember(playwright, baseURL, 'Kerekes Kata')
+    await signInAsAdmin(page, baseURL)
+    const post = adminApi(page.request, baseURL)
+    await withEventLock(
+      async () => {
+        const { eventId, roundId } = await evening(post, [guest.userCode])
+        await post(`/api/admin/events/${eventId}/start`)
+
+        await page.setViewportSize({ width: 1920, height: 1080 })
+        await page.goto(`/klikkscreen?eventId=${eventId}`)
+        await expect(page.getByRole('heading', { name: ev.klikkscreen.eventActive })).toBeVisible()
+        await expect(page.getByText(ev.klikkscreen.waitingForRound)).toBeVisible()
+        await expect(
+          page.getByRole('status').filter({ hasText: ev.klikkscreen.live }),
+        ).toBeVisible()
+
+        const phone = await memberPhone(browser, baseURL, guest.email)
+        await phone.goto('/events')
+        await expect(phone.getByText(ev.myTable.waiting)).toBeVisible()
+        await expect(
+          phone.getByRole('status').filter({ hasText: ev.klikkscreen.live }),
+        ).toBeVisible()
+        // While the event runs, her menu leads to her table.
+        await phone
+          .getByRole('button', { name: common.accountMenu.open.replace('{{name}}', guest.name) })
+          .click()
+        await expect(
+          phone.getByRole('menuitem', { name: common.accountMenu.myTable }),
+        ).toBeVisible()
+        await phone.keyboard.press('Escape')
+
+        await post(`/api/admin/events/${eventId}/rounds/${roundId}/start`)
+        await expect(countdown(page)).toHaveText(/^(1:00:00|59:\d\d)$/, { timeout: 1_000 })
+        await expect(phone.getByTestId('my-table-name')).toHaveText('Rózsa', { timeout: 1_000 })
+        await expect(page.getByRole('heading', { name: 'Rózsa' })).toBeVisible()
+        await expect(page.getByText(guest.name)).toBeVisible()
+        await checkA11y()
+        await saveScreenshot(page, testInfo, 'klikkscreen-round')
+        await saveScreenshot(phone, testInfo, 'member-table')
+
+        // The countdown ticks every second.
+        const shown = await countdown(page).textContent()
+        await expect(countdown(page)).not.toHaveText(shown ?? '', { timeout: 2_500 })
+
+        await post(`/api/admin/events/${eventId}/rounds/${roundId}/end`)
+        await expect(countdown(page)).toHaveText(ev.klikkscreen.roundEnded, { timeout: 1_000 })
+        await expect(phone.getByText(ev.myTable.ended)).toBeVisible({ timeout: 1_000 })
+
+        await post(`/api/admin/events/${eventId}/end`)
+        await expect(
+          page.getByRole('heading', { name: ev.klikkscreen.notRunningTitle }),
+        ).toBeVisible({
+          timeout: 1_000,
+        })
+        await phone.context().close()
+      },
+      () => endRunningEvents(page.request, baseURL),
+    )
+  })
+
+  test('when the stream fails, the klikkscreen keeps up by polling every 5 s', async ({
+    page,
+    baseURL,
+    playwright,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000)
+    const guest = await createMember(playwright, baseURL, 'Lengyel Luca')
+    await signInAsAdmin(page, baseURL)
+    const post = adminApi(page.request, baseURL)
+    await withEventLock(
+      async () => {
+        const { eventId, roundId } = await evening(post, [guest.userCode])
+        await post(`/api/admin/events/${eventId}/start`)
+        // The stream never connects (a proxy that drops it, say).
+        await page.route('**/api/events/*/live', (route) => route.abort('connectionreset'))
+        await page.goto(`/klikkscreen?eventId=${eventId}`)
+        await expect(page.getByText(ev.klikkscreen.waitingForRound)).toBeVisible()
+        await expect(
+          page.getByRole('status').filter({ hasText: ev.klikkscreen.reconnecting }),
+        ).toBeVisible()
+
+        await post(`/api/admin/events/${eventId}/rounds/${roundId}/start`)
+        await expect(countdown(page)).toHaveText(/^(1:00:00|59:\d\d)$/, { timeout: 7_000 })
+
+        // Back on the stream as soon as it works again.
+        await page.unroute('**/api/events/*/live')
+        await expect(page.getByRole('status').filter({ hasText: ev.klikkscreen.live })).toBeVisible(
+          {
+            timeout: 10_000,
+          },
+        )
+        await post(`/api/admin/events/${eventId}/end`)
+        // The browser logs each dropped stream; those drops were this test's doing.
+        const dropped = consoleErrors.filter((text) => text.includes('ERR_CONNECTION_RESET'))
+        expect(dropped.length).toBeGreaterThan(0)
+        const others = consoleErrors.filter((text) => !dropped.includes(text))
+        consoleErrors.splice(0, consoleErrors.length, ...others)
+      },
+      () => endRunningEvents(page.request, baseURL),
+    )
+  })
+})
+
+test('the klikkscreen’s panels: no active event, unknown event, not running, and a start it notices', async ({
+  page,
+  baseURL,
+  checkA11y,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  await signInAsAdmin(page, baseURL)
+  const post = adminApi(page.request, baseURL)
+  await withEventLock(
+    async () => {
+      await page.goto('/klikkscreen')
+      await expect(page.getByRole('heading', { name: ev.klikkscreen.noActiveTitle })).toBeVisible()
+      await checkA11y()
+      await saveScreenshot(page, testInfo, 'klikkscreen-no-active-event')
+
+      await page.goto(`/klikkscreen?eventId=${crypto.randomUUID()}`)
+      await expect(page.getByRole('heading', { name: ev.klikkscreen.notFoundTitle })).toBeVisible()
+
+      const { eventId } = await evening(post, [])
+      await page.goto(`/klikkscreen?eventId=${eventId}`)
+      await expect(
+        page.getByRole('heading', { name: ev.klikkscreen.notRunningTitle }),
+      ).toBeVisible()
+
+      // Without an id, the screen finds the event once it starts (it polls every 5 s).
+      await page.goto('/klikkscreen')
+      await expect(page.getByRole('heading', { name: ev.klikkscreen.noActiveTitle })).toBeVisible()
+      await post(`/api/admin/events/${eventId}/start`)
+      await expect(page.getByRole('heading', { name: ev.klikkscreen.eventActive })).toBeVisible({
+        timeout: 7_000,
+      })
+      await saveScreenshot(page, testInfo, 'klikkscreen-waiting')
+      await post(`/api/admin/events/${eventId}/end`)
+      await expect(page.getByRole('heading', { name: ev.klikkscreen.noActiveTitle })).toBeVisible({
+        timeout: 7_000,
+      })
+    },
+    () => endRunningEvents(page.request, baseURL),
+  )
+
+  // Signed out, the screen sends visitors home (SPEC: it needs a signed-in user).
+  await page.context().clearCookies()
+  await page.goto('/klikkscreen')
+  await expect(page).toHaveURL(/\/$/)
+})

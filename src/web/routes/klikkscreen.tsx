@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react'
+import { useSearch } from 'wouter'
+import { formatClock, roundTimeLeft } from '../../shared/countdown.ts'
+import type { LiveState } from '../../shared/live-state.ts'
+import { BrandMark } from '../components/layout/brand-mark.tsx'
+import { PageSpinner } from '../components/ui/page-spinner.tsx'
+import { RequireRole } from '../features/auth/components/require-role.tsx'
+import { useNow } from '../features/events/hooks/use-now.ts'
+import { LiveBadge } from '../features/live/live-badge.tsx'
+import { useLiveEvent } from '../features/live/use-live-event.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
+import { usePrefersReducedMotion } from '../lib/use-media-query.ts'
+import { useTranslation } from '../lib/use-translation.ts'
+
+/** /klikkscreen?eventId=…: the big screen of a klikk evening (any signed-in user, SPEC). */
+export default function KlikkscreenPage() {
+  return (
+    <RequireRole allow="signed-in">
+      <Klikkscreen />
+    </RequireRole>
+  )
+}
+
+/** A looping, muted background; a still for those who prefer less motion. */
+function Background() {
+  const still = usePrefersReducedMotion()
+  return (
+    <div aria-hidden="true" className="fixed inset-0 -z-10 bg-cream">
+      {still ? (
+        <img src="/klikkscreen/poster.webp" alt="" className="size-full object-cover" />
+      ) : (
+        <video
+          className="size-full object-cover"
+          autoPlay
+          muted
+          loop
+          playsInline
+          poster="/klikkscreen/poster.webp"
+        >
+          <source src="/klikkscreen/background.webm" type="video/webm" />
+          <source src="/klikkscreen/background.mp4" type="video/mp4" />
+        </video>
+      )}
+      {/* The loop is light and soft; a faint veil keeps it calm behind the text. */}
+      <div className="absolute inset-0 bg-cream/25" />
+    </div>
+  )
+}
+
+function Panel({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="mx-auto my-auto max-w-3xl rounded-[2.5rem] bg-white/75 px-8 py-12 text-center shadow-xl shadow-rose/10 ring-1 ring-white/60 backdrop-blur-md sm:px-14">
+      <h1 className="font-display text-4xl font-semibold tracking-tight text-ink sm:text-6xl">
+        {title}
+      </h1>
+      {text && <p className="mt-5 text-xl text-ink-soft sm:text-2xl">{text}</p>}
+    </div>
+  )
+}
+
+function Klikkscreen() {
+  const { t } = useTranslation('events')
+  const search = useSearch()
+  const eventId = new URLSearchParams(search).get('eventId')
+  const { view, live } = useLiveEvent(eventId)
+  const now = useNow()
+  useDocumentTitle(
+    view.status === 'ready'
+      ? `${view.state.event.eventName} – Klikk`
+      : `${t('klikkscreen.title')} – Lendület`,
+  )
+
+  let body: ReactNode
+  if (view.status === 'loading') body = <PageSpinner />
+  else if (view.status === 'no-active-event' || view.status === 'error')
+    body = <Panel title={t('klikkscreen.noActiveTitle')} text={t('klikkscreen.noActiveText')} />
+  else if (view.status === 'not-found')
+    body = <Panel title={t('klikkscreen.notFoundTitle')} text={t('klikkscreen.notFoundText')} />
+  else body = <EventView state={view.state} now={now + view.offset} />
+
+  return (
+    <div className="flex min-h-dvh flex-col px-5 py-5 text-ink sm:px-10 sm:py-8">
+      <Background />
+      <header className="flex items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <BrandMark className="size-10 sm:size-12" />
+          <p className="font-display text-xl font-semibold sm:text-3xl">
+            {view.status === 'ready' ? view.state.event.eventName : 'Lendület'}
+          </p>
+        </div>
+        {view.status === 'ready' && <LiveBadge live={live} />}
+      </header>
+      <main className="flex flex-1 flex-col py-6">{body}</main>
+    </div>
+  )
+}
+
+function EventView({ state, now }: { state: LiveState; now: number }) {
+  const { t } = useTranslation('events')
+  const { event, round } = state
+  if (event.status !== 'active')
+    return <Panel title={t('klikkscreen.notRunningTitle')} text={t('klikkscreen.notRunningText')} />
+  if (!round)
+    return <Panel title={t('klikkscreen.eventActive')} text={t('klikkscreen.waitingForRound')} />
+
+  const left = roundTimeLeft(round, now)
+  const running = left > 0
+  return (
+    <div className="flex flex-1 flex-col gap-8">
+      <div className="flex flex-col items-center text-center">
+        <p className="font-display text-3xl font-semibold sm:text-5xl">
+          {t('klikkscreen.round', { number: round.roundNumber })}
+        </p>
+        {running ? (
+          <p
+            className="mt-2 font-display text-[clamp(5rem,16vw,14rem)] leading-none font-semibold text-rose-deep tabular-nums"
+            aria-label={`${t('klikkscreen.timeLeft')}: ${formatClock(left)}`}
+            data-testid="klikkscreen-countdown"
+          >
+            {formatClock(left)}
+          </p>
+        ) : (
+          <div className="mt-4">
+            <p
+              className="font-display text-5xl font-semibold sm:text-7xl"
+              data-testid="klikkscreen-countdown"
+            >
+              {t('klikkscreen.roundEnded')}
+            </p>
+            <p className="mt-3 text-xl text-ink-soft sm:text-2xl">{t('klikkscreen.nextSoon')}</p>
+          </div>
+        )}
+      </div>
+      <ul className="grid gap-4 [grid-template-columns:repeat(auto-fit,minmax(min(100%,18rem),1fr))] sm:gap-6">
+        {state.tables.map((table) => (
+          <li key={table.id}>
+            <section
+              aria-labelledby={`screen-table-${table.id}`}
+              className="h-full rounded-3xl bg-white/80 p-5 shadow-lg shadow-rose/10 ring-1 ring-white/70 backdrop-blur-md sm:p-6"
+            >
+              <h2
+                id={`screen-table-${table.id}`}
+                className="font-display text-2xl font-semibold text-rose-deep sm:text-3xl"
+              >
+                {table.tableName}
+              </h2>
+              {table.people.length === 0 ? (
+                <p className="mt-3 text-lg text-ink-soft">{t('klikkscreen.empty')}</p>
+              ) : (
+                <ul className="mt-3 space-y-1.5 text-lg sm:text-2xl">
+                  {table.people.map((person) => (
+                    <li key={person.userId}>{person.name}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
