@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { measureLandingJs } from './landing-js.ts'
+import { benchLive } from './live.ts'
 import { benchMixer } from './mixer.ts'
 import { startServerProcess } from './server-process.ts'
 
@@ -20,6 +21,7 @@ const rows: Row[] = []
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 rows.push(...benchMixer())
+rows.push(...(await benchLive()))
 
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
   stdio: 'inherit',

@@ -26,7 +26,7 @@ import type { NewsletterContext } from './newsletter/subscriptions.ts'
 import { ApiError } from './http/api-error.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
-import { klikkscreenRoutes, type LiveDeps } from './live/live.routes.ts'
+import { klikkscreenHandler, type LiveDeps } from './live/live.routes.ts'
 import { appRoutes } from './web/serve-app.ts'
 
 export interface AppDeps {
@@ -65,7 +65,6 @@ function createApi({ database, auth, newsletter, planner, settings, live, trustP
       .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
       .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
       .route('/events', memberEventsRoutes(auth, database.db, live))
-      .route('/klikkscreen', klikkscreenRoutes(live))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )
@@ -95,6 +94,8 @@ export function createApp(deps: AppDeps) {
       'request',
     )
   })
+  // Ahead of the page-oriented middleware below: see klikkscreenHandler.
+  app.get('/api/klikkscreen', klikkscreenHandler(deps.live))
   app.use(
     secureHeaders({
       crossOriginEmbedderPolicy: false,

@@ -1,6 +1,7 @@
 /**
- * What GET /api/klikkscreen and the SSE stream of /api/events/:id/live carry (JSON: dates are
- * ISO strings). The server builds it in src/server/live/event-state.ts; its tests check the shape.
+ * What the SSE stream of /api/events/:id/live carries (JSON: dates are ISO strings); GET
+ * /api/klikkscreen answers the same without serverTime, which comes in its X-Server-Time header.
+ * The server builds it in src/server/live/event-state.ts; its tests check the shape.
  */
 export interface LiveState {
   serverTime: number

@@ -72,9 +72,11 @@ export type EventState = NonNullable<Awaited<ReturnType<typeof readEventState>>>
  */
 export function createStateCache(db: Db, hub: LiveHub) {
   const states = new Map<string, Promise<string | null>>()
+  const encoded = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
   let active: Promise<string | null> | null = null
   const stop = hub.subscribe(ANY, () => {
     states.clear()
+    encoded.clear()
     active = null
   })
 
@@ -86,6 +88,15 @@ export function createStateCache(db: Db, hub: LiveHub) {
         cached = readEventState(db, eventId).then((state) => (state ? JSON.stringify(state) : null))
         cached.catch(() => states.delete(eventId))
         states.set(eventId, cached)
+      }
+      return cached
+    },
+    /** The same, as the bytes of a response body (the hot read answers without re-encoding). */
+    stateBytes(eventId: string): Promise<Uint8Array<ArrayBuffer> | null> {
+      let cached = encoded.get(eventId)
+      if (!cached) {
+        cached = this.state(eventId).then((json) => (json ? new TextEncoder().encode(json) : null))
+        encoded.set(eventId, cached)
       }
       return cached
     },

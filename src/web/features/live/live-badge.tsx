@@ -6,7 +6,7 @@ export function LiveBadge({ live, className = '' }: { live: boolean; className?:
   return (
     <span
       role="status"
-      className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${live ? 'bg-sage-deep/90 text-cream' : 'bg-ink/70 text-cream'} ${className}`}
+      className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${live ? 'bg-sage-deep text-cream' : 'bg-ink text-cream'} ${className}`}
     >
       <span
         aria-hidden="true"

@@ -16,7 +16,11 @@ async function readState(eventId: string | null): Promise<Read> {
     const response = await fetch(
       eventId ? `/api/klikkscreen?eventId=${encodeURIComponent(eventId)}` : '/api/klikkscreen',
     )
-    if (response.ok) return { kind: 'state', state: (await response.json()) as LiveState }
+    if (response.ok) {
+      const state = (await response.json()) as Omit<LiveState, 'serverTime'>
+      const serverTime = Number(response.headers.get('x-server-time')) || Date.now()
+      return { kind: 'state', state: { ...state, serverTime } }
+    }
     const body = (await response.json().catch(() => null)) as { code?: string } | null
     if (body?.code === 'no_active_event') return { kind: 'no-active' }
     if (response.status === 404) return { kind: 'not-found' }
