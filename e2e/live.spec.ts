@@ -20,8 +20,9 @@ function adminApi(request: APIRequestContext, baseURL: string | undefined) {
 
 /** An evening with one table and the given guests checked in; returns its id and round. */
 async function evening(post: ReturnType<typeof adminApi>, guestCodes: string[]) {
+  const eventName = `Élő est ${Date.now()}`
   const event = await post('/api/admin/events', {
-    eventName: `Élő est ${Date.now()}`,
+    eventName,
     startTime: new Date().toISOString(),
     duration: 120,
   })
@@ -33,7 +34,7 @@ async function evening(post: ReturnType<typeof adminApi>, guestCodes: string[]) 
   for (const userCode of guestCodes)
     await post(`/api/admin/events/${event.id}/participants`, { userCode })
   const round = guestCodes.length ? await post(`/api/admin/events/${event.id}/rounds`, {}) : null
-  return { eventId: event.id, roundId: round?.id ?? '' }
+  return { eventId: event.id, roundId: round?.id ?? '', eventName }
 }
 
 /** A phone (390 px, touch) signed in as a member. */
@@ -72,7 +73,7 @@ test.describe('with the admin at a desktop', () => {
     const post = adminApi(page.request, baseURL)
     await withEventLock(
       async () => {
-        const { eventId, roundId } = await evening(post, [guest.userCode])
+        const { eventId, roundId, eventName } = await evening(post, [guest.userCode])
         await post(`/api/admin/events/${eventId}/start`)
 
         await page.setViewportSize({ width: 1920, height: 1080 })
@@ -98,8 +99,21 @@ test.describe('with the admin at a desktop', () => {
         ).toBeVisible()
         await phone.keyboard.press('Escape')
 
+        // The admin's own list, open in another tab, follows too.
+        const list = await page.context().newPage()
+        await list.goto('/admin')
+        const card = list
+          .getByRole('article')
+          .filter({ has: list.getByRole('heading', { name: eventName }) })
+        await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.waitingForRound)
+
         await post(`/api/admin/events/${eventId}/rounds/${roundId}/start`)
         await expect(countdown(page)).toHaveText(/^(1:00:00|59:\d\d)$/, { timeout: 1_000 })
+        await expect(card.getByTestId('event-countdown')).toContainText(
+          ev.card.roundTimeLeft.split('{{number}}')[0] ?? '',
+          { timeout: 2_000 },
+        )
+        await list.close()
         await expect(phone.getByTestId('my-table-name')).toHaveText('Rózsa', { timeout: 1_000 })
         await expect(page.getByRole('heading', { name: 'Rózsa' })).toBeVisible()
         await expect(page.getByText(guest.name)).toBeVisible()
