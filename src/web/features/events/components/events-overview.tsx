@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '../../../components/ui/alert.tsx'
+import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx'
 import { useApiData } from '../../../lib/use-api-data.ts'
 import { useChanges } from '../../live/use-changes.ts'
 import { useTranslation } from '../../../lib/use-translation.ts'
@@ -44,25 +45,13 @@ export function EventsOverview() {
           {t('list.new')}
         </Link>
       </div>
-      <fieldset className="mt-5 inline-flex flex-wrap items-center gap-1 rounded-full bg-white p-1 ring-1 ring-ink/10">
-        <legend className="sr-only">{t('list.filter')}</legend>
-        {FILTERS.map((value) => (
-          <label
-            key={value}
-            className="cursor-pointer rounded-full px-4 py-2 text-sm font-semibold text-ink-soft transition has-checked:bg-ink has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-rose"
-          >
-            <input
-              type="radio"
-              name="event-filter"
-              value={value}
-              checked={filter === value}
-              onChange={() => setFilter(value)}
-              className="sr-only"
-            />
-            {t(`list.filters.${value}`)}
-          </label>
-        ))}
-      </fieldset>
+      <SegmentedChoice
+        className="mt-5"
+        legend={t('list.filter')}
+        options={FILTERS.map((value) => ({ value, label: t(`list.filters.${value}`) }))}
+        value={filter}
+        onChange={setFilter}
+      />
       {error && (
         <div className="mt-5">
           <Alert tone="error">{error}</Alert>

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { SUBSCRIBER_FILTERS } from '../../../../shared/schemas/newsletter.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx'
 import { api, type ApiClient } from '../../../lib/api-client.ts'
 import { callApi } from '../../../lib/call-api.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -104,28 +105,18 @@ export function SubscribersPanel() {
           placeholder={t('admin.search')}
           className="h-11 w-full rounded-full border border-ink/15 bg-white px-5 outline-none focus:border-rose focus:ring-4 focus:ring-rose/15 sm:max-w-sm"
         />
-        <fieldset className="flex items-center gap-1 rounded-full bg-white p-1 ring-1 ring-ink/10">
-          <legend className="sr-only">{t('admin.filter')}</legend>
-          {SUBSCRIBER_FILTERS.map((filter) => (
-            <label
-              key={filter}
-              className="cursor-pointer rounded-full px-4 py-2 text-sm font-semibold text-ink-soft transition has-checked:bg-ink has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-rose"
-            >
-              <input
-                type="radio"
-                name="subscriber-filter"
-                value={filter}
-                checked={status === filter}
-                onChange={() => {
-                  setStatus(filter)
-                  setPage(1)
-                }}
-                className="sr-only"
-              />
-              {t(`admin.filters.${filter}`)}
-            </label>
-          ))}
-        </fieldset>
+        <SegmentedChoice
+          legend={t('admin.filter')}
+          options={SUBSCRIBER_FILTERS.map((filter) => ({
+            value: filter,
+            label: t(`admin.filters.${filter}`),
+          }))}
+          value={status}
+          onChange={(filter) => {
+            setStatus(filter)
+            setPage(1)
+          }}
+        />
       </div>
 
       <div className="mt-6 flex flex-col gap-4">
