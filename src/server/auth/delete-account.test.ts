@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { account, session, user } from '../db/schema/auth.ts'
+import { eventParticipants } from '../db/schema/events.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { seedMember } from '../test/seed.ts'
@@ -135,5 +136,32 @@ describe('POST /api/account/delete', () => {
       password: member.password,
     })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('deleting an account that took part in events', () => {
+  it('removes her registrations with her', async () => {
+    const admin = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+    const created = await admin.client.post('/api/admin/events', {
+      eventName: 'Evening',
+      startTime: new Date(Date.now() + 86_400_000).toISOString(),
+      duration: 90,
+    })
+    const { id } = (await created.json()) as { id: string }
+    const member = await seedMember(server.harness, server.http.origin)
+    expect((await member.client.post(`/api/events/${id}/registration`)).status).toBe(200)
+    const db = server.harness.database.db
+    const registrations = async () =>
+      (await db.select().from(eventParticipants).where(eq(eventParticipants.userId, member.userId)))
+        .length
+    expect(await registrations()).toBe(1)
+
+    const response = await member.client.post('/api/account/delete', {
+      method: 'password',
+      email: member.email,
+      password: member.password,
+    })
+    expect(response.status).toBe(200)
+    expect(await registrations()).toBe(0)
   })
 })
