@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { Language } from '../../shared/languages.ts'
+import { isUniqueViolation } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { generateUserCode } from './user-code.ts'
 
 export type Profile = typeof profiles.$inferSelect
-
-const UNIQUE_VIOLATION = '23505'
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error
-  return (
-    typeof cause === 'object' &&
-    cause !== null &&
-    'code' in cause &&
-    cause.code === UNIQUE_VIOLATION
-  )
-}
 
 /** Creates the profile that belongs to a new user, retrying the rare member-code collision. */
 export async function createProfile(

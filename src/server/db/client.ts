@@ -12,6 +12,8 @@ import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** The handle a `db.transaction` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DatabaseDriver = 'pglite' | 'postgres'
 
 export interface Database {

@@ -12,11 +12,10 @@ import {
   eventTableAssignments,
   eventTables,
 } from '../db/schema/events.ts'
-import { planRounds } from '../mixer/plan-rounds.ts'
 import { addTable } from './tables.ts'
 import { addRound, reseatRound } from './rounds.ts'
 import { createEvent, deleteEvent, endEvent, type EventRow } from './events.ts'
-import type { SeatingPlanner } from './seating-planner.ts'
+import { createInProcessPlanner, type SeatingPlanner } from './seating-planner.ts'
 
 /** The demo event is found again by this name, which keeps `npm run demo` idempotent. */
 export const DEMO_EVENT_NAME = 'Klikk est – bemutató'
@@ -87,24 +86,6 @@ export function demoStartTime(now = new Date()): Date {
   if (evening > now) return evening
   const step = 5 * 60_000
   return new Date(Math.ceil((now.getTime() + 10 * 60_000) / step) * step)
-}
-
-/** The mixing engine on this thread: a one-off command has no requests to keep responsive. */
-export function createInProcessPlanner({ timeBudgetMs }: { timeBudgetMs: number }): SeatingPlanner {
-  return async (request) => {
-    const { assignment } = planRounds({
-      participants: request.people,
-      tables: request.tables,
-      history: request.history,
-      roundsRemaining: request.roundsToPlan,
-      seed: request.seed,
-      timeBudgetMs,
-    })
-    return request.tables.map((table) => ({
-      tableId: table.id,
-      people: assignment[table.id] ?? [],
-    }))
-  }
 }
 
 export interface DemoSummary {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { EventInput } from '../../shared/schemas/events.ts'
-import type { Db } from '../db/client.ts'
+import { isUniqueViolation, isUuid } from '../db/checks.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import {
   eventParticipants,
@@ -16,25 +17,12 @@ import { mediaUrl } from '../media/avatar.ts'
 import type { ProcessedImage } from '../media/process-image.ts'
 
 export const EVENT_IMAGE_SIZE = { width: 1200, height: 675 }
-const UNIQUE_VIOLATION = '23505'
 
 export type EventRow = typeof events.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error
-  return (
-    typeof cause === 'object' &&
-    cause !== null &&
-    'code' in cause &&
-    cause.code === UNIQUE_VIOLATION
-  )
-}
 
 /** The event, or a 404 in the user's language. */
 export async function findEvent(db: Db | Tx, eventId: string): Promise<EventRow> {
-  const [found] = /^[0-9a-f-]{36}$/i.test(eventId)
+  const [found] = isUuid(eventId)
     ? await db.select().from(events).where(eq(events.id, eventId))
     : []
   if (!found) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Auth } from '../auth/auth.ts'
 import { requireUser } from '../auth/session.ts'
+import { isUuid } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -18,7 +19,7 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps) {
       // The event's live state: the klikkscreen, and a member's own table on her phone.
       .get('/:id/live', async (c) => {
         const eventId = c.req.param('id')
-        const exists = /^[0-9a-f-]{36}$/i.test(eventId) && (await live.cache.state(eventId))
+        const exists = isUuid(eventId) && (await live.cache.state(eventId))
         if (!exists) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
         return eventStream(c, live, eventId)
       })

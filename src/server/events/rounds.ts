@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
 import type { SeatingChange } from '../../shared/schemas/events.ts'
-import type { Db } from '../db/client.ts'
+import { isUuid } from '../db/checks.ts'
+import type { Db, Tx } from '../db/client.ts'
 import {
   eventParticipants,
   eventRounds,
@@ -13,7 +14,6 @@ import { findEvent } from './events.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 
 type Round = typeof eventRounds.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** SPEC: a round has ended once finished, or once started_at + duration has passed. */
 export function roundState(round: Round, now = Date.now()): 'pending' | 'running' | 'ended' {
@@ -23,7 +23,7 @@ export function roundState(round: Round, now = Date.now()): 'pending' | 'running
 }
 
 async function findRound(db: Db | Tx, eventId: string, roundId: string): Promise<Round> {
-  const [round] = /^[0-9a-f-]{36}$/i.test(roundId)
+  const [round] = isUuid(roundId)
     ? await db
         .select()
         .from(eventRounds)

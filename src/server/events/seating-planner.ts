@@ -1,3 +1,5 @@
+import { planRounds, type MixerInput, type TableAssignment } from '../mixer/plan-rounds.ts'
+
 /** What the events domain asks of the mixing engine (src/server/mixer), however it runs. */
 export interface SeatingRequest {
   /** User ids of the present participants. */
@@ -14,3 +16,23 @@ export interface SeatingRequest {
 export type SeatingPlan = { tableId: string; people: string[] }[]
 
 export type SeatingPlanner = (request: SeatingRequest) => Promise<SeatingPlan>
+
+/** The request in the mixing engine's terms. */
+export const mixerInput = (request: SeatingRequest, timeBudgetMs: number): MixerInput => ({
+  participants: request.people,
+  tables: request.tables,
+  history: request.history,
+  roundsRemaining: request.roundsToPlan,
+  seed: request.seed,
+  timeBudgetMs,
+})
+
+/** The engine's next round as a plan, table by table in display order. */
+export const seatingPlan = (request: SeatingRequest, assignment: TableAssignment): SeatingPlan =>
+  request.tables.map((table) => ({ tableId: table.id, people: assignment[table.id] ?? [] }))
+
+/** The engine in this thread: for scripts (the demo seed), where nothing else waits on it. */
+export function createInProcessPlanner({ timeBudgetMs }: { timeBudgetMs: number }): SeatingPlanner {
+  return async (request) =>
+    seatingPlan(request, planRounds(mixerInput(request, timeBudgetMs)).assignment)
+}

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import type { TableInput } from '../../shared/schemas/events.ts'
+import { isUniqueViolation, isUuid } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { ApiError } from '../http/api-error.ts'
-import { findEvent, isUniqueViolation } from './events.ts'
+import { findEvent } from './events.ts'
 
 const taken = () => new ApiError(409, 'conflict', 'events:errors.tableNameTaken')
 
 async function findTable(db: Db, eventId: string, tableId: string) {
-  const [table] = /^[0-9a-f-]{36}$/i.test(tableId)
+  const [table] = isUuid(tableId)
     ? await db
         .select()
         .from(eventTables)

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
-import type { MixerInput, TableAssignment } from '../mixer/plan-rounds.ts'
-import type { SeatingPlanner } from './seating-planner.ts'
+import type { TableAssignment } from '../mixer/plan-rounds.ts'
+import { mixerInput, seatingPlan, type SeatingPlanner } from './seating-planner.ts'
 
 type WorkerAnswer =
   { ok: true; assignment: TableAssignment } | { ok: false; code: string; message: string }
@@ -9,16 +9,8 @@ type WorkerAnswer =
 export function createWorkerPlanner({ timeBudgetMs }: { timeBudgetMs: number }): SeatingPlanner {
   return (request) =>
     new Promise((resolve, reject) => {
-      const input: MixerInput = {
-        participants: request.people,
-        tables: request.tables,
-        history: request.history,
-        roundsRemaining: request.roundsToPlan,
-        seed: request.seed,
-        timeBudgetMs,
-      }
       const worker = new Worker(new URL('./mixer-worker.ts', import.meta.url), {
-        workerData: input,
+        workerData: mixerInput(request, timeBudgetMs),
       })
       worker.once('message', (answer: WorkerAnswer) => {
         void worker.terminate()
@@ -26,12 +18,7 @@ export function createWorkerPlanner({ timeBudgetMs }: { timeBudgetMs: number }):
           reject(new Error(`mixer: ${answer.code}: ${answer.message}`))
           return
         }
-        resolve(
-          request.tables.map((table) => ({
-            tableId: table.id,
-            people: answer.assignment[table.id] ?? [],
-          })),
-        )
+        resolve(seatingPlan(request, answer.assignment))
       })
       worker.once('error', reject)
     })

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { Auth } from '../auth/auth.ts'
 import { ApiError } from '../http/api-error.ts'
+import { isUuid } from '../db/checks.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { StateCache } from './event-state.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
@@ -37,7 +38,7 @@ export function klikkscreenHandler({ auth, cache }: LiveDeps) {
       throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
     const eventId = c.req.query('eventId') || (await cache.activeEventId())
     if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
-    const body = /^[0-9a-f-]{36}$/i.test(eventId) ? await cache.stateBytes(eventId) : null
+    const body = isUuid(eventId) ? await cache.stateBytes(eventId) : null
     if (!body) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
     return c.body(body, 200, {
       'Content-Type': 'application/json',

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Language } from '../../shared/languages.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { newsletterSubscribers, newsletterTokens } from '../db/schema/newsletter.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { actionEmail } from '../mail/templates.ts'
@@ -32,7 +32,6 @@ export interface Member {
 }
 
 type Source = (typeof newsletterSubscribers.$inferInsert)['source']
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A signed-in member with a confirmed account address needs no second confirmation for it. */
 const isOwnConfirmedAddress = (member: Member, email: string) =>
