@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardCountdown, formatClock } from './countdown.ts'
+import { cardCountdown, formatClock, roundState } from './countdown.ts'
 
 const now = Date.parse('2026-11-21T18:00:00Z')
 const at = (offsetMs: number) => new Date(now + offsetMs).toISOString()
@@ -62,5 +62,12 @@ describe('the event card countdown (SPEC section 4)', () => {
     expect(formatClock(-5)).toBe('00:00')
     expect(formatClock(61_000)).toBe('01:01')
     expect(formatClock(36_000_000)).toBe('10:00:00')
+  })
+
+  it('tells a round pending, running, or ended once finished or out of time', () => {
+    expect(roundState(round(null), now)).toBe('pending')
+    expect(roundState(round(-30 * 60_000), now)).toBe('running')
+    expect(roundState(round(-30 * 60_000, true), now)).toBe('ended')
+    expect(roundState(round(-60 * 60_000), now)).toBe('ended')
   })
 })

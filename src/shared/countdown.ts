@@ -34,6 +34,12 @@ export function roundTimeLeft(round: CountdownRound, now: number): number {
   return Math.max(0, new Date(round.startedAt).getTime() + round.durationMinutes * 60_000 - now)
 }
 
+/** SPEC: a round has ended once finished, or once started_at + duration has passed. */
+export function roundState(round: CountdownRound, now: number): 'pending' | 'running' | 'ended' {
+  if (!round.started || !round.startedAt) return 'pending'
+  return roundTimeLeft(round, now) > 0 ? 'running' : 'ended'
+}
+
 /**
  * SPEC: before the event starts, days/hours or hours/minutes/seconds; during a round, the time
  * left; after it, "Round ended"; otherwise "Waiting for round". An ended event says so.

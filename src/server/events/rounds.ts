@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
+import { roundState } from '../../shared/countdown.ts'
 import type { SeatingChange } from '../../shared/schemas/events.ts'
 import { isUuid } from '../db/checks.ts'
 import type { Db, Tx } from '../db/client.ts'
@@ -14,13 +15,6 @@ import { findEvent } from './events.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 
 type Round = typeof eventRounds.$inferSelect
-
-/** SPEC: a round has ended once finished, or once started_at + duration has passed. */
-export function roundState(round: Round, now = Date.now()): 'pending' | 'running' | 'ended' {
-  if (!round.started || !round.startedAt) return 'pending'
-  if (round.finished) return 'ended'
-  return round.startedAt.getTime() + round.durationMinutes * 60_000 <= now ? 'ended' : 'running'
-}
 
 async function findRound(db: Db | Tx, eventId: string, roundId: string): Promise<Round> {
   const [round] = isUuid(roundId)
@@ -153,7 +147,7 @@ export async function changeSeating(
 ) {
   await db.transaction(async (tx) => {
     const round = await findRound(tx, eventId, roundId)
-    if (roundState(round) === 'ended')
+    if (roundState(round, Date.now()) === 'ended')
       throw new ApiError(409, 'conflict', 'events:errors.roundNotRunning')
     const seats = await tx
       .select()
@@ -219,7 +213,7 @@ export async function startRound(db: Db, eventId: string, roundId: string): Prom
     const round = rounds.find((r) => r.id === roundId)
     if (!round) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
     if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
-    if (rounds.some((r) => roundState(r) === 'running'))
+    if (rounds.some((r) => roundState(r, Date.now()) === 'running'))
       throw new ApiError(409, 'conflict', 'events:errors.roundRunning')
     // Whoever left since the seating was made is not at a table any more.
     await tx
@@ -243,7 +237,7 @@ export async function startRound(db: Db, eventId: string, roundId: string): Prom
 /** Ends a running round early (finished). */
 export async function endRound(db: Db, eventId: string, roundId: string): Promise<Round> {
   const round = await findRound(db, eventId, roundId)
-  if (roundState(round) !== 'running')
+  if (roundState(round, Date.now()) !== 'running')
     throw new ApiError(409, 'conflict', 'events:errors.roundNotRunning')
   const [ended] = await db
     .update(eventRounds)

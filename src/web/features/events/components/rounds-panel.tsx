@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { DEFAULT_ROUND_DURATION_MINUTES } from '../../../../shared/constants.ts'
-import { formatClock, roundTimeLeft } from '../../../../shared/countdown.ts'
+import { formatClock, roundState, roundTimeLeft } from '../../../../shared/countdown.ts'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import {
@@ -10,19 +10,11 @@ import {
   reseatRound,
   startRound,
   type EventDetail,
-  type EventRound,
 } from '../api/admin-events-api.ts'
 import { useNow } from '../hooks/use-now.ts'
 import type { Act } from './event-workspace.tsx'
 import { outlineButton, Panel, quietButton, solidButton } from './panel.tsx'
 import { SeatingBoard } from './seating-board.tsx'
-
-type State = 'pending' | 'running' | 'ended'
-
-function stateOf(round: EventRound, now: number): State {
-  if (!round.started) return 'pending'
-  return roundTimeLeft(round, now) > 0 ? 'running' : 'ended'
-}
 
 /** Rounds by number: add (the mixer seats it), adjust, start, end early. */
 export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) {
@@ -60,7 +52,7 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
       {detail.rounds.length === 0 && <p className="mb-4 text-ink-soft">{t('rounds.empty')}</p>}
       <ol className="flex flex-col gap-5">
         {detail.rounds.map((round) => {
-          const state = stateOf(round, now)
+          const state = roundState(round, now)
           const left = roundTimeLeft(round, now)
           return (
             <li
