@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { browserClient } from '../src/server/test/http-client.ts'
 import { startTestMailServer } from '../src/server/test/test-mail-server.ts'
 import { startServerProcess } from './server-process.ts'
 
@@ -27,24 +28,15 @@ const ADMIN = { email: 'bench-admin@example.com', password: 'bench-secret-1', na
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 
-/** A signed-in admin's requests: a cookie jar of one. */
+/** The test suite's browser-like client, failing loudly on any refusal. */
 function adminSession(origin: string) {
-  let cookie = ''
+  const client = browserClient(origin)
   return {
     get cookie() {
-      return cookie
+      return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     },
     async call(path: string, body?: unknown) {
-      const response = await fetch(`${origin}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'manual',
-      })
-      for (const line of response.headers.getSetCookie()) {
-        const pair = line.split(';')[0] ?? ''
-        if (pair.includes('session_token=')) cookie = pair
-      }
+      const response = await (body === undefined ? client.get(path) : client.post(path, body))
       if (response.status >= 400)
         throw new Error(`${path}: ${response.status} ${await response.text()}`)
       return response
@@ -131,7 +123,7 @@ export async function benchLive(): Promise<LiveBenchRow[]> {
     await admin.call('/api/auth/sign-up/email', ADMIN)
     const link = (await mail.waitFor(ADMIN.email)).links.find((l) => l.includes('verify-email'))
     if (!link) throw new Error('no verification link')
-    await admin.call(new URL(link).pathname + new URL(link).search)
+    await admin.call(link)
     const me = (await (await admin.call('/api/me')).json()) as { userCode: string }
     const event = (await (
       await admin.call('/api/admin/events', {

@@ -11,8 +11,6 @@ export interface LiveHub {
   changed(eventId: string): void
   /** Listens to one event's changes; returns the way to stop. */
   subscribe(eventId: string, listener: () => void): () => void
-  /** How many listeners this process holds (for logs and tests). */
-  size(): number
   /** Keeps an open stream's way to end, so that shutting down can end them all at once. */
   track(end: () => void): () => void
   /** Ends every open stream (a browser then reconnects, to another process). */
@@ -64,7 +62,6 @@ export async function createLiveHub(database: Database, logger: Logger): Promise
         if (set.size === 0) listeners.delete(eventId)
       }
     },
-    size: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
     track(end) {
       streams.add(end)
       return () => streams.delete(end)

@@ -1,10 +1,14 @@
 import { useId, type InputHTMLAttributes } from 'react'
 
-/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+/**
+ * A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby).
+ * `className` adds to the input's look (a code field's letter spacing, say).
+ */
 export function TextField({
   label,
   error,
   hint,
+  className = '',
   ...input
 }: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
@@ -19,8 +23,8 @@ export function TextField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className="h-12 rounded-xl border border-ink/15 bg-white px-4 text-base transition outline-none placeholder:text-ink-soft/60 focus:border-rose focus:ring-4 focus:ring-rose/15 aria-invalid:border-rose-deep"
         {...input}
+        className={`h-12 rounded-xl border border-ink/15 bg-white px-4 text-base transition outline-none placeholder:text-ink-soft/60 focus:border-rose focus:ring-4 focus:ring-rose/15 aria-invalid:border-rose-deep ${className}`}
       />
       {hint && !error && (
         <p id={`${id}-hint`} className="text-sm text-ink-soft">

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { createEvent, updateEvent, uploadEventImage } from '../api/admin-events-api.ts'
+import { fieldErrors } from '../field-errors.ts'
 
 type Fields = Partial<Record<keyof EventInput, string>>
 interface Existing extends EventInput {
@@ -68,12 +69,7 @@ export function EventEditor({
       plannedRounds: values.plannedRounds === '' ? Number.NaN : Number(values.plannedRounds),
     })
     if (!parsed.success) {
-      const found: Fields = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof EventInput
-        found[field] ??= t(`validation.${issue.message}` as 'validation.nameRequired')
-      }
-      setErrors(found)
+      setErrors(fieldErrors<keyof EventInput>(parsed.error, t))
       return
     }
     setErrors({})

@@ -21,9 +21,6 @@ import { ParticipantsPanel } from './participants-panel.tsx'
 import { RoundsPanel } from './rounds-panel.tsx'
 import { TablesPanel } from './tables-panel.tsx'
 
-/** Marks "no message from the server": the page shows its own text instead. */
-const FALLBACK = '\u0000'
-
 /** Runs one change, shows its error if any, and reloads the event. Resolves whether it worked. */
 export type Act = (call: () => Promise<ApiResult<unknown>>) => Promise<boolean>
 
@@ -34,6 +31,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
   const loaded = useApiData(() => fetchEvent(eventId), eventId)
   const detail: EventDetail | null = loaded.data
   const loadError = loaded.error
+  // The server's message about a failed change; '' when it gave none (the page's own text shows).
   const [notice, setNotice] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
   const confirmDelete = useRef<HTMLDialogElement>(null)
@@ -45,7 +43,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
     async (call) => {
       setNotice(null)
       const result = await call()
-      if (!result.ok) setNotice(result.message || FALLBACK)
+      if (!result.ok) setNotice(result.message)
       await reload()
       return result.ok
     },
@@ -133,9 +131,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
         </div>
       </header>
 
-      {notice && (
-        <Alert tone="error">{notice === FALLBACK ? t('page.actionFailed') : notice}</Alert>
-      )}
+      {notice !== null && <Alert tone="error">{notice || t('page.actionFailed')}</Alert>}
 
       {editing && (
         <section
@@ -187,7 +183,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
                   confirmDelete.current?.close()
                   const result = await deleteEvent(event.id)
                   if (result.ok) navigate('/admin')
-                  else setNotice(result.message || FALLBACK)
+                  else setNotice(result.message)
                 }}
               >
                 {t('editor.delete')}

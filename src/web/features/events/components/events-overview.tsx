@@ -26,11 +26,17 @@ export function EventsOverview() {
     setBusy(id)
     setActionError(null)
     const result = await action(id)
-    if (!result.ok) setActionError(result.message || t('page.actionFailed'))
+    if (!result.ok) setActionError(result.message)
     await list.reload()
     setBusy(null)
   }
-  const error = actionError ?? (list.error === null ? null : list.error || t('list.loadFailed'))
+  // '' is "the server said nothing": the page's own text shows.
+  const error =
+    actionError !== null
+      ? actionError || t('page.actionFailed')
+      : list.error !== null
+        ? list.error || t('list.loadFailed')
+        : null
 
   return (
     <section aria-labelledby="events-heading" className="mt-12">

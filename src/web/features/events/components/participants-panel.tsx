@@ -70,7 +70,7 @@ export function ParticipantsPanel({
             error={error}
             autoComplete="off"
             autoCapitalize="characters"
-            className="h-12 rounded-xl border border-ink/15 bg-white px-4 font-mono text-base tracking-[0.2em] uppercase outline-none focus:border-rose focus:ring-4 focus:ring-rose/15 aria-invalid:border-rose-deep"
+            className="font-mono tracking-[0.2em] uppercase"
           />
         </div>
         <button type="submit" className={`${solidButton} mt-7 h-12 px-5`}>

@@ -3,6 +3,7 @@ import { tableInputSchema } from '../../../../shared/schemas/events.ts'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { addTable, removeTable, updateTable, type EventTable } from '../api/admin-events-api.ts'
+import { fieldErrors } from '../field-errors.ts'
 import { outlineButton, Panel, quietButton, solidButton } from './panel.tsx'
 import type { Act } from './event-workspace.tsx'
 
@@ -38,12 +39,7 @@ function TableForm({
       capacityActual: Number(draft.capacityActual || Number.NaN),
     })
     if (!parsed.success) {
-      const found: typeof errors = {}
-      for (const issue of parsed.error.issues)
-        found[issue.path[0] as keyof Draft] ??= t(
-          `validation.${issue.message}` as 'validation.capacityInvalid',
-        )
-      setErrors(found)
+      setErrors(fieldErrors<keyof Draft>(parsed.error, t))
       return
     }
     setErrors({})
