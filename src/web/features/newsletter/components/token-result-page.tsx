@@ -24,9 +24,8 @@ const sent = new Map<string, Promise<ApiResult<{ message: string }>>>()
 export function TokenResultPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation('newsletter')
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token'))
-  const [outcome, setOutcome] = useState<Outcome | null>(() =>
-    token ? null : { tone: 'error', text: t(`${kind}.invalidToken`) },
-  )
+  // The server's words; an error without them ('') shows this page's own text.
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
 
   useEffect(() => {
     if (!token) return
@@ -42,18 +41,20 @@ export function TokenResultPage({ kind }: { kind: Kind }) {
       setOutcome(
         result.ok
           ? { tone: 'success', text: result.data.message }
-          : { tone: 'error', text: result.message || t(`${kind}.failed`) },
+          : { tone: 'error', text: result.message },
       )
     })
     return () => {
       current = false
     }
-  }, [kind, token, t])
+  }, [kind, token])
 
   return (
     <AuthCard title={t(`${kind}.title`)}>
-      {outcome ? (
-        <Alert tone={outcome.tone}>{outcome.text}</Alert>
+      {!token ? (
+        <Alert tone="error">{t(`${kind}.invalidToken`)}</Alert>
+      ) : outcome ? (
+        <Alert tone={outcome.tone}>{outcome.text || t(`${kind}.failed`)}</Alert>
       ) : (
         <p role="status" className="flex items-center gap-3 text-ink-soft">
           <span
@@ -69,7 +70,7 @@ export function TokenResultPage({ kind }: { kind: Kind }) {
         <Link href="/" className="font-semibold text-rose-deep underline underline-offset-4">
           {t('result.backHome')}
         </Link>
-        {kind === 'verification' && outcome?.tone === 'error' && (
+        {kind === 'verification' && (!token || outcome?.tone === 'error') && (
           <a href="/#newsletter" className="text-sm text-ink-soft underline underline-offset-4">
             {t('result.tryAgain')}
           </a>
