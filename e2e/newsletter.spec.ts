@@ -3,6 +3,7 @@ import { accountButton, signInAsAdmin, signUpAndVerify } from './support/account
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
+import { holdRequests } from './support/hold-requests.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
 const newsletter = texts('hu', 'newsletter')
@@ -51,15 +52,11 @@ test('a visitor subscribes on the landing page and confirms by the e-mailed link
 
   await form.getByLabel(newsletter.form.email).fill(`  ${email.toUpperCase()} `)
   // The button stays disabled while the request runs.
-  let release: () => void = () => {}
-  await page.route('**/api/newsletter/subscribe', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve))
-    await route.continue()
-  })
+  const held = await holdRequests(page, '**/api/newsletter/subscribe')
   await submit.click()
   const busy = form.getByRole('button', { name: newsletter.form.subscribing })
   await expect(busy).toBeDisabled()
-  release()
+  await held.release()
   await expect(form.getByRole('status')).toHaveText(newsletter.confirmationSent)
   await expect(form.getByLabel(newsletter.form.email)).toHaveValue('')
   await saveScreenshot(page, testInfo, 'newsletter-confirmation-sent')
@@ -138,14 +135,10 @@ test('without an answer from the server, the form shows the fallback texts', asy
 
 test('the result pages explain a missing or broken link', async ({ page, checkA11y }) => {
   // While the link is checked, the page says so.
-  let release: () => void = () => {}
-  await page.route('**/api/newsletter/verify', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve))
-    await route.continue()
-  })
+  const held = await holdRequests(page, '**/api/newsletter/verify')
   await page.goto('/newsletter/verify?token=being-checked')
   await expect(page.getByRole('status')).toHaveText(newsletter.verification.loading)
-  release()
+  await held.release()
   await expect(page.getByRole('alert')).toHaveText(newsletter.verification.failed)
   await page.unroute('**/api/newsletter/verify')
 
@@ -174,15 +167,11 @@ test('a signed-in member toggles the newsletter from the account menu', async ({
   await expect(subscribe).toBeVisible()
 
   // A spinner while it works.
-  let release: () => void = () => {}
-  await page.route('**/api/newsletter/subscribe', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve))
-    await route.continue()
-  })
+  const held = await holdRequests(page, '**/api/newsletter/subscribe')
   await subscribe.click()
   await expect(menu.getByRole('menuitem', { name: newsletter.toggle.processing })).toBeVisible()
   await saveScreenshot(page, testInfo, 'newsletter-toggle-processing')
-  release()
+  await held.release()
   await expect(menu.getByRole('menuitem', { name: newsletter.toggle.unsubscribe })).toBeVisible()
   await page.unroute('**/api/newsletter/subscribe')
 

@@ -1,0 +1,24 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * Holds the page's requests to `pattern` until `release()`, to look at a screen while it waits.
+ * `release` first waits until a request has actually arrived: releasing before that would let
+ * nothing go and leave the request hanging.
+ */
+export async function holdRequests(page: Page, pattern: string) {
+  let arrived: () => void = () => {}
+  const arrival = new Promise<void>((resolve) => (arrived = resolve))
+  let letGo: () => void = () => {}
+  const gate = new Promise<void>((resolve) => (letGo = resolve))
+  await page.route(pattern, async (route) => {
+    arrived()
+    await gate
+    await route.continue()
+  })
+  return {
+    async release() {
+      await arrival
+      letGo()
+    },
+  }
+}
