@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { user } from '../db/schema/auth.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestAppWithMail } from '../test/http-test-app.ts'
-import { promoteListedAdmins } from './admin-setup.ts'
+import { issueAdminSetupToken, promoteListedAdmins } from './admin-setup.ts'
 
 const LISTED = 'Owner@Example.com'
 const server = httpTestAppWithMail({ ADMIN_EMAILS: ` ${LISTED} , second@example.com` })
@@ -21,14 +21,23 @@ const isAdmin = async (client: ReturnType<typeof browserClient>) =>
 
 describe('ADMIN_EMAILS', () => {
   it('makes a listed address admin once it is confirmed, and nobody else', async () => {
-    const owner = await signUpAndConfirm(LISTED)
     const db = server.harness.database.db
+    // As at a first start: no admin yet, so the server printed a setup link.
+    const setupToken = await issueAdminSetupToken(db)
+    expect(setupToken).toBeTruthy()
+    const owner = await signUpAndConfirm(LISTED)
     expect(await promoteListedAdmins(db, ['owner@example.com'])).toBe(0) // not confirmed yet
     await owner.client.follow(owner.link)
     expect(await isAdmin(owner.client)).toBe(true)
 
     const stranger = await signUpAndConfirm('stranger@example.com')
     await stranger.client.follow(stranger.link)
+    expect(await isAdmin(stranger.client)).toBe(false)
+
+    // The printed link made no admin, but it must not make a second one either.
+    const redeemed = await stranger.client.post('/api/admin-setup', { token: setupToken })
+    expect(redeemed.status).toBe(400)
+    expect(await redeemed.json()).toMatchObject({ code: 'invalid_request' })
     expect(await isAdmin(stranger.client)).toBe(false)
   })
 

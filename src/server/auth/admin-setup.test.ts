@@ -6,6 +6,24 @@ import { ADMIN_SETUP_VALID_MS, issueAdminSetupToken, setAdminByEmail } from './a
 const server = httpTestApp()
 
 describe('the first admin', () => {
+  it('link stops working the moment any admin exists (npm run admin grant)', async () => {
+    const db = server.harness.database.db
+    const token = await issueAdminSetupToken(db)
+    expect(token).toBeTruthy()
+    const boss = await seedMember(server.harness, server.http.origin)
+    expect(await setAdminByEmail(db, boss.email, true)).toBe(true)
+
+    const member = await seedMember(server.harness, server.http.origin)
+    const refused = await member.client.post('/api/admin-setup', { token })
+    expect(refused.status).toBe(400)
+    expect((await (await member.client.get('/api/me')).json()).isAdmin).toBe(false)
+
+    // Spent for good: even with the admin role taken back, the old link stays dead.
+    expect(await setAdminByEmail(db, boss.email, false)).toBe(true)
+    expect((await member.client.post('/api/admin-setup', { token })).status).toBe(400)
+    expect((await (await member.client.get('/api/me')).json()).isAdmin).toBe(false)
+  })
+
   it('is whoever opens the one-time link, once, within 24 hours', async () => {
     const expired = await issueAdminSetupToken(server.harness.database.db, {
       now: new Date(Date.now() - ADMIN_SETUP_VALID_MS - 1000),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq, exists, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { alias } from 'drizzle-orm/pg-core'
+import { and, eq, exists, inArray, notExists, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client.ts'
 import { appSettings } from '../db/schema/app-settings.ts'
 import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
@@ -13,9 +14,12 @@ interface SetupState {
   expiresAt: string
 }
 
+/** Other admin rows, in the promoting statement's own sub-query. */
+const admins = alias(profiles, 'admins')
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export async function hasAdmin(db: Db): Promise<boolean> {
+export async function hasAdmin(db: Db | Tx): Promise<boolean> {
   const rows = await db
     .select({ id: profiles.id })
     .from(profiles)
@@ -50,7 +54,12 @@ export async function issueAdminSetupToken(
   return token
 }
 
-/** Makes the user an admin if the token is the current, unexpired one; the token is then spent. */
+/**
+ * Makes the user an admin if the token is the current, unexpired one and the site still has no
+ * admin; the token is then spent. The link exists only to make the first admin: the moment any
+ * admin exists (ADMIN_EMAILS, `npm run admin grant`, another process), it stops working and is
+ * deleted, whatever its age.
+ */
 export async function redeemAdminSetupToken(
   db: Db,
   token: string,
@@ -60,13 +69,29 @@ export async function redeemAdminSetupToken(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update')
     const state = row?.value as SetupState | undefined
-    if (!state || new Date(state.expiresAt) <= now) return false
+    if (!state) return false
+    if (await hasAdmin(tx)) {
+      await tx.delete(appSettings).where(eq(appSettings.key, KEY))
+      return false
+    }
+    if (new Date(state.expiresAt) <= now) return false
     const given = Buffer.from(hash(token))
     const expected = Buffer.from(state.tokenHash)
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
-    await tx.update(profiles).set({ isAdmin: true, updatedAt: now }).where(eq(profiles.id, userId))
+    // One statement that re-checks "no admin yet", so a grant committed since the check above
+    // still wins over the link.
+    const promoted = await tx
+      .update(profiles)
+      .set({ isAdmin: true, updatedAt: now })
+      .where(
+        and(
+          eq(profiles.id, userId),
+          notExists(tx.select({ id: admins.id }).from(admins).where(eq(admins.isAdmin, true))),
+        ),
+      )
+      .returning({ id: profiles.id })
     await tx.delete(appSettings).where(eq(appSettings.key, KEY))
-    return true
+    return promoted.length > 0
   })
 }
 
