@@ -18,6 +18,8 @@ import { authRoutes } from './auth/auth.routes.ts'
 import { meRoutes, sessionRoutes } from './auth/me.routes.ts'
 import type { Database } from './db/client.ts'
 import { clientAddress } from './http/client-address.ts'
+import { truncate } from './http/truncate.ts'
+import { requestGuard } from './http/request-guard.ts'
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { mediaRoutes } from './media/media.routes.ts'
@@ -43,23 +45,26 @@ export interface AppDeps {
   publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
-  trustProxy: boolean
+  /** PUBLIC_URL: the only origin allowed to change anything; HSTS only when it is https. */
+  publicUrl: string
+  /** TRUST_PROXY: how many reverse proxies in front append to X-Forwarded-For. */
+  trustedProxies: number
   /** Serve /dev/mailbox (development without SMTP only). */
   devMailbox: boolean
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, newsletter, planner, settings, live, trustProxy }: AppDeps) {
+function createApi({ database, auth, newsletter, planner, settings, live }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .route('/health', healthRoutes(database))
-      .route('/auth', authRoutes(auth, { trustProxy }))
+      .route('/auth', authRoutes(auth))
       .route('/me', meRoutes(auth, database.db))
       .route('/session', sessionRoutes(auth, database.db))
       .route('/admin-setup', adminSetupRoutes(auth, database.db))
       .route('/account', accountRoutes(auth, database.db))
       .route('/media', mediaRoutes(database.db))
-      .route('/newsletter', newsletterRoutes(auth, newsletter, trustProxy))
+      .route('/newsletter', newsletterRoutes(auth, newsletter))
       .route('/admin/users', adminUsersRoutes(auth, database.db))
       .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
       .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
@@ -73,7 +78,7 @@ function createApi({ database, auth, newsletter, planner, settings, live, trustP
 export type AppType = ReturnType<typeof createApi>
 
 export function createApp(deps: AppDeps) {
-  const { logger, publicConfig, distDir, trustProxy } = deps
+  const { logger, publicConfig, distDir, publicUrl, trustedProxies } = deps
   const api = createApi(deps)
 
   const app = new Hono<AppEnv>()
@@ -81,23 +86,27 @@ export function createApp(deps: AppDeps) {
     const started = performance.now()
     c.set('language', requestLanguage(c))
     c.set('log', logger)
+    c.set('clientAddress', clientAddress(c, trustedProxies))
     await next()
     logger.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        // A path can be as long as a client likes: the log keeps its start.
+        path: truncate(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
-        ip: clientAddress(c, trustProxy),
-        ua: c.req.header('user-agent'),
+        ip: c.var.clientAddress,
+        ua: truncate(c.req.header('user-agent')),
       },
       'request',
     )
   })
-  // Ahead of the page-oriented middleware below: see klikkscreenHandler.
-  app.get('/api/klikkscreen', klikkscreenHandler(deps.live))
   app.use(
     secureHeaders({
+      // Only a site reached over https may tell browsers to insist on https.
+      strictTransportSecurity: publicUrl.startsWith('https://')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       contentSecurityPolicy: {
@@ -118,6 +127,15 @@ export function createApp(deps: AppDeps) {
       },
     }),
   )
+  app.use(
+    requestGuard({
+      publicUrl,
+      // RFC 8058: mail providers POST the one-click unsubscribe form, without cookies or Origin.
+      crossSitePaths: ['/api/newsletter/one-click'],
+    }),
+  )
+  // Ahead of compression: see klikkscreenHandler.
+  app.get('/api/klikkscreen', klikkscreenHandler(deps.live))
   app.use(compress())
   app.onError((error, c) => {
     if (error instanceof ApiError) {

@@ -20,6 +20,15 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBe('postgres://u@localhost:5432/app')
   })
 
+  it('counts the trusted proxies: false, true (one) or a number', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0)
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0)
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+    expect(() => parseEnv({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/)
+  })
+
   it('names the variable that is wrong', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/)
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/)

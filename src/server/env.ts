@@ -39,6 +39,8 @@ export const envSchema = z.object({
         .map((address) => address.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** How long a client may take to send a whole request (headers: at most 10 s of it), in ms. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** How long the mixing engine may search for a round's seating, in ms. */
   MIXER_TIME_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -46,11 +48,16 @@ export const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url()
     .default('https://accounts.google.com/.well-known/openid-configuration'),
-  /** Set when a reverse proxy in front sets X-Forwarded-For; otherwise the socket address is the client. */
+  /**
+   * How many reverse proxies in front append to X-Forwarded-For: `false` (none: the socket
+   * address is the client), `true` (one), or a number of proxies in a chain (0–10).
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxies')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .pipe(z.number().int().max(10, 'must be at most 10 proxies'))
+    .default(0),
 })
 
 export type Env = z.infer<typeof envSchema>

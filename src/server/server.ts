@@ -12,6 +12,21 @@ import { createLiveHub } from './live/live-hub.ts'
 import { startMailWorker } from './mail/mail-worker.ts'
 import { publicConfigFrom } from './public-config.ts'
 
+/**
+ * Node's HTTP server limits: a client has 10 s to send its headers and `requestTimeoutMs` for
+ * the whole request, body included (Node's default, 300 s, lets a client that declares a longer
+ * body than it sends hold a connection for five minutes). Node looks for overdue requests once
+ * a second instead of every 30 s. Live streams are unaffected: the limits end when the request
+ * has arrived.
+ */
+export function httpServerOptions(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(10_000, requestTimeoutMs),
+    connectionsCheckingInterval: 1000,
+  }
+}
+
 /** Everything a running server is made of, built from the environment and an open database. */
 export async function createServer({
   env,
@@ -62,7 +77,8 @@ export async function createServer({
     live,
     publicConfig: publicConfigFrom(env),
     distDir,
-    trustProxy: env.TRUST_PROXY,
+    publicUrl: baseUrl,
+    trustedProxies: env.TRUST_PROXY,
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
   })
   return {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
-import { clientAddress } from '../http/client-address.ts'
 import { errorMessage, hasErrorMessage } from '../i18n.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 
@@ -9,16 +8,16 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
  * address goes into a header only the server can set (rate limits and sessions use it), and error
  * answers get their message in the user's language, keeping Better Auth's code.
  */
-export function authRoutes(auth: Auth, { trustProxy }: { trustProxy: boolean }) {
+export function authRoutes(auth: Auth) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
     const headers = new Headers(c.req.raw.headers)
     headers.delete(CLIENT_IP_HEADER)
-    const address = clientAddress(c, trustProxy)
-    if (address) headers.set(CLIENT_IP_HEADER, address)
+    if (c.var.clientAddress) headers.set(CLIENT_IP_HEADER, c.var.clientAddress)
     const request = new Request(c.req.raw.url, {
       method: c.req.method,
       headers,
-      body: c.req.method === 'GET' ? undefined : c.req.raw.body,
+      // Through Hono's body cache: the request guard has already read a JSON body.
+      body: c.req.method === 'GET' ? undefined : await c.req.arrayBuffer(),
       duplex: 'half',
     } as RequestInit)
     const response = await auth.handler(request)

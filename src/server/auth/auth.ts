@@ -5,6 +5,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts'
 import type { Db } from '../db/client.ts'
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts'
+import { truncate } from '../http/truncate.ts'
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { resetPasswordTemplate, verifyEmailTemplate } from '../mail/templates.ts'
@@ -43,7 +44,18 @@ export function createAuth({
     // Better Auth's own messages go into our structured log, not to the console.
     logger: {
       level: 'warn',
-      log: (level, message, ...args) => logger[level]({ args, source: 'better-auth' }, message),
+      log: (level, message, ...args) => {
+        // "Invalid callbackURL: …", "Invalid origin: …": a client's bad input, quoted whole at
+        // error level by Better Auth. It is the client's mistake (warn), and only its start is kept.
+        const refused = level === 'error' && /^Invalid [\w ]+:/.test(message)
+        logger[refused ? 'warn' : level](
+          {
+            args: args.map((arg) => (typeof arg === 'string' ? truncate(arg) : arg)),
+            source: 'better-auth',
+          },
+          truncate(message),
+        )
+      },
     },
     // Refused requests (bad password, foreign origin...) are routine: debug level. Failures: error.
     onAPIError: {

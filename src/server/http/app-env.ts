@@ -7,6 +7,8 @@ export interface AppEnv {
   Variables: {
     language: Language
     log: Logger
+    /** The client's address (see clientAddress); set once per request by the app. */
+    clientAddress: string | undefined
     /** Set by requireUser / requireAdmin. */
     user?: User
     profile?: Profile

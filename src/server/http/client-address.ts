@@ -2,13 +2,23 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
 /**
- * The client's address: the first X-Forwarded-For hop when a trusted proxy sits in front,
- * otherwise the socket's peer. Undefined in tests that call app.request() without a socket.
+ * The client's address. Behind `trustedProxies` reverse proxies (TRUST_PROXY), each of which
+ * appends the address it was reached from to X-Forwarded-For, the client is the entry that the
+ * outermost trusted proxy wrote: the `trustedProxies`-th from the right. Entries left of it were
+ * written by the client itself and prove nothing (taking the left-most one would let a client
+ * pick any address, and so escape every rate limit). Without trusted proxies, or without the
+ * header, it is the socket's peer. Undefined in tests that call app.request() without a socket.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
+export function clientAddress(c: Context, trustedProxies: number): string | undefined {
+  if (trustedProxies > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean)
+    // Fewer hops than proxies: the request skipped an outer proxy; the left-most hop is then
+    // the farthest one a trusted proxy saw.
+    const hop = hops[Math.max(0, hops.length - trustedProxies)]
+    if (hop) return hop
   }
   try {
     return getConnInfo(c).remote.address

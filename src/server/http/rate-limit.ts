@@ -5,7 +5,6 @@ import type { Db } from '../db/client.ts'
 import { rateLimit as rateLimitTable } from '../db/schema/auth.ts'
 import { ApiError } from './api-error.ts'
 import type { AppEnv } from './app-env.ts'
-import { clientAddress } from './client-address.ts'
 
 export interface RateLimitRule {
   /** Names the counter; requests to routes with the same name count together. */
@@ -18,9 +17,9 @@ export interface RateLimitRule {
  * A fixed-window limit per client address, counted in the database (Better Auth's rate_limit
  * table) so that every server process shares it. One upsert per request: no read-then-write race.
  */
-export function rateLimit(db: Db, trustProxy: boolean, rule: RateLimitRule) {
+export function rateLimit(db: Db, rule: RateLimitRule) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const address = clientAddress(c, trustProxy) ?? 'unknown'
+    const address = c.var.clientAddress ?? 'unknown'
     const key = `app:${rule.name}:${address}`
     const now = Date.now()
     const windowStart = now - rule.windowSeconds * 1000

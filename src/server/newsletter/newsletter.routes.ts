@@ -10,7 +10,6 @@ import { findProfile } from '../auth/profiles.ts'
 import { requireUser } from '../auth/session.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { clientAddress } from '../http/client-address.ts'
 import { parseJson } from '../http/parse-json.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { newsletterMessage } from '../i18n.ts'
@@ -42,9 +41,9 @@ function parseEmail(value: string): string {
 }
 
 /** /api/newsletter: SPEC's four newsletter functions, the status flag and RFC 8058 one-click. */
-export function newsletterRoutes(auth: Auth, ctx: NewsletterContext, trustProxy: boolean) {
+export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
   const limit = (name: keyof typeof LIMITS) =>
-    rateLimit(ctx.db, trustProxy, {
+    rateLimit(ctx.db, {
       name: `newsletter-${name}`,
       windowSeconds: 60,
       max: LIMITS[name],
@@ -77,7 +76,7 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext, trustProxy:
           source: request.source,
           member,
           language: c.var.language,
-          clientAddress: clientAddress(c, trustProxy),
+          clientAddress: c.var.clientAddress,
         })
         const subscribed = result === 'subscribed'
         return c.json({
@@ -107,7 +106,7 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext, trustProxy:
       })
       .post('/verify', limit('verify'), async (c) => {
         const { token } = await parseJson(c, newsletterTokenSchema)
-        if (!(await confirmSubscription(ctx, token, clientAddress(c, trustProxy))))
+        if (!(await confirmSubscription(ctx, token, c.var.clientAddress)))
           throw new ApiError(400, 'invalid_token', 'newsletter:verification.failed')
         return c.json({ message: newsletterMessage(c.var.language, 'verification.success') })
       })

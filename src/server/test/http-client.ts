@@ -45,10 +45,11 @@ export function browserClient(
       ...init.headers,
     }
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-    if (init.json !== undefined) headers['content-type'] = 'application/json'
+    if (init.json !== undefined) headers['content-type'] ??= 'application/json'
     const response = await fetch(url, {
       method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
-      headers,
+      // A header given as '' is left out (a request without Origin, say).
+      headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== '')),
       body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
       redirect: 'manual',
     })

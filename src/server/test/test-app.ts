@@ -1,3 +1,4 @@
+import type { Logger } from 'pino'
 import { parseEnv } from '../env.ts'
 import { createLogger } from '../logger.ts'
 import { publicConfigFrom } from '../public-config.ts'
@@ -6,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 /** The real server on a fresh database; `env` overrides variables (SMTP_URL for a test mail server...). */
 export async function createTestApp(
-  options: { distDir?: string; env?: Record<string, string> } = {},
+  options: { distDir?: string; env?: Record<string, string>; logger?: Logger } = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
   // A short mixer search keeps API tests quick; the engine's quality is tested on its own.
@@ -18,7 +19,7 @@ export async function createTestApp(
   const server = await createServer({
     env,
     database,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     distDir: options.distDir,
   })
   return {
