@@ -9,7 +9,10 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 2527)
 // A second site, with "Google" (the test OpenID provider) configured.
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 4174)
 const googleSite = `http://127.0.0.1:${googlePort}`
-/** The first-admin token of the main test site (one browser test becomes its admin). */
+/**
+ * The first-admin token of both test sites. The main site has its admin from ADMIN_EMAILS, so
+ * its link is dead; on the Google site, which has none, one browser test becomes the admin.
+ */
 const ADMIN_SETUP_TOKEN = 'e2e-admin-setup-token-0123456789'
 const MAIL_API = `http://127.0.0.1:${mailApiPort}`
 const baseURL = `http://127.0.0.1:${port}`
@@ -80,6 +83,7 @@ export default defineConfig({
     {
       command: [
         `env PORT=${googlePort} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${googleSite}`,
+        `ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN}`,
         `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${googleDatabaseEnv}`,
         `GOOGLE_CLIENT_ID=lendulet-e2e GOOGLE_CLIENT_SECRET=lendulet-e2e-secret`,
         `GOOGLE_DISCOVERY_URL=http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
