@@ -3,10 +3,12 @@
  * npm run admin -- revoke <email>    take the admin role away again
  *
  * Uses the same configuration as the server (DATABASE_URL, or PGlite in DATA_DIR). With the
- * embedded database, stop the server first: PGlite allows one process at a time.
+ * embedded database, stop the server first: one process at a time may open it, and this refuses
+ * to run while the server has it open (decision 0016).
  */
 import { setAdminByEmail } from '../src/server/auth/admin-setup.ts'
 import { openDatabase } from '../src/server/db/client.ts'
+import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts'
 import { loadEnv } from '../src/server/env.ts'
 
 const [command, email] = process.argv.slice(2)
@@ -18,7 +20,11 @@ if ((command !== 'grant' && command !== 'revoke') || !email) {
 const env = loadEnv()
 const database = await openDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-)
+).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error
+  console.error(error.message)
+  process.exit(1)
+})
 try {
   await database.migrate()
   const found = await setAdminByEmail(database.db, email, command === 'grant')

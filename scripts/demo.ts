@@ -1,42 +1,34 @@
 /**
  * npm run demo               seed 40 demo members and a sample klikk event, ready to run
  * npm run demo -- --reset    delete the demo event and seed it afresh (the members are kept)
- * npm run demo -- --force    run even though the embedded database looks in use (after a crash)
  *
  * Safe to run again: it only adds what is missing. Uses the same configuration as the server
- * (DATABASE_URL, or PGlite in DATA_DIR). With the embedded database, stop the server first:
- * PGlite allows one process at a time and does not lock its folder, so two at once can damage it.
+ * (DATABASE_URL, or PGlite in DATA_DIR). With the embedded database, stop the server first: one
+ * process at a time may open it, and this refuses to run while the server has it open (decision
+ * 0016). A lock left by a killed server is noticed and taken over.
  */
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { openDatabase } from '../src/server/db/client.ts'
+import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts'
 import { DEMO_MEMBERS, seedDemo } from '../src/server/events/demo-seed.ts'
 import { loadEnv, publicUrl } from '../src/server/env.ts'
 
 const args = process.argv.slice(2)
-const unknown = args.filter((arg) => arg !== '--reset' && arg !== '--force')
+const unknown = args.filter((arg) => arg !== '--reset')
 if (unknown.length > 0) {
-  console.error('Usage: npm run demo [-- --reset] [-- --force]')
+  console.error('Usage: npm run demo [-- --reset]')
   process.exit(2)
 }
 
 const env = loadEnv()
 const dataDir = resolve(env.DATA_DIR)
-// PGlite writes postmaster.pid while open and removes it on a clean close.
-if (!env.DATABASE_URL && existsSync(join(dataDir, 'postmaster.pid')) && !args.includes('--force')) {
-  console.error(
-    [
-      `The embedded database in ${dataDir} is in use by another process, most likely the server.`,
-      'Stop the server (Ctrl+C), then run `npm run demo` again.',
-      'If nothing is running (the server was killed), run `npm run demo -- --force`.',
-    ].join('\n'),
-  )
-  process.exit(1)
-}
-
 const database = await openDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
-)
+).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error
+  console.error(error.message)
+  process.exit(1)
+})
 try {
   await database.migrate()
   const summary = await seedDemo(database.db, { reset: args.includes('--reset') })

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { issueAdminSetupToken, promoteListedAdmins } from './auth/admin-setup.ts'
 import { openDatabase } from './db/client.ts'
+import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { loadEnv, publicUrl } from './env.ts'
 import { createLogger } from './logger.ts'
 import { createServer } from './server.ts'
@@ -12,7 +13,12 @@ const distDir = fileURLToPath(new URL('../../dist', import.meta.url))
 
 const database = await openDatabase(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-)
+).catch((error: unknown) => {
+  // Another process has the embedded database open: say so in one line, no stack trace.
+  if (!(error instanceof DataDirInUseError)) throw error
+  logger.fatal(error.message)
+  process.exit(1)
+})
 try {
   await database.migrate()
 } catch (error) {

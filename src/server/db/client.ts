@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { lockDataDir } from './data-dir-lock.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -68,11 +69,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = await PGlite.create(options.dataDir)
+  // PGlite serves one process per folder and does not check it: a lock file does (decision 0016).
+  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined
+  let client: PGlite
+  try {
+    client = await PGlite.create(options.dataDir)
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' })
   return withCommon(db, 'pglite', {
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
+    },
   })
 }
 
