@@ -4,22 +4,24 @@ import { deleteAccountSchema } from '../../shared/schemas/delete-account.ts'
 import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { parseJson } from '../http/parse-json.ts'
+import { jsonBody } from '../http/parse-json.ts'
 import type { Auth } from './auth.ts'
 import { accountProviders, deleteAccountData, freshGoogleSession } from './delete-account.ts'
 import { requireUser } from './session.ts'
 
 /** POST /api/account/delete: SPEC's account deletion, confirmed by password or a fresh Google sign-in. */
 export function accountRoutes(auth: Auth, db: Db) {
+  // Who is asking comes before what she sent: a signed-out request is a 401 whatever its body.
+  const signedInFirst = requireUser(auth, db)
   return new Hono<AppEnv>()
     .get('/sign-in-methods', requireUser(auth, db), async (c) => {
       const providers = await accountProviders(db, c.var.user?.id ?? '')
       return c.json({ password: providers.passwordHash !== null, google: providers.google })
     })
-    .post('/delete', async (c) => {
+    .post('/delete', signedInFirst, jsonBody(deleteAccountSchema), async (c) => {
       const found = await auth.api.getSession({ headers: c.req.raw.headers })
       if (!found) throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
-      const request = await parseJson(c, deleteAccountSchema)
+      const request = c.req.valid('json')
       const providers = await accountProviders(db, found.user.id)
 
       if (request.method === 'password') {

@@ -3,19 +3,26 @@ import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { parseJson } from '../http/parse-json.ts'
+import { jsonBody } from '../http/parse-json.ts'
 import type { Auth } from './auth.ts'
 import { redeemAdminSetupToken } from './admin-setup.ts'
 import { requireUser } from './session.ts'
 
+const adminSetupSchema = z.object({ token: z.string().min(1).max(200) })
+
 /** POST /api/admin-setup { token }: the signed-in user who opens the printed link becomes admin. */
 export function adminSetupRoutes(auth: Auth, db: Db) {
-  return new Hono<AppEnv>().post('/', requireUser(auth, db), async (c) => {
-    const { token } = await parseJson(c, z.object({ token: z.string().min(1).max(200) }))
-    const userId = c.var.user?.id
-    if (!userId || !(await redeemAdminSetupToken(db, token, userId))) {
-      throw new ApiError(400, 'invalid_request', 'auth.INVALID_TOKEN')
-    }
-    return c.json({ isAdmin: true })
-  })
+  return new Hono<AppEnv>().post(
+    '/',
+    requireUser(auth, db),
+    jsonBody(adminSetupSchema),
+    async (c) => {
+      const { token } = c.req.valid('json')
+      const userId = c.var.user?.id
+      if (!userId || !(await redeemAdminSetupToken(db, token, userId))) {
+        throw new ApiError(400, 'invalid_request', 'auth.INVALID_TOKEN')
+      }
+      return c.json({ isAdmin: true })
+    },
+  )
 }

@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { updateProfileSchema } from '../../shared/schemas/profile.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { ApiError } from '../http/api-error.ts'
-import { parseJson } from '../http/parse-json.ts'
+import { jsonBody } from '../http/parse-json.ts'
 import { AVATAR_SIZE, removeAvatar, replaceAvatar } from '../media/avatar.ts'
 import { MAX_UPLOAD_BYTES, processImage } from '../media/process-image.ts'
 import { liveEventOf } from '../events/participants.ts'
@@ -56,9 +56,9 @@ export function meRoutes(auth: Auth, db: Db) {
       const { user, profile } = signedIn(c)
       return c.json(describe(user, profile))
     })
-    .patch('/', requireUser(auth, db), async (c) => {
+    .patch('/', requireUser(auth, db), jsonBody(updateProfileSchema), async (c) => {
       const { user, profile } = signedIn(c)
-      const { fullName } = await parseJson(c, updateProfileSchema)
+      const { fullName } = c.req.valid('json')
       const [updated] = await db
         .update(profiles)
         .set({ fullName, updatedAt: new Date() })

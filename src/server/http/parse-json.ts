@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import { validator } from 'hono/validator'
 import type { z } from 'zod'
 import { hasErrorMessage, type ErrorMessageKey } from '../i18n.ts'
@@ -21,21 +20,10 @@ function invalid(error: z.ZodError, { messages }: Messages): ApiError {
   return new ApiError(400, 'invalid_request', first ?? 'invalidRequest', { fields })
 }
 
-/** Reads and validates a JSON body inside a handler. */
-export async function parseJson<T extends z.ZodType>(
-  c: Context,
-  schema: T,
-  options: Messages = {},
-): Promise<z.infer<T>> {
-  const body: unknown = await c.req.json().catch(() => undefined)
-  const parsed = schema.safeParse(body)
-  if (parsed.success) return parsed.data
-  throw invalid(parsed.error, options)
-}
-
 /**
- * The same as middleware: the typed client then knows the route's body (`c.req.valid('json')`).
- * A body that is not JSON arrives as {} and fails the schema like any other bad input.
+ * Validates a JSON body with a shared zod schema, as middleware: the handler reads
+ * `c.req.valid('json')`, and the typed client knows the route's body. The request guard has
+ * already refused bodies that are not `application/json`.
  */
 export function jsonBody<T extends z.ZodType>(schema: T, options: Messages = {}) {
   return validator('json', (value): z.infer<T> => {

@@ -10,7 +10,7 @@ import { findProfile } from '../auth/profiles.ts'
 import { requireUser } from '../auth/session.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { parseJson } from '../http/parse-json.ts'
+import { jsonBody } from '../http/parse-json.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { newsletterMessage } from '../i18n.ts'
 import {
@@ -63,8 +63,8 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
 
   return (
     new Hono<AppEnv>()
-      .post('/subscribe', limit('subscribe'), async (c) => {
-        const request = await parseJson(c, subscribeRequestSchema)
+      .post('/subscribe', limit('subscribe'), jsonBody(subscribeRequestSchema), async (c) => {
+        const request = c.req.valid('json')
         const email = parseEmail(request.email)
         const member = await memberOf(c)
         // SPEC section 5: the name is required only when signed out.
@@ -87,8 +87,8 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
           ),
         })
       })
-      .post('/unsubscribe', limit('unsubscribe'), async (c) => {
-        const request = await parseJson(c, unsubscribeRequestSchema)
+      .post('/unsubscribe', limit('unsubscribe'), jsonBody(unsubscribeRequestSchema), async (c) => {
+        const request = c.req.valid('json')
         const email = parseEmail(request.email)
         const result = await unsubscribe(ctx, {
           email,
@@ -104,20 +104,25 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
           ),
         })
       })
-      .post('/verify', limit('verify'), async (c) => {
-        const { token } = await parseJson(c, newsletterTokenSchema)
+      .post('/verify', limit('verify'), jsonBody(newsletterTokenSchema), async (c) => {
+        const { token } = c.req.valid('json')
         if (!(await confirmSubscription(ctx, token, c.var.clientAddress)))
           throw new ApiError(400, 'invalid_token', 'newsletter:verification.failed')
         return c.json({ message: newsletterMessage(c.var.language, 'verification.success') })
       })
-      .post('/verify-unsubscribe', limit('verify-unsubscribe'), async (c) => {
-        const { token } = await parseJson(c, newsletterTokenSchema)
-        if (!(await confirmUnsubscribe(ctx, token)))
-          throw new ApiError(400, 'invalid_token', 'newsletter:unsubscribeVerification.failed')
-        return c.json({
-          message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
-        })
-      })
+      .post(
+        '/verify-unsubscribe',
+        limit('verify-unsubscribe'),
+        jsonBody(newsletterTokenSchema),
+        async (c) => {
+          const { token } = c.req.valid('json')
+          if (!(await confirmUnsubscribe(ctx, token)))
+            throw new ApiError(400, 'invalid_token', 'newsletter:unsubscribeVerification.failed')
+          return c.json({
+            message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
+          })
+        },
+      )
       // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" here, without cookies or Origin.
       .post('/one-click', limit('one-click'), async (c) => {
         if (!(await oneClickUnsubscribe(ctx, c.req.query('key') ?? '')))
