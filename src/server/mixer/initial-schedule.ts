@@ -1,5 +1,5 @@
 import type { Prng } from './mulberry32.ts'
-import type { SearchProblem } from './search-schedule.ts'
+import type { SearchProblem } from './schedule-state.ts'
 import { transversalSchedule } from './transversal-schedule.ts'
 
 const APART_COST = 1e9

@@ -1,16 +1,16 @@
+import { excess } from './score-plan.ts'
+
 export interface Bound {
   maxMeetings: number
   squaredExcess: number
 }
-
-const excess = (meetings: number) => (meetings > 1 ? (meetings - 1) ** 2 : 0)
 
 /**
  * Spreads `units` extra meetings over pairs whose current meetings are counted in `levels`
  * (levels[c] = how many pairs have met c times), always raising the least-met pairs: the least
  * possible sum of (meetings − 1)² and the least possible maximum.
  */
-function waterFill(levels: number[], units: number): Bound {
+function spreadMeetingsEvenly(levels: number[], units: number): Bound {
   const counts = [...levels]
   let remaining = units
   for (let level = 0; remaining > 0 && level < counts.length + remaining; level++) {
@@ -52,7 +52,7 @@ export function lowerBound(
       historyMax = Math.max(historyMax, c)
     }
   const perRound = sizes.reduce((sum, size) => sum + (size * (size - 1)) / 2, 0)
-  const pairs = waterFill(pairLevels, perRound * rounds)
+  const pairs = spreadMeetingsEvenly(pairLevels, perRound * rounds)
 
   const smallest = Math.min(...sizes.filter((size) => size > 0))
   const perPerson = people > 0 ? (smallest - 1) * rounds : 0
@@ -65,7 +65,7 @@ export function lowerBound(
       const c = met[a * people + b] ?? 0
       levels[c] = (levels[c] ?? 0) + 1
     }
-    const own = waterFill(levels, perPerson)
+    const own = spreadMeetingsEvenly(levels, perPerson)
     personMax = Math.max(personMax, own.maxMeetings)
     personExcess += own.squaredExcess
   }

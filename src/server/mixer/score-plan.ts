@@ -9,6 +9,9 @@ export interface PlanScore {
   keepApartViolations: number
 }
 
+/** A pair's term of Σ (meetings − 1)²: nothing for a pair that met at most once. */
+export const excess = (meetings: number) => (meetings > 1 ? (meetings - 1) ** 2 : 0)
+
 export interface ScoredEvent {
   participants: readonly string[]
   history?: readonly (readonly (readonly string[])[])[]
@@ -60,7 +63,7 @@ export function scorePlan(event: ScoredEvent, plan: readonly Record<string, read
     if (c > score.maxMeetings) score.maxMeetings = c
     if (c > 1) {
       score.repeats += c - 1
-      score.squaredExcess += (c - 1) ** 2
+      score.squaredExcess += excess(c)
     }
   }
   return score

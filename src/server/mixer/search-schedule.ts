@@ -1,18 +1,7 @@
 import { designRounds, initialSchedule } from './initial-schedule.ts'
 import { lowerBound, type Bound } from './lower-bound.ts'
-import { mulberry32 } from './mulberry32.ts'
-
-/** The planning problem on indices: people 0..n−1, tables 0..T−1 with fixed sizes per round. */
-export interface SearchProblem {
-  people: number
-  /** People per table, the same in every planned round; they sum to `people`. */
-  sizes: readonly number[]
-  rounds: number
-  /** n×n, symmetric: how often each pair met in earlier rounds. */
-  met: Int32Array
-  /** n×n, symmetric: 1 for pairs that must not sit together; null when there are none. */
-  apart: Uint8Array | null
-}
+import { mulberry32, type Prng } from './mulberry32.ts'
+import { ScheduleState, type SearchProblem } from './schedule-state.ts'
 
 export interface SearchLimits {
   seed: number
@@ -46,131 +35,261 @@ const STEP_WORK = 40_000
 /** Tabu tenure: short, since a step already looks at every swap of everyone in conflict. */
 const TENURE_MIN = 2
 const TENURE_SPREAD = 4
-/** Steps without a better schedule before a kick, and kicks before a restart. */
-const STALL_STEPS = 400
-const KICKS = 4
-const PERTURBATIONS = 10
+/** Steps without a better schedule before a perturbation (the paper's maxStable). */
+const MAX_STABLE_STEPS = 400
+/** Random swaps in one perturbation of the run's best schedule. */
+const SWAPS_PER_PERTURBATION = 4
+/** Perturbations without a better schedule before a restart from a new starting schedule. */
+const PERTURBATIONS_PER_RESTART = 10
 const CLOCK_EVERY = 64
 
-const excess = (meetings: number) => (meetings > 1 ? (meetings - 1) ** 2 : 0)
+/** The objective, compared in this order. */
+interface Cost {
+  keepApartViolations: number
+  maxMeetings: number
+  squaredExcess: number
+}
+
+const worst = (): Cost => ({
+  keepApartViolations: Infinity,
+  maxMeetings: Infinity,
+  squaredExcess: Infinity,
+})
+
+const better = (v: number, m: number, s: number, than: Cost) =>
+  v !== than.keepApartViolations
+    ? v < than.keepApartViolations
+    : m !== than.maxMeetings
+      ? m < than.maxMeetings
+      : s < than.squaredExcess
+
+const betterThan = (cost: Cost, than: Cost) =>
+  better(cost.keepApartViolations, cost.maxMeetings, cost.squaredExcess, than)
+
+/** Keeps a copy of the state's schedule and its cost. */
+function record(state: ScheduleState, schedule: Int32Array, cost: Cost) {
+  state.copyTo(schedule)
+  cost.keepApartViolations = state.keepApartViolations
+  cost.maxMeetings = state.maxMeetings
+  cost.squaredExcess = state.squaredExcess
+}
+
+/** Tabu moves, per round and person: the table they left, until which step they may not return. */
+class TabuList {
+  private readonly until: Int32Array
+  private readonly people: number
+  private readonly tables: number
+
+  constructor(rounds: number, people: number, tables: number) {
+    this.until = new Int32Array(rounds * people * tables)
+    this.people = people
+    this.tables = tables
+  }
+
+  /** Whether moving `person` to `table` in `round` is tabu at `step`. */
+  has(round: number, person: number, table: number, step: number): boolean {
+    return (this.until[(round * this.people + person) * this.tables + table] ?? 0) > step
+  }
+
+  add(round: number, person: number, table: number, untilStep: number): void {
+    this.until[(round * this.people + person) * this.tables + table] = untilStep
+  }
+
+  clear(): void {
+    this.until.fill(0)
+  }
+}
+
+/** The people in conflict at one step, each with the round they are in conflict in. */
+class Conflicts {
+  size = 0
+  private readonly entries: Int32Array
+  /** The step at which each (round, person) was last listed, so each is listed once per step. */
+  private readonly listedAt: Int32Array
+  private readonly people: number
+
+  constructor(rounds: number, people: number) {
+    this.entries = new Int32Array(rounds * people)
+    this.listedAt = new Int32Array(rounds * people)
+    this.people = people
+  }
+
+  /**
+   * Lists everyone who, in some round, sits with a person they meet more than once or must be
+   * kept apart from (the paper's conflict positions); returns the work done.
+   */
+  find(state: ScheduleState, step: number): number {
+    let work = 0
+    this.size = 0
+    for (let r = 0; r < state.rounds; r++)
+      for (let t = 0; t < state.tables; t++) {
+        const start = state.tableStart(t)
+        const end = state.tableEnd(t)
+        for (let s1 = start; s1 < end; s1++) {
+          const x = state.personAt(r, s1)
+          for (let s2 = s1 + 1; s2 < end; s2++) {
+            const y = state.personAt(r, s2)
+            if (state.meetings(x, y) < 2 && state.keptApart(x, y) === 0) continue
+            this.list(r, x, step)
+            this.list(r, y, step)
+          }
+        }
+        work += ((end - start) * (end - start - 1)) / 2
+      }
+    return work
+  }
+
+  /** Moves a seeded random sample of `take` conflicts to the front. */
+  sampleFirst(take: number, rng: Prng): void {
+    for (let i = 0; i < take; i++) {
+      const j = i + rng.int(this.size - i)
+      const picked = this.entries[j] ?? 0
+      this.entries[j] = this.entries[i] ?? 0
+      this.entries[i] = picked
+    }
+  }
+
+  round(i: number): number {
+    return Math.floor((this.entries[i] ?? 0) / this.people)
+  }
+
+  person(i: number): number {
+    return (this.entries[i] ?? 0) % this.people
+  }
+
+  private list(round: number, person: number, step: number) {
+    const entry = round * this.people + person
+    if (this.listedAt[entry] === step) return
+    this.listedAt[entry] = step
+    this.entries[this.size++] = entry
+  }
+}
+
+/** A swap of a and b in `round`; round −1 when there is none. */
+interface Swap {
+  round: number
+  a: number
+  b: number
+}
+
+/**
+ * Sets `move` to the best admissible swap that moves one of the first `take` conflicts: not
+ * tabu, unless it beats the run's best (aspiration); ties broken at random. Returns the work done.
+ */
+function chooseSwap(
+  state: ScheduleState,
+  conflicts: Conflicts,
+  take: number,
+  tabu: TabuList,
+  step: number,
+  runCost: Cost,
+  rng: Prng,
+  move: Swap,
+): number {
+  const M = state.maxMeetings
+  const V = state.keepApartViolations
+  const S = state.squaredExcess
+  const atMax = state.pairsMeeting(M)
+  let work = 0
+  let bestKey = Infinity
+  let ties = 0
+  move.round = -1
+  for (let i = 0; i < take; i++) {
+    const r = conflicts.round(i)
+    const a = conflicts.person(i)
+    const A = state.tableOf(r, a)
+    const startA = state.tableStart(A)
+    const endA = state.tableEnd(A)
+    // a leaving table A.
+    let leaveS = 0
+    let leaveDown = 0
+    let leaveV = 0
+    for (let s = startA; s < endA; s++) {
+      const x = state.personAt(r, s)
+      if (x === a) continue
+      const c = state.meetings(a, x)
+      leaveS += state.excessIfOneLess(c)
+      if (c === M) leaveDown++
+      leaveV -= state.keptApart(a, x)
+    }
+    for (let B = 0; B < state.tables; B++) {
+      if (B === A) continue
+      const startB = state.tableStart(B)
+      const endB = state.tableEnd(B)
+      if (endB === startB) continue
+      // a joining all of table B; the term for the one who leaves it is taken off below.
+      let joinS = 0
+      let joinUp = 0
+      let joinToM = 0
+      let joinV = 0
+      for (let s = startB; s < endB; s++) {
+        const y = state.personAt(r, s)
+        const c = state.meetings(a, y)
+        joinS += state.excessIfOneMore(c)
+        if (c === M) joinUp++
+        else if (c === M - 1) joinToM++
+        joinV += state.keptApart(a, y)
+      }
+      for (let sb = startB; sb < endB; sb++) {
+        const b = state.personAt(r, sb)
+        const cab = state.meetings(a, b)
+        let dS = leaveS + joinS - state.excessIfOneMore(cab)
+        let up = joinUp - (cab === M ? 1 : 0)
+        let toM = joinToM - (cab === M - 1 ? 1 : 0)
+        let down = leaveDown
+        let dV = leaveV + joinV - state.keptApart(a, b)
+        // b leaving table B, and joining table A (which a leaves).
+        for (let s = startB; s < endB; s++) {
+          const y = state.personAt(r, s)
+          if (y === b) continue
+          const c = state.meetings(b, y)
+          dS += state.excessIfOneLess(c)
+          if (c === M) down++
+          dV -= state.keptApart(b, y)
+        }
+        for (let s = startA; s < endA; s++) {
+          const x = state.personAt(r, s)
+          if (x === a) continue
+          const c = state.meetings(b, x)
+          dS += state.excessIfOneMore(c)
+          if (c === M) up++
+          else if (c === M - 1) toM++
+          dV += state.keptApart(b, x)
+        }
+        work += endB - startB + endA - startA
+        const dM = up > 0 ? 1 : atMax - down + toM === 0 ? -1 : 0
+        const key = (dV * 4 + dM) * M_UNIT + dS
+        if (key > bestKey) continue
+        const isTabu = tabu.has(r, a, B, step) || tabu.has(r, b, A, step)
+        if (isTabu && !better(V + dV, M + dM, S + dS, runCost)) continue
+        if (key < bestKey) {
+          bestKey = key
+          ties = 1
+        } else if (rng.int(++ties) !== 0) continue
+        move.round = r
+        move.a = a
+        move.b = b
+      }
+    }
+  }
+  return work
+}
 
 /**
  * Tabu search over swaps of two people at different tables in the same round (Dotú & Van
  * Hentenryck): each step takes the best non-tabu swap that moves someone who sits with a person
- * they meet more than once, with incremental scores from a pair-count matrix. After a stall it
- * goes back to the run's best schedule and kicks it with a few random swaps; after several kicks
- * without progress it restarts from a new starting schedule. Apart from the clock as a safety
- * stop, every choice comes from the seeded PRNG, so the outcome depends on the seed and `maxWork`.
+ * they meet more than once, with incremental scores from a pair-count matrix. After
+ * MAX_STABLE_STEPS without a better schedule it perturbs the run's best schedule: goes back to it
+ * and makes a few random swaps. After PERTURBATIONS_PER_RESTART perturbations without progress it
+ * restarts from a new starting schedule. Apart from the clock as a safety stop, every choice
+ * comes from the seeded PRNG, so the outcome depends on the seed and `maxWork`.
  */
 export function searchSchedule(problem: SearchProblem, limits: SearchLimits): SearchOutcome {
-  const { people: n, sizes, rounds: R, met, apart } = problem
+  const { people: n, sizes, rounds: R, met } = problem
   const T = sizes.length
   const rng = mulberry32(limits.seed)
   const bound = lowerBound(n, met, sizes, R)
-
-  const start = new Int32Array(T + 1)
-  for (let t = 0; t < T; t++) start[t + 1] = (start[t] ?? 0) + (sizes[t] ?? 0)
-  const tableOfSlot = new Int32Array(n)
-  for (let t = 0; t < T; t++)
-    for (let s = start[t] ?? 0; s < (start[t + 1] ?? 0); s++) tableOfSlot[s] = t
-
-  let historyMax = 0
-  for (let i = 0; i < n * n; i++) historyMax = Math.max(historyMax, met[i] ?? 0)
-  const top = historyMax + R + 2
-  const incS = new Float64Array(top + 1)
-  const decS = new Float64Array(top + 1)
-  for (let c = 0; c < top; c++) {
-    incS[c] = excess(c + 1) - excess(c)
-    decS[c] = c > 0 ? excess(c - 1) - excess(c) : 0
-  }
-
-  // round r, slot s → person; round r, person p → slot.
-  const members = new Int32Array(R * n)
-  const slotOf = new Int32Array(R * n)
-  const count = new Int32Array(n * n)
-  const levels = new Int32Array(top + 1)
-  let M = 0
-  let S = 0
-  let V = 0
-
-  const load = (from: Int32Array) => {
-    members.set(from)
-    count.set(met)
-    for (let r = 0; r < R; r++) {
-      const base = r * n
-      for (let s = 0; s < n; s++) slotOf[base + (members[base + s] ?? 0)] = s
-      for (let t = 0; t < T; t++) {
-        const end = start[t + 1] ?? 0
-        for (let s1 = start[t] ?? 0; s1 < end; s1++) {
-          const x = members[base + s1] ?? 0
-          for (let s2 = s1 + 1; s2 < end; s2++) {
-            const y = members[base + s2] ?? 0
-            count[x * n + y] = (count[x * n + y] ?? 0) + 1
-            count[y * n + x] = (count[y * n + x] ?? 0) + 1
-          }
-        }
-      }
-    }
-    levels.fill(0)
-    M = 0
-    S = 0
-    V = 0
-    for (let a = 0; a < n; a++)
-      for (let b = a + 1; b < n; b++) {
-        const c = count[a * n + b] ?? 0
-        levels[c] = (levels[c] ?? 0) + 1
-        if (c > M) M = c
-        S += excess(c)
-      }
-    if (apart) {
-      for (let r = 0; r < R; r++)
-        for (let t = 0; t < T; t++) {
-          const end = start[t + 1] ?? 0
-          for (let s1 = start[t] ?? 0; s1 < end; s1++)
-            for (let s2 = s1 + 1; s2 < end; s2++)
-              V += apart[(members[r * n + s1] ?? 0) * n + (members[r * n + s2] ?? 0)] ?? 0
-        }
-    }
-  }
-
-  const bump = (u: number, v: number, delta: number) => {
-    const c = count[u * n + v] ?? 0
-    levels[c] = (levels[c] ?? 0) - 1
-    levels[c + delta] = (levels[c + delta] ?? 0) + 1
-    S += excess(c + delta) - excess(c)
-    count[u * n + v] = c + delta
-    count[v * n + u] = c + delta
-    if (apart) V += (apart[u * n + v] ?? 0) * delta
-  }
-
-  const swap = (r: number, a: number, b: number) => {
-    const base = r * n
-    const sa = slotOf[base + a] ?? 0
-    const sb = slotOf[base + b] ?? 0
-    const A = tableOfSlot[sa] ?? 0
-    const B = tableOfSlot[sb] ?? 0
-    for (let s = start[A] ?? 0; s < (start[A + 1] ?? 0); s++) {
-      const x = members[base + s] ?? 0
-      if (x === a) continue
-      bump(a, x, -1)
-      bump(b, x, 1)
-    }
-    for (let s = start[B] ?? 0; s < (start[B + 1] ?? 0); s++) {
-      const y = members[base + s] ?? 0
-      if (y === b) continue
-      bump(b, y, -1)
-      bump(a, y, 1)
-    }
-    members[base + sa] = b
-    members[base + sb] = a
-    slotOf[base + a] = sb
-    slotOf[base + b] = sa
-    if ((levels[M + 1] ?? 0) > 0) M++
-    while (M > 0 && (levels[M] ?? 0) === 0) M--
-  }
-
-  const better = (v: number, m: number, s: number, than: readonly number[]) =>
-    v !== than[0] ? v < (than[0] ?? 0) : m !== than[1] ? m < (than[1] ?? 0) : s < (than[2] ?? 0)
+  const state = new ScheduleState(problem)
 
   // The first run starts from the better of the design (where it fits) and a greedy schedule.
   // Restarts take one designed round fewer: a full design that falls short of the rounds asked
@@ -183,154 +302,36 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
     return initialSchedule(problem, rounds, rng)
   }
   const best = new Int32Array(R * n)
-  const bestCost = [Infinity, Infinity, Infinity]
+  const bestCost = worst()
   const runBest = new Int32Array(R * n)
-  const runCost = [Infinity, Infinity, Infinity]
+  const runCost = worst()
   const firstStarts = designed > 0 ? [nextStart(designed), nextStart(0)] : [nextStart(0)]
   for (const candidate of firstStarts) {
-    load(candidate)
-    if (better(V, M, S, bestCost)) {
-      best.set(candidate)
-      bestCost.splice(0, 3, V, M, S)
-    }
+    state.load(candidate)
+    if (betterThan(state, bestCost)) record(state, best, bestCost)
   }
-  load(best)
-  runBest.set(best)
-  runCost.splice(0, 3, ...bestCost)
+  state.load(best)
+  record(state, runBest, runCost)
 
-  const tabuUntil = new Int32Array(R * n * T)
-  const conflictStamp = new Int32Array(R * n)
-  const conflicts = new Int32Array(R * n)
+  const tabu = new TabuList(R, n, T)
+  const conflicts = new Conflicts(R, n)
+  const move: Swap = { round: -1, a: -1, b: -1 }
   let steps = 0
-  let stall = 0
+  let stableSteps = 0
   let perturbations = 0
   let stoppedBy: StopReason = 'work_limit'
   // With everyone at one table there is nothing to swap.
   const movable = sizes.filter((size) => size > 0).length > 1
-
-  // Everyone who, in some round, sits with a person met more than once or kept apart.
-  const findConflicts = () => {
-    let found = 0
-    for (let r = 0; r < R; r++) {
-      const base = r * n
-      for (let t = 0; t < T; t++) {
-        const end = start[t + 1] ?? 0
-        for (let s1 = start[t] ?? 0; s1 < end; s1++) {
-          const x = members[base + s1] ?? 0
-          for (let s2 = s1 + 1; s2 < end; s2++) {
-            const y = members[base + s2] ?? 0
-            if ((count[x * n + y] ?? 0) < 2 && (apart === null || apart[x * n + y] === 0)) continue
-            if (conflictStamp[base + x] !== steps) {
-              conflictStamp[base + x] = steps
-              conflicts[found++] = base + x
-            }
-            if (conflictStamp[base + y] !== steps) {
-              conflictStamp[base + y] = steps
-              conflicts[found++] = base + y
-            }
-          }
-        }
-        work += ((end - (start[t] ?? 0)) * (end - (start[t] ?? 0) - 1)) / 2
-      }
-    }
-    return found
-  }
-
-  let moveRound = -1
-  let moveA = -1
-  let moveB = -1
-  /** Sets moveRound/moveA/moveB to the best admissible swap moving one of the first `take` conflicts. */
-  const chooseMove = (take: number) => {
-    let bestKey = Infinity
-    let ties = 0
-    moveRound = -1
-    for (let i = 0; i < take; i++) {
-      const entry = conflicts[i] ?? 0
-      const r = Math.floor(entry / n)
-      const a = entry - r * n
-      const base = r * n
-      const A = tableOfSlot[slotOf[base + a] ?? 0] ?? 0
-      const startA = start[A] ?? 0
-      const endA = start[A + 1] ?? 0
-      const rowA = a * n
-      // a leaving table A.
-      let leaveS = 0
-      let leaveDown = 0
-      let leaveV = 0
-      for (let s = startA; s < endA; s++) {
-        const x = members[base + s] ?? 0
-        if (x === a) continue
-        const c = count[rowA + x] ?? 0
-        leaveS += decS[c] ?? 0
-        if (c === M) leaveDown++
-        if (apart) leaveV -= apart[rowA + x] ?? 0
-      }
-      for (let B = 0; B < T; B++) {
-        if (B === A) continue
-        const startB = start[B] ?? 0
-        const endB = start[B + 1] ?? 0
-        if (endB === startB) continue
-        // a joining all of table B; the term for the one who leaves it is taken off below.
-        let joinS = 0
-        let joinUp = 0
-        let joinToM = 0
-        let joinV = 0
-        for (let s = startB; s < endB; s++) {
-          const y = members[base + s] ?? 0
-          const c = count[rowA + y] ?? 0
-          joinS += incS[c] ?? 0
-          if (c === M) joinUp++
-          else if (c === M - 1) joinToM++
-          if (apart) joinV += apart[rowA + y] ?? 0
-        }
-        for (let sb = startB; sb < endB; sb++) {
-          const b = members[base + sb] ?? 0
-          const rowB = b * n
-          const cab = count[rowA + b] ?? 0
-          let dS = leaveS + joinS - (incS[cab] ?? 0)
-          let up = joinUp - (cab === M ? 1 : 0)
-          let toM = joinToM - (cab === M - 1 ? 1 : 0)
-          let down = leaveDown
-          let dV = leaveV + joinV - (apart ? (apart[rowA + b] ?? 0) : 0)
-          for (let s = startB; s < endB; s++) {
-            const y = members[base + s] ?? 0
-            if (y === b) continue
-            const c = count[rowB + y] ?? 0
-            dS += decS[c] ?? 0
-            if (c === M) down++
-            if (apart) dV -= apart[rowB + y] ?? 0
-          }
-          for (let s = startA; s < endA; s++) {
-            const x = members[base + s] ?? 0
-            if (x === a) continue
-            const c = count[rowB + x] ?? 0
-            dS += incS[c] ?? 0
-            if (c === M) up++
-            else if (c === M - 1) toM++
-            if (apart) dV += apart[rowB + x] ?? 0
-          }
-          work += endB - startB + endA - startA
-          const dM = up > 0 ? 1 : (levels[M] ?? 0) - down + toM === 0 ? -1 : 0
-          const key = (dV * 4 + dM) * M_UNIT + dS
-          if (key > bestKey) continue
-          const tabu =
-            (tabuUntil[(base + a) * T + B] ?? 0) > steps ||
-            (tabuUntil[(base + b) * T + A] ?? 0) > steps
-          if (tabu && !better(V + dV, M + dM, S + dS, runCost)) continue
-          if (key < bestKey) {
-            bestKey = key
-            ties = 1
-          } else if (rng.int(++ties) !== 0) continue
-          moveRound = r
-          moveA = a
-          moveB = b
-        }
-      }
-    }
-  }
+  // Enough conflicts per step to do about STEP_WORK work.
+  const perConflict = Math.max(1, n * 2 * (n / Math.max(1, T)))
 
   for (;;) {
-    if (!movable || (V === 0 && M === bound.maxMeetings && S === bound.squaredExcess)) {
+    if (
+      !movable ||
+      (state.keepApartViolations === 0 &&
+        state.maxMeetings === bound.maxMeetings &&
+        state.squaredExcess === bound.squaredExcess)
+    ) {
       stoppedBy = 'optimal'
       break
     }
@@ -341,70 +342,54 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
     }
     steps++
 
-    const found = findConflicts()
-    if (found === 0) {
+    work += conflicts.find(state, steps)
+    if (conflicts.size === 0) {
       // Every planned pair meets for the first time and nobody kept apart sits together.
       stoppedBy = 'optimal'
       break
     }
-    const perConflict = Math.max(1, n * 2 * (n / Math.max(1, T)))
-    const take = Math.min(found, Math.max(1, Math.floor(STEP_WORK / perConflict)))
-    for (let i = 0; i < take; i++) {
-      const j = i + rng.int(found - i)
-      const picked = conflicts[j] ?? 0
-      conflicts[j] = conflicts[i] ?? 0
-      conflicts[i] = picked
-    }
+    const take = Math.min(conflicts.size, Math.max(1, Math.floor(STEP_WORK / perConflict)))
+    conflicts.sampleFirst(take, rng)
 
-    chooseMove(take)
-    if (moveRound < 0) continue
+    work += chooseSwap(state, conflicts, take, tabu, steps, runCost, rng, move)
+    if (move.round < 0) continue
 
-    const base = moveRound * n
-    const fromA = tableOfSlot[slotOf[base + moveA] ?? 0] ?? 0
-    const fromB = tableOfSlot[slotOf[base + moveB] ?? 0] ?? 0
-    swap(moveRound, moveA, moveB)
-    tabuUntil[(base + moveA) * T + fromA] = steps + TENURE_MIN + rng.int(TENURE_SPREAD)
-    tabuUntil[(base + moveB) * T + fromB] = steps + TENURE_MIN + rng.int(TENURE_SPREAD)
+    const { round, a, b } = move
+    const fromA = state.tableOf(round, a)
+    const fromB = state.tableOf(round, b)
+    state.swap(round, a, b)
+    tabu.add(round, a, fromA, steps + TENURE_MIN + rng.int(TENURE_SPREAD))
+    tabu.add(round, b, fromB, steps + TENURE_MIN + rng.int(TENURE_SPREAD))
 
-    if (better(V, M, S, runCost)) {
-      runBest.set(members)
-      runCost.splice(0, 3, V, M, S)
-      if (better(V, M, S, bestCost)) {
-        best.set(members)
-        bestCost.splice(0, 3, V, M, S)
-      }
-      stall = 0
+    if (betterThan(state, runCost)) {
+      record(state, runBest, runCost)
+      if (betterThan(state, bestCost)) record(state, best, bestCost)
+      stableSteps = 0
       perturbations = 0
-    } else if (++stall >= STALL_STEPS) {
-      stall = 0
-      tabuUntil.fill(0)
-      if (++perturbations >= PERTURBATIONS) {
+    } else if (++stableSteps >= MAX_STABLE_STEPS) {
+      stableSteps = 0
+      tabu.clear()
+      if (++perturbations >= PERTURBATIONS_PER_RESTART) {
         perturbations = 0
-        load(nextStart(Math.max(0, designed - 1)))
-        runBest.set(members)
-        runCost.splice(0, 3, V, M, S)
-        if (better(V, M, S, bestCost)) {
-          best.set(members)
-          bestCost.splice(0, 3, V, M, S)
-        }
+        state.load(nextStart(Math.max(0, designed - 1)))
+        record(state, runBest, runCost)
+        if (betterThan(state, bestCost)) record(state, best, bestCost)
         continue
       }
-      load(runBest)
+      state.load(runBest)
       work += n * n
-      for (let kick = 0; kick < KICKS; kick++) {
+      for (let i = 0; i < SWAPS_PER_PERTURBATION; i++) {
         const r = rng.int(R)
-        const a = rng.int(n)
-        const b = rng.int(n)
-        const sa = slotOf[r * n + a] ?? 0
-        const sb = slotOf[r * n + b] ?? 0
-        if (tableOfSlot[sa] !== tableOfSlot[sb]) swap(r, a, b)
+        const x = rng.int(n)
+        const y = rng.int(n)
+        if (state.tableOf(r, x) !== state.tableOf(r, y)) state.swap(r, x, y)
       }
     }
   }
 
   const schedule = Array.from({ length: R }, (_, r) =>
     Array.from({ length: T }, (_, t) =>
-      Array.from(best.subarray(r * n + (start[t] ?? 0), r * n + (start[t + 1] ?? 0))),
+      Array.from(best.subarray(r * n + state.tableStart(t), r * n + state.tableEnd(t))),
     ),
   )
   return { schedule, steps, work, stoppedBy, bound }

@@ -1,7 +1,7 @@
 import { MixerError } from './mixer-error.ts'
 
 /** Water-filling over the given tables: sizes min(cap, L) or one less, summing to `people`. */
-function waterFill(capacities: readonly number[], people: number): number[] {
+function fillTablesToLevel(capacities: readonly number[], people: number): number[] {
   let level = 0
   let seated = 0
   while (seated < people) {
@@ -57,7 +57,7 @@ export function tableSizes(capacities: readonly number[], people: number): numbe
     const kept = new Set(dropOrder.slice(dropped))
     const keptCaps = capacities.map((cap, index) => (kept.has(index) ? cap : 0))
     if (keptCaps.reduce((sum, cap) => sum + cap, 0) < people) break
-    const sizes = waterFill(keptCaps, people)
+    const sizes = fillTablesToLevel(keptCaps, people)
     const alone = sizes.filter((size) => size === 1).length
     if (alone < bestAlone) {
       best = sizes
@@ -65,5 +65,5 @@ export function tableSizes(capacities: readonly number[], people: number): numbe
     }
     if (alone === 0) break
   }
-  return best ?? waterFill(capacities, people)
+  return best ?? fillTablesToLevel(capacities, people)
 }

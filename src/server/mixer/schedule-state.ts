@@ -1,0 +1,229 @@
+import { excess } from './score-plan.ts'
+
+/** The planning problem on indices: people 0..n−1, tables 0..T−1 with fixed sizes per round. */
+export interface SearchProblem {
+  people: number
+  /** People per table, the same in every planned round; they sum to `people`. */
+  sizes: readonly number[]
+  rounds: number
+  /** n×n, symmetric: how often each pair met in earlier rounds. */
+  met: Int32Array
+  /** n×n, symmetric: 1 for pairs that must not sit together; null when there are none. */
+  apart: Uint8Array | null
+}
+
+/**
+ * A schedule under search, with what scoring a swap needs kept up to date: how often each pair
+ * meets (earlier rounds included), how many pairs meet each number of times, and the objective
+ * (keep-apart violations, the most meetings of any pair, Σ (m − 1)²).
+ *
+ * Every round has the same seats ("slots") 0..n−1, table t's being tableStart(t)..tableEnd(t) − 1.
+ * A schedule as an array is round-major: entry r·n + s is the person in round r, slot s.
+ */
+export class ScheduleState {
+  readonly people: number
+  readonly rounds: number
+  readonly tables: number
+
+  private readonly met: Int32Array
+  private readonly apartMatrix: Uint8Array | null
+  /** Table t's slots are start[t]..start[t + 1] − 1. */
+  private readonly start: Int32Array
+  private readonly tableOfSlot: Int32Array
+  /** Round r, slot s → person (entry r·n + s). */
+  private readonly members: Int32Array
+  /** Round r, person p → slot (entry r·n + p). */
+  private readonly slotOf: Int32Array
+  /** n×n, symmetric: how often each pair meets, earlier rounds included. */
+  private readonly count: Int32Array
+  /** levels[c]: how many pairs meet c times. */
+  private readonly levels: Int32Array
+  /** How Σ (m − 1)² changes when a pair that meets c times meets once more, or once less. */
+  private readonly oneMore: Float64Array
+  private readonly oneLess: Float64Array
+
+  private violations = 0
+  private max = 0
+  private sum = 0
+
+  constructor(problem: SearchProblem) {
+    const { people: n, sizes, rounds: R, met, apart } = problem
+    const T = sizes.length
+    this.people = n
+    this.rounds = R
+    this.tables = T
+    this.met = met
+    this.apartMatrix = apart
+
+    this.start = new Int32Array(T + 1)
+    this.tableOfSlot = new Int32Array(n)
+    let slot = 0
+    sizes.forEach((size, t) => {
+      for (let s = 0; s < size; s++) this.tableOfSlot[slot + s] = t
+      slot += size
+      this.start[t + 1] = slot
+    })
+
+    let historyMax = 0
+    for (const c of met) historyMax = Math.max(historyMax, c)
+    // A pair meets at most once per planned round.
+    const top = historyMax + R + 2
+    this.oneMore = new Float64Array(top + 1)
+    this.oneLess = new Float64Array(top + 1)
+    for (let c = 0; c < top; c++) {
+      this.oneMore[c] = excess(c + 1) - excess(c)
+      this.oneLess[c] = c > 0 ? excess(c - 1) - excess(c) : 0
+    }
+
+    this.members = new Int32Array(R * n)
+    this.slotOf = new Int32Array(R * n)
+    this.count = new Int32Array(n * n)
+    this.levels = new Int32Array(top + 1)
+  }
+
+  /** Keep-apart pairs seated together, over all planned rounds. */
+  get keepApartViolations(): number {
+    return this.violations
+  }
+
+  /** The most meetings of any pair, earlier rounds included. */
+  get maxMeetings(): number {
+    return this.max
+  }
+
+  /** Σ (m − 1)² over pairs, earlier rounds included. */
+  get squaredExcess(): number {
+    return this.sum
+  }
+
+  /** How often a and b meet, earlier rounds included. */
+  meetings(a: number, b: number): number {
+    return this.count[a * this.people + b] ?? 0
+  }
+
+  /** 1 when a and b must be kept apart, else 0. */
+  keptApart(a: number, b: number): number {
+    return this.apartMatrix === null ? 0 : (this.apartMatrix[a * this.people + b] ?? 0)
+  }
+
+  /** How many pairs meet exactly `times` times. */
+  pairsMeeting(times: number): number {
+    return this.levels[times] ?? 0
+  }
+
+  /** How Σ (m − 1)² changes when a pair that meets `times` times meets once more. */
+  excessIfOneMore(times: number): number {
+    return this.oneMore[times] ?? 0
+  }
+
+  /** How Σ (m − 1)² changes when a pair that meets `times` times meets once less. */
+  excessIfOneLess(times: number): number {
+    return this.oneLess[times] ?? 0
+  }
+
+  /** Table t's first slot. */
+  tableStart(table: number): number {
+    return this.start[table] ?? 0
+  }
+
+  /** One past table t's last slot. */
+  tableEnd(table: number): number {
+    return this.start[table + 1] ?? 0
+  }
+
+  /** Who sits in `slot` in `round`. */
+  personAt(round: number, slot: number): number {
+    return this.members[round * this.people + slot] ?? 0
+  }
+
+  /** The table `person` sits at in `round`. */
+  tableOf(round: number, person: number): number {
+    return this.tableOfSlot[this.slotOf[round * this.people + person] ?? 0] ?? 0
+  }
+
+  /** Copies the schedule (round-major, slot → person) into `into`. */
+  copyTo(into: Int32Array): void {
+    into.set(this.members)
+  }
+
+  /** Takes `schedule` (round-major, slot → person) and counts everything anew. */
+  load(schedule: Int32Array): void {
+    const { people: n, rounds: R, tables: T, members, count } = this
+    members.set(schedule)
+    count.set(this.met)
+    for (let r = 0; r < R; r++) {
+      for (let s = 0; s < n; s++) this.slotOf[r * n + this.personAt(r, s)] = s
+      for (let t = 0; t < T; t++) {
+        const end = this.tableEnd(t)
+        for (let s1 = this.tableStart(t); s1 < end; s1++) {
+          const x = this.personAt(r, s1)
+          for (let s2 = s1 + 1; s2 < end; s2++) {
+            const y = this.personAt(r, s2)
+            const c = this.meetings(x, y) + 1
+            count[x * n + y] = c
+            count[y * n + x] = c
+          }
+        }
+      }
+    }
+    this.levels.fill(0)
+    this.max = 0
+    this.sum = 0
+    this.violations = 0
+    for (let a = 0; a < n; a++)
+      for (let b = a + 1; b < n; b++) {
+        const c = this.meetings(a, b)
+        this.levels[c] = this.pairsMeeting(c) + 1
+        if (c > this.max) this.max = c
+        this.sum += excess(c)
+      }
+    if (this.apartMatrix) {
+      for (let r = 0; r < R; r++)
+        for (let t = 0; t < T; t++) {
+          const end = this.tableEnd(t)
+          for (let s1 = this.tableStart(t); s1 < end; s1++)
+            for (let s2 = s1 + 1; s2 < end; s2++)
+              this.violations += this.keptApart(this.personAt(r, s1), this.personAt(r, s2))
+        }
+    }
+  }
+
+  /** Swaps a and b, who sit at different tables in `round`. */
+  swap(round: number, a: number, b: number): void {
+    const base = round * this.people
+    const slotA = this.slotOf[base + a] ?? 0
+    const slotB = this.slotOf[base + b] ?? 0
+    const A = this.tableOf(round, a)
+    const B = this.tableOf(round, b)
+    for (let s = this.tableStart(A); s < this.tableEnd(A); s++) {
+      const x = this.personAt(round, s)
+      if (x === a) continue
+      this.meet(a, x, -1)
+      this.meet(b, x, 1)
+    }
+    for (let s = this.tableStart(B); s < this.tableEnd(B); s++) {
+      const y = this.personAt(round, s)
+      if (y === b) continue
+      this.meet(b, y, -1)
+      this.meet(a, y, 1)
+    }
+    this.members[base + slotA] = b
+    this.members[base + slotB] = a
+    this.slotOf[base + a] = slotB
+    this.slotOf[base + b] = slotA
+    // One swap changes any pair's meetings by at most one.
+    if (this.pairsMeeting(this.max + 1) > 0) this.max++
+    while (this.max > 0 && this.pairsMeeting(this.max) === 0) this.max--
+  }
+
+  /** u and v meet `delta` (±1) times more; the maximum is settled by the caller. */
+  private meet(u: number, v: number, delta: number): void {
+    const c = this.meetings(u, v)
+    this.levels[c] = this.pairsMeeting(c) - 1
+    this.levels[c + delta] = this.pairsMeeting(c + delta) + 1
+    this.sum += excess(c + delta) - excess(c)
+    this.count[u * this.people + v] = c + delta
+    this.count[v * this.people + u] = c + delta
+    this.violations += this.keptApart(u, v) * delta
+  }
+}
