@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -45,6 +46,33 @@ describe('the server process', () => {
       expect(await second.exited).toBe(0)
     })
   }
+
+  it('closes a request whose body never finishes arriving (REQUEST_TIMEOUT_MS)', async () => {
+    const running = await startServer({ ...(await databaseEnv()), REQUEST_TIMEOUT_MS: '1500' })
+    try {
+      const started = Date.now()
+      // Announces 1,000 bytes and sends 10: Node's default would hold this for 300 s.
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(running.port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/newsletter/subscribe HTTP/1.1\r\nHost: localhost\r\n' +
+              'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+          )
+        })
+        let received = ''
+        socket.on('data', (chunk) => (received += chunk.toString()))
+        socket.on('close', () => resolve(received))
+        socket.on('error', reject)
+      })
+      expect(Date.now() - started).toBeLessThan(6000)
+      expect(answer).toMatch(/^HTTP\/1\.1 408/)
+      // The server is unharmed.
+      expect((await fetch(`http://127.0.0.1:${running.port}/api/health`)).status).toBe(200)
+    } finally {
+      running.child.kill('SIGTERM')
+      await running.exited
+    }
+  })
 
   it('refuses to start with a clear message when the configuration is wrong', async () => {
     const child = spawn(process.execPath, [mainPath], {

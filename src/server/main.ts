@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { loadEnv, publicUrl } from './env.ts'
 import { createLogger } from './logger.ts'
-import { createServer } from './server.ts'
+import { createServer, httpServerOptions } from './server.ts'
 
 const env = loadEnv()
 const logger = createLogger(env.LOG_LEVEL)
@@ -46,21 +46,29 @@ if (setupToken) {
 // Everything is ready before the port opens, and the signal handlers are in place before anyone
 // can know the server is up.
 let stopping = false
-const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info(
-    {
-      port: info.port,
-      database: database.driver,
-      dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
-    },
-    `ready on http://localhost:${info.port}`,
-  )
-  if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
+const http = serve(
+  {
+    fetch: server.app.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    serverOptions: httpServerOptions(env.REQUEST_TIMEOUT_MS),
+  },
+  (info) => {
     logger.info(
-      `no SMTP_URL: e-mails are logged and shown on http://localhost:${info.port}/dev/mailbox`,
+      {
+        port: info.port,
+        database: database.driver,
+        dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+      },
+      `ready on http://localhost:${info.port}`,
     )
-  }
-})
+    if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
+      logger.info(
+        `no SMTP_URL: e-mails are logged and shown on http://localhost:${info.port}/dev/mailbox`,
+      )
+    }
+  },
+)
 server.mailWorker.wake()
 
 async function shutdown(signal: string) {
