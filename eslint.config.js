@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import drizzle from 'eslint-plugin-drizzle'
 
 export default tseslint.config(
   {
@@ -20,6 +21,15 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // A delete or update without where empties or rewrites a whole table.
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+    },
   },
   {
     rules: {

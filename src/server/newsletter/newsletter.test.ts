@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { newsletterSubscribers, newsletterTokens } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
@@ -333,7 +333,10 @@ describe('limits and housekeeping', () => {
     await askToSubscribe(pending)
     const { email: confirmed } = await confirmedSubscriber()
     const twoDaysAgo = new Date(Date.now() - 48 * 3600_000 - 60_000)
-    await db().update(newsletterSubscribers).set({ updatedAt: twoDaysAgo })
+    await db()
+      .update(newsletterSubscribers)
+      .set({ updatedAt: twoDaysAgo })
+      .where(inArray(newsletterSubscribers.email, [pending, confirmed]))
 
     await tidyUp(db())
     expect(await subscriberRow(pending)).toBeUndefined()
