@@ -1,17 +1,42 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { createTransport, type Transporter } from 'nodemailer'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client.ts'
 import { outbox } from '../db/schema/outbox.ts'
 
-const BATCH_SIZE = 10
 const MAX_ATTEMPTS = 20
-/** A claimed message is left alone by other processes for this long. */
-const LEASE_MS = 5 * 60_000
+
+/** How long the worker may wait on an SMTP server (docs/decisions/0017). */
+export interface MailTimeouts {
+  /** Connecting, DNS lookup and the server's greeting included. */
+  connectionMs: number
+  /** Waiting for the greeting (within connectionMs). */
+  greetingMs: number
+  /** The longest silence in the middle of a conversation. */
+  socketMs: number
+  /**
+   * The whole of one message, from its claim to the server's last answer. A server that trickles
+   * bytes never trips socketMs; this deadline closes the connection anyway.
+   */
+  sendMs: number
+}
+
+export const DEFAULT_MAIL_TIMEOUTS: MailTimeouts = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  socketMs: 20_000,
+  sendMs: 60_000,
+}
+
+/** Time for the bookkeeping after a send: its lease outlasts the deadline by this much. */
+const LEASE_MARGIN_MS = 60_000
+/** While the SMTP server is unreachable, one message is tried at most this often. */
+const MAX_PAUSE_MS = 60_000
 
 /** 10 s, 20 s, 40 s … capped at one hour: about a day of retries in all. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
+export function retryDelayMs(attempts: number, baseMs = 10_000): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
 }
 
 export interface MailWorker {
@@ -19,6 +44,7 @@ export interface MailWorker {
   wake(): void
   /** Send everything that is due, then resolve (tests). */
   drain(): Promise<void>
+  /** Stops polling; a send in flight finishes first (it is bounded by timeouts.sendMs). */
   stop(): Promise<void>
 }
 
@@ -29,6 +55,31 @@ export interface MailWorkerOptions {
   /** SMTP URL; without it e-mails are only logged (and shown in the dev mailbox). */
   smtpUrl?: string
   pollMs?: number
+  timeouts?: Partial<MailTimeouts>
+  /**
+   * How long a claimed message is left alone by every other worker. It must outlast
+   * timeouts.sendMs, so that no send is still running when another worker may claim its message;
+   * by default it is sendMs + 60 s.
+   */
+  leaseMs?: number
+  /** First retry delay of a failed message, doubling per attempt (and of a paused queue). */
+  retryBaseMs?: number
+  /** Longest pause between tries while the SMTP server does not answer. */
+  maxPauseMs?: number
+}
+
+type Message = typeof outbox.$inferSelect
+
+/** No SMTP answer about this message at all: the server (or the way to it) is the problem. */
+function isServerDown(error: unknown): boolean {
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
+  if (code === 'EAUTH' || responseCode === 421) return true
+  return typeof responseCode !== 'number'
+}
+
+/** The sender's domain, for Message-IDs. */
+function domainOf(from: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
 }
 
 export function startMailWorker({
@@ -37,83 +88,177 @@ export function startMailWorker({
   from,
   smtpUrl,
   pollMs = 5_000,
+  timeouts: timeoutOptions = {},
+  leaseMs: leaseOption,
+  retryBaseMs = 10_000,
+  maxPauseMs = MAX_PAUSE_MS,
 }: MailWorkerOptions): MailWorker {
-  const transport: Transporter | null = smtpUrl ? createTransport(smtpUrl) : null
+  const timeouts = { ...DEFAULT_MAIL_TIMEOUTS, ...timeoutOptions }
+  const leaseMs = leaseOption ?? timeouts.sendMs + LEASE_MARGIN_MS
+  if (leaseMs <= timeouts.sendMs)
+    throw new Error(`mail worker: the lease (${leaseMs} ms) must outlast sendMs`)
+  const transport: Transporter | null = smtpUrl
+    ? createTransport({
+        url: smtpUrl,
+        connectionTimeout: timeouts.connectionMs,
+        greetingTimeout: timeouts.greetingMs,
+        socketTimeout: timeouts.socketMs,
+        // A send given up at its deadline must not trickle out afterwards: drop the socket, do
+        // not flush it.
+        socketCloseTimeout: 0,
+      })
+    : null
+  const messageDomain = domainOf(from)
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
+  /** Set while the SMTP server does not answer: the queue waits instead of trying every message. */
+  let outage: { since: number; tries: number; resumeAt: number } | null = null
+
+  /**
+   * Claims the oldest due message for this worker: one statement, so it needs no transaction.
+   * Times are the database's, so that processes with drifting clocks agree on the lease. The
+   * attempts count it returns identifies this claim: every later claim increments it.
+   */
+  async function claimNext(): Promise<Message | undefined> {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true })
+    const [claimed] = await db
+      .update(outbox)
+      .set({
+        nextAttemptAt: sql`now() + ${leaseMs}::integer * interval '1 millisecond'`,
+        attempts: sql`${outbox.attempts} + 1`,
+      })
+      .where(inArray(outbox.id, due))
+      .returning()
+    return claimed
+  }
+
+  /** Updates a message only while this worker's claim on it still stands. */
+  async function settle(
+    message: Message,
+    values: PgUpdateSetSource<typeof outbox>,
+  ): Promise<boolean> {
+    const updated = await db
+      .update(outbox)
+      .set(values)
+      .where(
+        and(
+          eq(outbox.id, message.id),
+          eq(outbox.status, 'pending'),
+          eq(outbox.attempts, message.attempts),
+        ),
+      )
+      .returning({ id: outbox.id })
+    if (updated.length === 0)
+      logger.warn(
+        { id: message.id, kind: message.kind, attempts: message.attempts },
+        'e-mail claim was lost before it was settled (lease too short?)',
+      )
+    return updated.length > 0
+  }
+
+  async function send(message: Message, signal: AbortSignal): Promise<void> {
+    if (!transport) {
+      logger.info(
+        { to: message.toAddress, kind: message.kind, text: message.text },
+        'e-mail (no SMTP_URL: not sent)',
+      )
+      return
+    }
+    await transport.sendMail({
+      from,
+      to: message.toAddress,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      headers: message.headers,
+      // The same on every attempt: should a server take a message and lose the connection
+      // before saying so, mailbox providers can drop the retry as a duplicate.
+      messageId: `<outbox.${message.id}.${message.createdAt.getTime()}@${messageDomain}>`,
+      signal,
+    })
+  }
+
+  /** Claims and sends one message; false when none was due. */
+  async function sendOne(): Promise<boolean> {
+    // The deadline runs from before the claim, so the whole send ends before the lease does.
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), timeouts.sendMs)
+    let message: Message | undefined
+    try {
+      message = await claimNext()
+      if (!message) return false
+      await send(message, deadline.signal)
+    } catch (error) {
+      if (!message) throw error
+      const reason = deadline.signal.aborted
+        ? `no complete answer from the SMTP server within ${timeouts.sendMs} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error)
+      await failed(message, reason, isServerDown(error))
+      return true
+    } finally {
+      clearTimeout(timer)
+    }
+    if (await settle(message, { status: 'sent', sentAt: new Date(), lastError: null })) {
+      logger.info({ id: message.id, kind: message.kind }, 'e-mail sent')
+    }
+    serverAnswered()
+    return true
+  }
+
+  function serverAnswered() {
+    if (!outage) return
+    logger.info(
+      { pausedMs: Date.now() - outage.since, tries: outage.tries },
+      'SMTP server answers again: sending resumed',
+    )
+    outage = null
+  }
+
+  async function failed(message: Message, reason: string, serverDown: boolean) {
+    const giveUp = message.attempts >= MAX_ATTEMPTS
+    await settle(message, {
+      status: giveUp ? 'failed' : 'pending',
+      lastError: reason,
+      nextAttemptAt: sql`now() + ${retryDelayMs(message.attempts, retryBaseMs)}::integer * interval '1 millisecond'`,
+    })
+    const details = { id: message.id, kind: message.kind, attempts: message.attempts, err: reason }
+    if (giveUp) logger.error(details, 'e-mail failed for good')
+    if (!serverDown) {
+      if (!giveUp) logger.warn(details, 'e-mail failed, will retry')
+      serverAnswered() // it refused this one message
+      return
+    }
+    // One line when the server goes away and one when it is back, not one per message and try.
+    const tries = (outage?.tries ?? 0) + 1
+    const pauseMs = Math.min(retryBaseMs * 2 ** (tries - 1), maxPauseMs)
+    if (!outage) {
+      logger.warn(
+        { ...details, pauseMs, maxPauseMs },
+        'SMTP server does not answer: sending paused, one e-mail is tried at a time until it does',
+      )
+    } else {
+      logger.debug({ ...details, pauseMs }, 'SMTP server still does not answer')
+    }
+    outage = { since: outage?.since ?? Date.now(), tries, resumeAt: Date.now() + pauseMs }
+  }
 
   async function sendDue(): Promise<void> {
-    for (;;) {
-      // Claim due messages by pushing their next attempt into the future, so that another
-      // process polling the same database does not send them too.
-      const claimed = await db.transaction(async (tx) => {
-        const due = await tx
-          .select({ id: outbox.id })
-          .from(outbox)
-          .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date())))
-          .orderBy(asc(outbox.id))
-          .limit(BATCH_SIZE)
-          .for('update', { skipLocked: true })
-        if (due.length === 0) return []
-        return tx
-          .update(outbox)
-          .set({
-            nextAttemptAt: new Date(Date.now() + LEASE_MS),
-            attempts: sql`${outbox.attempts} + 1`,
-          })
-          .where(
-            inArray(
-              outbox.id,
-              due.map((row) => row.id),
-            ),
-          )
-          .returning()
-      })
-      if (claimed.length === 0 || stopped) return
-      for (const message of claimed) {
-        try {
-          if (transport) {
-            await transport.sendMail({
-              from,
-              to: message.toAddress,
-              subject: message.subject,
-              html: message.html,
-              text: message.text,
-              headers: message.headers,
-            })
-          } else {
-            logger.info(
-              { to: message.toAddress, kind: message.kind, text: message.text },
-              'e-mail (no SMTP_URL: not sent)',
-            )
-          }
-          await db
-            .update(outbox)
-            .set({ status: 'sent', sentAt: new Date(), lastError: null })
-            .where(eq(outbox.id, message.id))
-          logger.info({ id: message.id, kind: message.kind }, 'e-mail sent')
-        } catch (error) {
-          const giveUp = message.attempts >= MAX_ATTEMPTS
-          const reason = error instanceof Error ? error.message : String(error)
-          await db
-            .update(outbox)
-            .set({
-              status: giveUp ? 'failed' : 'pending',
-              lastError: reason,
-              nextAttemptAt: new Date(Date.now() + retryDelayMs(message.attempts)),
-            })
-            .where(eq(outbox.id, message.id))
-          logger.warn(
-            { id: message.id, kind: message.kind, attempts: message.attempts, err: reason },
-            giveUp ? 'e-mail failed for good' : 'e-mail failed, will retry',
-          )
-        }
-      }
+    while (!stopped && !(outage && Date.now() < outage.resumeAt)) {
+      if (!(await sendOne())) return
     }
   }
 
   function run(): Promise<void> {
+    if (stopped) return Promise.resolve()
     if (running) {
       again = true
       return running
@@ -143,6 +288,7 @@ export function startMailWorker({
       if (running) await running
     },
     async stop() {
+      if (stopped) return
       stopped = true
       clearInterval(timer)
       if (running) await running

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
@@ -8,6 +8,7 @@ export interface ReceivedMail {
   text: string
   html: string
   headers: ParsedMail['headers']
+  messageId: string
   /** A header exactly as it was sent (unfolded), by case-insensitive name. */
   rawHeader(name: string): string | undefined
   /** Every http(s) link in the plain-text body. */
@@ -19,10 +20,16 @@ export async function startTestMailServer({ listenPort = 0 }: { listenPort?: num
   const received: ReceivedMail[] = []
   const waiters: (() => void)[] = []
   let failNext = 0
+  let slowNext = { count: 0, ms: 0 }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (slowNext.count === 0) return callback()
+      slowNext.count--
+      setTimeout(() => callback(), slowNext.ms)
+    },
     onData(stream, _session, callback) {
       if (failNext > 0) {
         failNext--
@@ -43,6 +50,7 @@ export async function startTestMailServer({ listenPort = 0 }: { listenPort?: num
             text,
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: mail.headers,
+            messageId: mail.messageId ?? '',
             rawHeader: (name) =>
               mail.headerLines
                 .find((h) => h.key === name.toLowerCase())
@@ -68,6 +76,10 @@ export async function startTestMailServer({ listenPort = 0 }: { listenPort?: num
     failNext(n: number) {
       failNext = n
     },
+    /** Answer MAIL FROM of the next n messages only after ms: a server slow before the data. */
+    slowNext(n: number, ms: number) {
+      slowNext = { count: n, ms }
+    },
     /** Waits for an e-mail to this address (and subject, if given) and returns it. */
     async waitFor(
       to: string,
@@ -91,3 +103,43 @@ export async function startTestMailServer({ listenPort = 0 }: { listenPort?: num
 }
 
 export type TestMailServer = Awaited<ReturnType<typeof startTestMailServer>>
+
+/**
+ * A mail server that is not one: it accepts connections on loopback and then says nothing
+ * (`silent`), or greets and then answers EHLO with an endless reply, a line every 50 ms
+ * (`trickle`), so that only an overall deadline ends the conversation.
+ */
+export async function startSilentSmtpServer({
+  listenPort = 0,
+  mode = 'silent',
+}: { listenPort?: number; mode?: 'silent' | 'trickle' } = {}) {
+  const sockets = new Set<Socket>()
+  let connections = 0
+  const server = createServer((socket) => {
+    connections++
+    sockets.add(socket)
+    socket.on('error', () => {})
+    socket.on('close', () => sockets.delete(socket))
+    if (mode === 'trickle') {
+      socket.write('220 127.0.0.1 ESMTP at your service\r\n')
+      socket.once('data', () => {
+        const timer = setInterval(() => socket.write('250-still thinking\r\n'), 50)
+        socket.on('close', () => clearInterval(timer))
+      })
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    /** How many connections it has accepted so far. */
+    connections: () => connections,
+    /** Stops listening and drops every open connection, freeing the port. */
+    close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      for (const socket of sockets) socket.destroy()
+      return closed
+    },
+  }
+}
