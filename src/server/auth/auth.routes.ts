@@ -17,7 +17,8 @@ export function authRoutes(auth: Auth) {
       method: c.req.method,
       headers,
       // Through Hono's body cache: the request guard has already read a JSON body.
-      body: c.req.method === 'GET' ? undefined : await c.req.arrayBuffer(),
+      // HEAD is routed as GET, and neither may carry a body (new Request would throw).
+      body: ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer(),
       duplex: 'half',
     } as RequestInit)
     const response = await auth.handler(request)
