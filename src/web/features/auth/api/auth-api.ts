@@ -1,35 +1,21 @@
-import type { ApiErrorBody } from '../../../../shared/api-error.ts'
-
-export type AuthResult =
-  { ok: true; data: unknown } | ({ ok: false; status: number } & ApiErrorBody)
+import { callApi, type ApiResult } from '../../../lib/call-api.ts'
 
 /**
- * Calls one of Better Auth's standard endpoints under /api/auth. The server answers errors as
- * { code, message } with the message already in the user's language.
+ * Calls one of Better Auth's standard endpoints under /api/auth (not in the typed client, so by
+ * fetch). The server answers errors as { code, message } with the message already in the user's
+ * language.
  */
-export async function authPost(
+export const authPost = (
   path: string,
   body: Record<string, unknown> = {},
-): Promise<AuthResult> {
-  try {
-    const response = await fetch(`/api/auth${path}`, {
+): Promise<ApiResult<unknown>> =>
+  callApi<unknown>(() =>
+    fetch(`/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-    })
-    const data: unknown = await response.json().catch(() => null)
-    if (response.ok) return { ok: true, data }
-    const error = (data ?? {}) as Partial<ApiErrorBody>
-    return {
-      ok: false,
-      status: response.status,
-      code: error.code ?? 'AUTH_ERROR',
-      message: error.message ?? '',
-    }
-  } catch {
-    return { ok: false, status: 0, code: 'NETWORK_ERROR', message: '' }
-  }
-}
+    }),
+  )
 
 export const authCallbackUrl = (type?: 'signup' | 'recovery') =>
   type ? `/auth/callback?type=${type}` : '/auth/callback'
