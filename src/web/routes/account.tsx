@@ -1,13 +1,9 @@
-import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
-import { Alert } from '../components/ui/alert.tsx'
-import { Button } from '../components/ui/button.tsx'
-import { TextField } from '../components/ui/text-field.tsx'
 import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
+import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
-import { refreshSession, useSession, type Me } from '../features/auth/session-store.ts'
-import { api } from '../lib/api-client.ts'
+import { useSession, type Me } from '../features/auth/session-store.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 export default function AccountPage() {
@@ -24,33 +20,8 @@ function AccountForm() {
 }
 
 function AccountDetails({ me }: { me: Me }) {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation('auth')
   useDocumentTitle(`${t('account.title')} – Lendület`)
-  const [name, setName] = useState(me.fullName)
-  const [error, setError] = useState<string>()
-  const [pending, setPending] = useState(false)
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-
-  async function save(event: FormEvent) {
-    event.preventDefault()
-    setOutcome(null)
-    if (!name.trim()) {
-      setError(t('validation.nameRequired'))
-      return
-    }
-    setError(undefined)
-    setPending(true)
-    const response = await api.me.$patch({ json: { fullName: name.trim() } })
-    setPending(false)
-    if (response.ok) {
-      await refreshSession()
-      setOutcome({ tone: 'success', text: t('account.saved') })
-    } else {
-      const body = (await response.json().catch(() => null)) as { message?: string } | null
-      setOutcome({ tone: 'error', text: body?.message ?? t('errors:auth.genericError') })
-    }
-  }
-
   return (
     <div className="mx-auto max-w-2xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('account.title')}</h1>
@@ -72,28 +43,9 @@ function AccountDetails({ me }: { me: Me }) {
         <AvatarEditor me={me} />
       </div>
 
-      <form
-        noValidate
-        onSubmit={save}
-        className="mt-8 flex flex-col gap-5 rounded-3xl bg-white p-6 ring-1 ring-ink/5 sm:p-8"
-      >
-        <TextField
-          label={t('fields.name')}
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={error}
-        />
-        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-        <Button
-          type="submit"
-          pending={pending}
-          pendingLabel={t('account.saving')}
-          className="self-start"
-        >
-          {t('account.save')}
-        </Button>
-      </form>
+      <div className="mt-8">
+        <ProfileNameForm me={me} />
+      </div>
 
       <nav className="mt-8 flex flex-wrap gap-3" aria-label={t('account.title')}>
         <Link

@@ -3,9 +3,9 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
+import { claimFirstAdmin } from '../features/auth/api/account-api.ts'
 import { AuthCard } from '../features/auth/components/auth-card.tsx'
 import { refreshSession, useSession } from '../features/auth/session-store.ts'
-import { api } from '../lib/api-client.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
 /** /admin-setup?token=…: the one-time link the server prints while the site has no admin. */
@@ -36,9 +36,9 @@ export default function AdminSetupPage() {
             disabled={!token}
             onClick={async () => {
               setPending(true)
-              const response = await api['admin-setup'].$post({ json: { token } })
+              const result = await claimFirstAdmin(token)
               setPending(false)
-              if (!response.ok) {
+              if (!result.ok) {
                 setFailed(true)
                 return
               }

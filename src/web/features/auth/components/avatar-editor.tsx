@@ -1,6 +1,8 @@
 import { useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
+import type { ApiResult } from '../../../lib/call-api.ts'
 import { useTranslation } from '../../../lib/use-translation.ts'
+import { removeAvatar, uploadAvatar } from '../api/account-api.ts'
 import { refreshSession, type Me } from '../session-store.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
@@ -11,17 +13,16 @@ export function AvatarEditor({ me }: { me: Me }) {
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
 
-  async function send(init: RequestInit, success: string) {
+  async function send(call: () => Promise<ApiResult<unknown>>, success: string) {
     setPending(true)
     setOutcome(null)
-    const response = await fetch('/api/me/avatar', init).catch(() => null)
+    const result = await call()
     setPending(false)
-    if (response?.ok) {
+    if (result.ok) {
       await refreshSession()
       setOutcome({ tone: 'success', text: success })
     } else {
-      const body = (await response?.json().catch(() => null)) as { message?: string } | null
-      setOutcome({ tone: 'error', text: body?.message || t('errors:invalidImage') })
+      setOutcome({ tone: 'error', text: result.message || t('errors:invalidImage') })
     }
   }
 
@@ -52,9 +53,7 @@ export function AvatarEditor({ me }: { me: Me }) {
                 const file = event.target.files?.[0]
                 event.target.value = ''
                 if (!file) return
-                const form = new FormData()
-                form.set('file', file)
-                void send({ method: 'POST', body: form }, t('account.pictureSaved'))
+                void send(() => uploadAvatar(file), t('account.pictureSaved'))
               }}
             />
           </label>
@@ -63,7 +62,7 @@ export function AvatarEditor({ me }: { me: Me }) {
               type="button"
               disabled={pending}
               className="self-start text-sm font-semibold text-rose-deep underline underline-offset-4"
-              onClick={() => void send({ method: 'DELETE' }, t('account.pictureRemoved'))}
+              onClick={() => void send(removeAvatar, t('account.pictureRemoved'))}
             >
               {t('account.removePicture')}
             </button>
