@@ -1,21 +1,55 @@
 import type { ButtonHTMLAttributes } from 'react'
 
 const variants = {
+  /** The page's main action. */
   primary: 'bg-rose-deep text-white shadow-md shadow-rose/20 hover:bg-ink',
+  /** A second action on a light surface. */
   secondary: 'border border-ink/15 bg-white text-ink hover:border-rose/50 hover:text-rose-deep',
-  danger: 'bg-ink text-white hover:bg-rose-deep',
+  /** Dark: a deliberate step (start, add, delete for good). */
+  solid: 'bg-ink text-white hover:bg-rose-deep',
+  /** Rose without the shadow: a compact main action (the event page's "open the round panel"). */
+  accent: 'bg-rose-deep text-white',
+  /** Outlined on whatever surface it sits on. */
+  outline: 'border border-ink/15 hover:border-rose/50 hover:text-rose-deep',
+  /** Text only, for actions on list rows. */
+  quiet: 'text-rose-deep hover:bg-blush/60',
 }
+
+const sizes = {
+  /** Forms' submit and the pages' actions. */
+  lg: 'h-12 px-6 disabled:opacity-60',
+  /** Compact text at a form field's height, beside one. */
+  field: 'h-12 px-5 text-sm disabled:opacity-50',
+  /** The toolbar of a page (the event page's header). */
+  md: 'h-11 px-5 text-sm disabled:opacity-50',
+  /** Actions on list rows and cards. */
+  sm: 'h-9 px-3.5 text-sm disabled:opacity-50',
+  /** Actions in a table's rows. */
+  xs: 'h-8 px-3 text-sm disabled:opacity-50',
+}
+
+export type ButtonVariant = keyof typeof variants
+export type ButtonSize = keyof typeof sizes
+
+/** The classes of a button, for a link that looks like one. */
+export const buttonClass = ({
+  variant = 'primary',
+  size = 'lg',
+}: { variant?: ButtonVariant; size?: ButtonSize } = {}) =>
+  `inline-flex items-center justify-center gap-2 rounded-full font-semibold transition disabled:cursor-not-allowed ${sizes[size]} ${variants[variant]}`
 
 /** A button that shows `pendingLabel` and stays disabled while its request runs. */
 export function Button({
   variant = 'primary',
+  size = 'lg',
   pending = false,
   pendingLabel,
   children,
   className = '',
   ...props
 }: {
-  variant?: keyof typeof variants
+  variant?: ButtonVariant
+  size?: ButtonSize
   pending?: boolean
   pendingLabel?: string
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
@@ -24,7 +58,7 @@ export function Button({
       {...props}
       disabled={pending || props.disabled}
       aria-busy={pending || undefined}
-      className={`inline-flex h-12 items-center justify-center gap-2 rounded-full px-6 font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
+      className={`${buttonClass({ variant, size })} ${className}`}
     >
       {pending && (
         <span

@@ -128,7 +128,7 @@ export function DeleteAccountFlow() {
 
         {step === 'warning' ? (
           <div className="flex flex-wrap gap-3">
-            <Button variant="danger" onClick={() => setStep('confirm')}>
+            <Button variant="solid" onClick={() => setStep('confirm')}>
               {t('deleteAccount.understand')}
             </Button>
             <CancelLink label={t('deleteAccount.cancel')} />
@@ -155,7 +155,7 @@ export function DeleteAccountFlow() {
             {error && <Alert tone="error">{error}</Alert>}
             <div className="flex flex-wrap gap-3">
               <Button
-                variant="danger"
+                variant="solid"
                 pending={step === 'deleting'}
                 pendingLabel={t('deleteAccount.deleting')}
                 disabled={!confirmedWithGoogle}
@@ -181,7 +181,7 @@ export function DeleteAccountFlow() {
             <div className="flex flex-wrap gap-3">
               <Button
                 type="submit"
-                variant="danger"
+                variant="solid"
                 pending={step === 'deleting'}
                 pendingLabel={t('deleteAccount.deleting')}
               >

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { Alert } from '../../../components/ui/alert.tsx'
+import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx'
 import type { ApiResult } from '../../../lib/call-api.ts'
 import { useApiData } from '../../../lib/use-api-data.ts'
@@ -16,7 +17,6 @@ import {
 import { EventCountdown } from './event-countdown.tsx'
 import { EventEditor } from './event-editor.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
-import { outlineButton, quietButton, solidButton } from './panel.tsx'
 import { ParticipantsPanel } from './participants-panel.tsx'
 import { RoundsPanel } from './rounds-panel.tsx'
 import { TablesPanel } from './tables-panel.tsx'
@@ -100,34 +100,32 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
             <>
               <a
                 href={`/klikkscreen?eventId=${event.id}`}
-                className={`${solidButton} h-11 bg-rose-deep px-5`}
+                className={buttonClass({ variant: 'accent', size: 'md' })}
               >
                 {t('card.openRoundPanel')}
               </a>
-              <button
+              <Button
                 type="button"
-                className={`${outlineButton} h-11 px-5`}
+                variant="outline"
+                size="md"
                 onClick={() => act(() => endEvent(event.id))}
               >
                 {t('card.end')}
-              </button>
+              </Button>
             </>
           ) : (
-            <button
+            <Button
               type="button"
-              className={`${solidButton} h-11 px-5`}
+              variant="solid"
+              size="md"
               onClick={() => act(() => startEvent(event.id))}
             >
               {t('card.start')}
-            </button>
+            </Button>
           )}
-          <button
-            type="button"
-            className={`${outlineButton} h-11 px-5`}
-            onClick={() => setEditing(!editing)}
-          >
+          <Button type="button" variant="outline" size="md" onClick={() => setEditing(!editing)}>
             {editing ? t('page.closeEditor') : t('page.edit')}
-          </button>
+          </Button>
         </div>
       </header>
 
@@ -151,13 +149,14 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
           />
           {status !== 'active' && (
             <div className="mt-6 border-t border-ink/10 pt-5">
-              <button
+              <Button
                 type="button"
-                className={quietButton}
+                variant="quiet"
+                size="sm"
                 onClick={() => confirmDelete.current?.showModal()}
               >
                 {t('editor.delete')}
-              </button>
+              </Button>
             </div>
           )}
           <dialog
@@ -169,16 +168,18 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
               {t('editor.confirmDelete', { name: event.eventName })}
             </p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <button
+              <Button
                 type="button"
-                className={`${outlineButton} h-11 px-5`}
+                variant="outline"
+                size="md"
                 onClick={() => confirmDelete.current?.close()}
               >
                 {t('editor.cancel')}
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className={`${solidButton} h-11 px-5`}
+                variant="solid"
+                size="md"
                 onClick={async () => {
                   confirmDelete.current?.close()
                   const result = await deleteEvent(event.id)
@@ -187,7 +188,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
                 }}
               >
                 {t('editor.delete')}
-              </button>
+              </Button>
             </div>
           </dialog>
         </section>

@@ -32,9 +32,3 @@ export function Panel({
     </section>
   )
 }
-
-export const smallButton =
-  'inline-flex h-9 items-center rounded-full px-3.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50'
-export const quietButton = `${smallButton} text-rose-deep hover:bg-blush/60`
-export const outlineButton = `${smallButton} border border-ink/15 hover:border-rose/50 hover:text-rose-deep`
-export const solidButton = `${smallButton} bg-ink text-white hover:bg-rose-deep`

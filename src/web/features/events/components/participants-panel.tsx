@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { addParticipantSchema } from '../../../../shared/schemas/events.ts'
+import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import {
@@ -9,7 +10,7 @@ import {
   type Participant,
 } from '../api/admin-events-api.ts'
 import type { Act } from './event-workspace.tsx'
-import { Panel, quietButton, solidButton } from './panel.tsx'
+import { Panel } from './panel.tsx'
 
 export const personName = (p: { fullName: string | null; email: string }) => p.fullName || p.email
 
@@ -73,9 +74,9 @@ export function ParticipantsPanel({
             className="font-mono tracking-[0.2em] uppercase"
           />
         </div>
-        <button type="submit" className={`${solidButton} mt-7 h-12 px-5`}>
+        <Button type="submit" variant="solid" size="field" className="mt-7">
           {t('participants.checkInByCode')}
-        </button>
+        </Button>
       </form>
       {participants.length === 0 ? (
         <p className="mt-6 text-ink-soft">{t('participants.empty')}</p>
@@ -101,32 +102,35 @@ export function ParticipantsPanel({
                 </div>
                 <div className="flex gap-1">
                   {p.status === 'present' ? (
-                    <button
+                    <Button
                       type="button"
-                      className={quietButton}
+                      variant="quiet"
+                      size="sm"
                       aria-label={t('participants.checkOutLabel', { name })}
                       onClick={() => act(() => setParticipantStatus(eventId, p.userId, 'absent'))}
                     >
                       {t('participants.checkOut')}
-                    </button>
+                    </Button>
                   ) : (
-                    <button
+                    <Button
                       type="button"
-                      className={quietButton}
+                      variant="quiet"
+                      size="sm"
                       aria-label={t('participants.checkInLabel', { name })}
                       onClick={() => act(() => setParticipantStatus(eventId, p.userId, 'present'))}
                     >
                       {t('participants.checkIn')}
-                    </button>
+                    </Button>
                   )}
-                  <button
+                  <Button
                     type="button"
-                    className={`${quietButton} text-ink-soft`}
+                    variant="quiet"
+                    size="sm"
                     aria-label={t('participants.removeLabel', { name })}
                     onClick={() => act(() => removeParticipant(eventId, p.userId))}
                   >
                     {t('participants.remove')}
-                  </button>
+                  </Button>
                 </div>
               </li>
             )

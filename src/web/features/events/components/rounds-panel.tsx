@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { DEFAULT_ROUND_DURATION_MINUTES } from '../../../../shared/constants.ts'
 import { formatClock, roundState, roundTimeLeft } from '../../../../shared/countdown.ts'
+import { roundInputSchema } from '../../../../shared/schemas/events.ts'
+import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import {
@@ -11,9 +13,10 @@ import {
   startRound,
   type EventDetail,
 } from '../api/admin-events-api.ts'
+import { fieldErrors } from '../field-errors.ts'
 import { useNow } from '../hooks/use-now.ts'
 import type { Act } from './event-workspace.tsx'
-import { outlineButton, Panel, quietButton, solidButton } from './panel.tsx'
+import { Panel } from './panel.tsx'
 import { SeatingBoard } from './seating-board.tsx'
 
 /** Rounds by number: add (the mixer seats it), adjust, start, end early. */
@@ -35,13 +38,13 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
 
   async function add(event: FormEvent) {
     event.preventDefault()
-    const minutes = Number(duration)
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 600) {
-      setDurationError(t('validation.roundDurationInvalid'))
+    const parsed = roundInputSchema.safeParse({ durationMinutes: Number(duration) })
+    if (!parsed.success) {
+      setDurationError(fieldErrors<'durationMinutes'>(parsed.error, t).durationMinutes)
       return
     }
     setDurationError(undefined)
-    await run('add', () => addRound(eventId, minutes))
+    await run('add', () => addRound(eventId, parsed.data.durationMinutes))
   }
 
   return (
@@ -78,19 +81,21 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
                 <div className="flex flex-wrap gap-2">
                   {state === 'pending' && (
                     <>
-                      <button
+                      <Button
                         type="button"
-                        className={solidButton}
+                        variant="solid"
+                        size="sm"
                         disabled={!active || working !== null}
                         onClick={() =>
                           run(`start-${round.id}`, () => startRound(eventId, round.id))
                         }
                       >
                         {t('rounds.start')}
-                      </button>
-                      <button
+                      </Button>
+                      <Button
                         type="button"
-                        className={outlineButton}
+                        variant="outline"
+                        size="sm"
                         disabled={working !== null}
                         onClick={() =>
                           run(`reseat-${round.id}`, () => reseatRound(eventId, round.id))
@@ -99,28 +104,30 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
                         {working === `reseat-${round.id}`
                           ? t('rounds.reseating')
                           : t('rounds.reseat')}
-                      </button>
-                      <button
+                      </Button>
+                      <Button
                         type="button"
-                        className={quietButton}
+                        variant="quiet"
+                        size="sm"
                         disabled={working !== null}
                         onClick={() =>
                           run(`remove-${round.id}`, () => removeRound(eventId, round.id))
                         }
                       >
                         {t('rounds.remove')}
-                      </button>
+                      </Button>
                     </>
                   )}
                   {state === 'running' && (
-                    <button
+                    <Button
                       type="button"
-                      className={outlineButton}
+                      variant="outline"
+                      size="sm"
                       disabled={working !== null}
                       onClick={() => run(`end-${round.id}`, () => endRound(eventId, round.id))}
                     >
                       {t('rounds.end')}
-                    </button>
+                    </Button>
                   )}
                 </div>
               </div>
@@ -143,13 +150,15 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
               error={durationError}
             />
           </div>
-          <button
+          <Button
             type="submit"
-            className={`${solidButton} mt-7 h-12 px-5`}
+            variant="solid"
+            size="field"
+            className="mt-7"
             disabled={working !== null}
           >
             {working === 'add' ? t('rounds.adding') : t('rounds.add')}
-          </button>
+          </Button>
         </form>
       )}
     </Panel>

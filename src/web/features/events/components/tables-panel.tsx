@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { tableInputSchema } from '../../../../shared/schemas/events.ts'
+import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { addTable, removeTable, updateTable, type EventTable } from '../api/admin-events-api.ts'
 import { fieldErrors } from '../field-errors.ts'
-import { outlineButton, Panel, quietButton, solidButton } from './panel.tsx'
+import { Panel } from './panel.tsx'
 import type { Act } from './event-workspace.tsx'
 
 interface Draft {
@@ -79,13 +80,13 @@ function TableForm({
         error={errors.capacityActual}
       />
       <div className="flex gap-2 sm:pt-7">
-        <button type="submit" className={`${solidButton} h-12 px-5`}>
+        <Button type="submit" variant="solid" size="field">
           {submitLabel}
-        </button>
+        </Button>
         {onCancel && (
-          <button type="button" onClick={onCancel} className={`${outlineButton} h-12 px-5`}>
+          <Button type="button" variant="outline" size="field" onClick={onCancel}>
             {t('tables.cancel')}
-          </button>
+          </Button>
         )}
       </div>
     </form>
@@ -146,22 +147,24 @@ export function TablesPanel({
                   </p>
                 </div>
                 <div className="flex gap-1">
-                  <button
+                  <Button
                     type="button"
-                    className={quietButton}
+                    variant="quiet"
+                    size="sm"
                     aria-label={t('tables.editLabel', { name: table.tableName })}
                     onClick={() => setEditing(table.id)}
                   >
                     {t('tables.edit')}
-                  </button>
-                  <button
+                  </Button>
+                  <Button
                     type="button"
-                    className={quietButton}
+                    variant="quiet"
+                    size="sm"
                     aria-label={t('tables.removeLabel', { name: table.tableName })}
                     onClick={() => act(() => removeTable(eventId, table.id))}
                   >
                     {t('tables.remove')}
-                  </button>
+                  </Button>
                 </div>
               </div>
             )}

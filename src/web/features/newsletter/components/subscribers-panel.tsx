@@ -256,7 +256,7 @@ function ConfirmRemoval(props: {
           {props.cancelLabel}
         </Button>
         <Button
-          variant="danger"
+          variant="solid"
           pending={pending}
           onClick={async () => {
             setPending(true)
