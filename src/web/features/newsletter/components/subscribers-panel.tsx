@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
-import type { InferResponseType } from 'hono/client'
 import { Link } from 'wouter'
 import { SUBSCRIBER_FILTERS } from '../../../../shared/schemas/newsletter.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { DataTable, TableSearch, type Column } from '../../../components/ui/data-table.tsx'
 import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx'
-import { api, type ApiClient } from '../../../lib/api-client.ts'
-import { callApi } from '../../../lib/call-api.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useTranslation } from '../../../lib/use-translation.ts'
-
-type ListAnswer = InferResponseType<ApiClient['admin']['newsletter']['$get']>
-type Subscriber = ListAnswer['subscribers'][number]
-type Filter = (typeof SUBSCRIBER_FILTERS)[number]
+import {
+  listSubscribers,
+  removeSubscriber,
+  subscribersExportUrl,
+  type Subscriber,
+  type SubscriberFilter,
+  type SubscriberList,
+} from '../api/admin-newsletter-api.ts'
 
 const SEARCH_DELAY_MS = 250
 
@@ -22,9 +24,9 @@ export function SubscribersPanel() {
   useDocumentTitle(`${t('admin.title')} – Lendület`)
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
-  const [status, setStatus] = useState<Filter>('all')
+  const [status, setStatus] = useState<SubscriberFilter>('all')
   const [page, setPage] = useState(1)
-  const [list, setList] = useState<ListAnswer | null>(null)
+  const [list, setList] = useState<SubscriberList | null>(null)
   const [failed, setFailed] = useState(false)
   const [reload, setReload] = useState(0)
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -41,9 +43,7 @@ export function SubscribersPanel() {
 
   useEffect(() => {
     let current = true
-    void callApi(() =>
-      api.admin.newsletter.$get({ query: { q: query, status, page: String(page) } }),
-    ).then((result) => {
+    void listSubscribers({ q: query, status, page }).then((result) => {
       if (!current) return
       setFailed(!result.ok)
       if (result.ok) setList(result.data)
@@ -55,12 +55,83 @@ export function SubscribersPanel() {
 
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const pages = list ? Math.max(1, Math.ceil(list.matching / list.pageSize)) : 1
-  const exportHref = `/api/admin/newsletter/export.csv?${new URLSearchParams({ q: query, status })}`
+  const exportHref = subscribersExportUrl({ q: query, status })
+
+  const state = (subscriber: Subscriber) => (
+    <span
+      className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${subscriber.verified ? 'bg-sage/20 text-sage-deep' : 'bg-sand text-ink-soft'}`}
+    >
+      {t(subscriber.verified ? 'admin.filters.verified' : 'admin.filters.pending')}
+    </span>
+  )
+  const columns: Column<Subscriber>[] = [
+    {
+      key: 'email',
+      header: t('admin.columns.email'),
+      className: '[overflow-wrap:anywhere]',
+      cell: (subscriber) => (
+        <>
+          <p className="font-medium">{subscriber.email}</p>
+          {subscriber.name && <p className="mt-0.5 text-ink-soft">{subscriber.name}</p>}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('admin.columns.status'),
+      hiddenBelow: 'sm',
+      cell: state,
+      inline: state,
+    },
+    {
+      key: 'language',
+      header: t('admin.columns.language'),
+      hiddenBelow: 'md',
+      className: 'uppercase',
+      cell: (subscriber) => subscriber.language,
+    },
+    {
+      key: 'subscribedAt',
+      header: t('admin.columns.subscribedAt'),
+      hiddenBelow: 'md',
+      className: 'whitespace-nowrap',
+      cell: (subscriber) => date.format(new Date(subscriber.createdAt)),
+    },
+    {
+      key: 'confirmedAt',
+      header: t('admin.columns.confirmedAt'),
+      hiddenBelow: 'xl',
+      className: 'whitespace-nowrap',
+      cell: (subscriber) =>
+        subscriber.confirmedAt ? date.format(new Date(subscriber.confirmedAt)) : '–',
+    },
+    {
+      key: 'source',
+      header: t('admin.columns.source'),
+      hiddenBelow: 'xl',
+      cell: (subscriber) => t(`admin.sources.${subscriber.source}`),
+    },
+    {
+      key: 'actions',
+      header: t('admin.columns.actions'),
+      headerHidden: true,
+      className: 'text-right',
+      cell: (subscriber) => (
+        <Button
+          type="button"
+          variant="quiet"
+          size="xs"
+          onClick={() => setRemoving(subscriber)}
+          aria-label={t('admin.removeLabel', { email: subscriber.email })}
+        >
+          {t('admin.remove')}
+        </Button>
+      ),
+    },
+  ]
 
   async function remove(subscriber: Subscriber) {
-    const result = await callApi(() =>
-      api.admin.newsletter[':id'].$delete({ param: { id: subscriber.id } }),
-    )
+    const result = await removeSubscriber(subscriber.id)
     setRemoving(null)
     setNotice(
       result.ok
@@ -97,14 +168,7 @@ export function SubscribersPanel() {
       </div>
 
       <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <input
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-label={t('admin.search')}
-          placeholder={t('admin.search')}
-          className="h-11 w-full rounded-full border border-ink/15 bg-white px-5 outline-none focus:border-rose focus:ring-4 focus:ring-rose/15 sm:max-w-sm"
-        />
+        <TableSearch label={t('admin.search')} value={search} onChange={setSearch} />
         <SegmentedChoice
           legend={t('admin.filter')}
           options={SUBSCRIBER_FILTERS.map((filter) => ({
@@ -124,84 +188,14 @@ export function SubscribersPanel() {
         {failed && <Alert tone="error">{t('admin.loadFailed')}</Alert>}
       </div>
 
-      <div className="relative mt-4 overflow-x-auto rounded-3xl bg-white ring-1 ring-ink/5">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-ink/10 text-xs tracking-wide text-ink-soft uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-4 font-semibold sm:px-5">
-                {t('admin.columns.email')}
-              </th>
-              <th scope="col" className="hidden px-5 py-4 font-semibold sm:table-cell">
-                {t('admin.columns.status')}
-              </th>
-              <th scope="col" className="hidden px-5 py-4 font-semibold md:table-cell">
-                {t('admin.columns.language')}
-              </th>
-              <th scope="col" className="hidden px-5 py-4 font-semibold md:table-cell">
-                {t('admin.columns.subscribedAt')}
-              </th>
-              <th scope="col" className="hidden px-5 py-4 font-semibold xl:table-cell">
-                {t('admin.columns.confirmedAt')}
-              </th>
-              <th scope="col" className="hidden px-5 py-4 font-semibold xl:table-cell">
-                {t('admin.columns.source')}
-              </th>
-              <th scope="col" className="relative px-4 py-4 sm:px-5">
-                <span className="sr-only">{t('admin.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink/5">
-            {list?.subscribers.map((subscriber) => {
-              const state = (
-                <span
-                  className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${subscriber.verified ? 'bg-sage/20 text-sage-deep' : 'bg-sand text-ink-soft'}`}
-                >
-                  {t(subscriber.verified ? 'admin.filters.verified' : 'admin.filters.pending')}
-                </span>
-              )
-              return (
-                <tr key={subscriber.id}>
-                  <td className="px-4 py-4 [overflow-wrap:anywhere] sm:px-5">
-                    <p className="font-medium">{subscriber.email}</p>
-                    {subscriber.name && <p className="mt-0.5 text-ink-soft">{subscriber.name}</p>}
-                    <p className="mt-2 sm:hidden">{state}</p>
-                  </td>
-                  <td className="hidden px-5 py-4 sm:table-cell">{state}</td>
-                  <td className="hidden px-5 py-4 uppercase md:table-cell">
-                    {subscriber.language}
-                  </td>
-                  <td className="hidden px-5 py-4 whitespace-nowrap md:table-cell">
-                    {date.format(new Date(subscriber.createdAt))}
-                  </td>
-                  <td className="hidden px-5 py-4 whitespace-nowrap xl:table-cell">
-                    {subscriber.confirmedAt ? date.format(new Date(subscriber.confirmedAt)) : '–'}
-                  </td>
-                  <td className="hidden px-5 py-4 xl:table-cell">
-                    {t(`admin.sources.${subscriber.source}`)}
-                  </td>
-                  <td className="px-4 py-4 text-right sm:px-5">
-                    <button
-                      type="button"
-                      onClick={() => setRemoving(subscriber)}
-                      aria-label={t('admin.removeLabel', { email: subscriber.email })}
-                      className="rounded-full px-3 py-1.5 text-sm font-semibold text-rose-deep transition hover:bg-blush/60"
-                    >
-                      {t('admin.remove')}
-                    </button>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-        {list && list.subscribers.length === 0 && (
-          <p className="px-5 py-10 text-center text-ink-soft">{t('admin.empty')}</p>
-        )}
-        {!list && !failed && (
-          <p className="px-5 py-10 text-center text-ink-soft">{t('admin.loading')}</p>
-        )}
-      </div>
+      <DataTable
+        className="mt-4"
+        columns={columns}
+        rows={list?.subscribers ?? null}
+        rowKey={(subscriber) => subscriber.id}
+        emptyText={t('admin.empty')}
+        loadingText={failed ? undefined : t('admin.loading')}
+      />
 
       {pages > 1 && (
         <nav className="mt-6 flex items-center justify-center gap-4" aria-label={t('admin.title')}>
