@@ -1,9 +1,11 @@
+import type { InferRequestType } from 'hono/client'
 import { api } from '../../../lib/api-client.ts'
 import { callApi } from '../../../lib/call-api.ts'
 
-type Source = 'landing' | 'account-menu'
+/** The body the server's schema accepts (shared/schemas/newsletter.ts), as the typed client knows it. */
+export type SubscribeRequest = InferRequestType<typeof api.newsletter.subscribe.$post>['json']
 
-export const subscribeToNewsletter = (body: { email: string; name?: string; source: Source }) =>
+export const subscribeToNewsletter = (body: SubscribeRequest) =>
   callApi(() => api.newsletter.subscribe.$post({ json: body }))
 
 export const unsubscribeFromNewsletter = (email: string) =>
