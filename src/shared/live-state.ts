@@ -1,3 +1,5 @@
+import type { EventStatus } from './schemas/events.ts'
+
 /**
  * What the SSE stream of /api/events/:id/live carries (JSON: dates are ISO strings); GET
  * /api/klikkscreen answers the same without serverTime, which comes in its X-Server-Time header.
@@ -8,7 +10,7 @@ export interface LiveState {
   event: {
     id: string
     eventName: string
-    status: 'inactive' | 'active'
+    status: EventStatus
     startTime: string
     endedAt: string | null
     placeName: string

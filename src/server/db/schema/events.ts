@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '../../../shared/schemas/events.ts'
 import {
   boolean,
   check,
@@ -35,9 +36,7 @@ export const events = pgTable(
     address: text('address').notNull().default(''),
     /** Minutes. */
     duration: integer('duration').notNull(),
-    status: text('status', { enum: ['inactive', 'active'] })
-      .notNull()
-      .default('inactive'),
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('inactive'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** Set when an admin ends the event; it is then inactive again. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -90,9 +89,7 @@ export const eventParticipants = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['registered', 'present', 'absent'] })
-      .notNull()
-      .default('registered'),
+    status: text('status', { enum: PARTICIPANT_STATUSES }).notNull().default('registered'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     leftAt: timestamp('left_at', { withTimezone: true }),

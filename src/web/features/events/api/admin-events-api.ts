@@ -1,5 +1,10 @@
 import type { InferResponseType } from 'hono/client'
-import type { EventInput, SeatingChange, TableInput } from '../../../../shared/schemas/events.ts'
+import type {
+  EventInput,
+  ParticipantStatus,
+  SeatingChange,
+  TableInput,
+} from '../../../../shared/schemas/events.ts'
 import { api, type ApiClient } from '../../../lib/api-client.ts'
 import { callApi } from '../../../lib/call-api.ts'
 
@@ -45,11 +50,8 @@ export const removeTable = (id: string, tableId: string) =>
 
 export const checkInByCode = (id: string, userCode: string) =>
   callApi(() => one.participants.$post({ param: { id }, json: { userCode } }))
-export const setParticipantStatus = (
-  id: string,
-  userId: string,
-  status: 'registered' | 'present' | 'absent',
-) => callApi(() => one.participants[':userId'].$patch({ param: { id, userId }, json: { status } }))
+export const setParticipantStatus = (id: string, userId: string, status: ParticipantStatus) =>
+  callApi(() => one.participants[':userId'].$patch({ param: { id, userId }, json: { status } }))
 export const removeParticipant = (id: string, userId: string) =>
   callApi(() => one.participants[':userId'].$delete({ param: { id, userId } }))
 
