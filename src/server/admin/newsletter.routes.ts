@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
 import { subscribersQuerySchema } from '../../shared/schemas/newsletter.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import {
   exportSubscribersCsv,
   listSubscribers,
@@ -31,11 +31,10 @@ export function adminNewsletterRoutes(auth: Auth, db: Db) {
       c.header('Cache-Control', 'no-store')
       return c.body(csv)
     })
-    .delete('/:id', async (c) => {
-      const id = z.uuid().safeParse(c.req.param('id'))
-      if (!id.success || !(await removeSubscriber(db, id.data)))
-        throw new ApiError(404, 'not_found', 'notFound')
-      c.var.log.info({ subscriberId: id.data }, 'newsletter subscriber removed by an admin')
+    .delete('/:id', pathIds({ id: PATH_IDS.subscriber }), async (c) => {
+      const { id } = c.req.valid('param')
+      if (!(await removeSubscriber(db, id))) throw new ApiError(404, 'not_found', 'notFound')
+      c.var.log.info({ subscriberId: id }, 'newsletter subscriber removed by an admin')
       return c.json({ removed: true })
     })
 }

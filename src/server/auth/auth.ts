@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth'
 import type { Logger } from 'pino'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts'
 import type { Db } from '../db/client.ts'
@@ -158,6 +159,18 @@ export function createAuth({
           },
         },
         update: {
+          // Better Auth's update-user takes any JSON for these (a null name reached the
+          // database's not-null constraint as a 500); its other updates only set them as text.
+          async before(changes) {
+            const { name, image } = changes as { name?: unknown; image?: unknown }
+            const badName = name !== undefined && (typeof name !== 'string' || !name.trim())
+            const badImage = image !== undefined && image !== null && typeof image !== 'string'
+            if (badName || badImage)
+              throw new APIError('BAD_REQUEST', {
+                code: 'VALIDATION_ERROR',
+                message: badName ? 'The name must be text.' : 'The image must be a URL.',
+              })
+          },
           async after(updated) {
             await promoteListedAdmins(db, adminEmails, updated.id)
           },

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 const UNIQUE_VIOLATION = '23505'
 
 /** Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error). */
@@ -11,5 +13,10 @@ export function isUniqueViolation(error: unknown): boolean {
   )
 }
 
-/** Whether an id from a path can be a uuid row id; anything else is a 404 without asking PostgreSQL (which would reject it). */
-export const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id)
+const UUID = z.regexes.uuid()
+
+/**
+ * Whether an id (from a query string) is a uuid, as `z.uuid()` says: PostgreSQL refuses anything
+ * else in a uuid column. Path ids go through http/path-ids.ts instead.
+ */
+export const isUuid = (id: string) => UUID.test(id)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { EventInput } from '../../shared/schemas/events.ts'
-import { isUniqueViolation, isUuid } from '../db/checks.ts'
+import { isUniqueViolation } from '../db/checks.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import {
@@ -22,9 +22,7 @@ export type EventRow = typeof events.$inferSelect
 
 /** The event, or a 404 in the user's language. */
 export async function findEvent(db: Db | Tx, eventId: string): Promise<EventRow> {
-  const [found] = isUuid(eventId)
-    ? await db.select().from(events).where(eq(events.id, eventId))
-    : []
+  const [found] = await db.select().from(events).where(eq(events.id, eventId))
   if (!found) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
   return found
 }

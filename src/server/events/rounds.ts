@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto'
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
 import { roundState } from '../../shared/countdown.ts'
 import type { SeatingChange } from '../../shared/schemas/events.ts'
-import { isUuid } from '../db/checks.ts'
 import type { Db, Tx } from '../db/client.ts'
 import {
   eventParticipants,
@@ -17,12 +16,10 @@ import type { SeatingPlanner } from './seating-planner.ts'
 type Round = typeof eventRounds.$inferSelect
 
 async function findRound(db: Db | Tx, eventId: string, roundId: string): Promise<Round> {
-  const [round] = isUuid(roundId)
-    ? await db
-        .select()
-        .from(eventRounds)
-        .where(and(eq(eventRounds.id, roundId), eq(eventRounds.eventId, eventId)))
-    : []
+  const [round] = await db
+    .select()
+    .from(eventRounds)
+    .where(and(eq(eventRounds.id, roundId), eq(eventRounds.eventId, eventId)))
   if (!round) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
   return round
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { TableInput } from '../../shared/schemas/events.ts'
-import { isUniqueViolation, isUuid } from '../db/checks.ts'
+import { isUniqueViolation } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -9,12 +9,10 @@ import { findEvent } from './events.ts'
 const taken = () => new ApiError(409, 'conflict', 'events:errors.tableNameTaken')
 
 async function findTable(db: Db, eventId: string, tableId: string) {
-  const [table] = isUuid(tableId)
-    ? await db
-        .select()
-        .from(eventTables)
-        .where(and(eq(eventTables.id, tableId), eq(eventTables.eventId, eventId)))
-    : []
+  const [table] = await db
+    .select()
+    .from(eventTables)
+    .where(and(eq(eventTables.id, tableId), eq(eventTables.eventId, eventId)))
   if (!table) throw new ApiError(404, 'not_found', 'notFound')
   return table
 }

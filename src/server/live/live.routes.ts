@@ -36,9 +36,11 @@ export function klikkscreenHandler({ auth, cache }: LiveDeps) {
   return async (c: Context<AppEnv>) => {
     if (!(await viewerOf(c.req.raw.headers)))
       throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
-    const eventId = c.req.query('eventId') || (await cache.activeEventId())
+    const asked = c.req.query('eventId')
+    if (asked && !isUuid(asked)) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+    const eventId = asked?.toLowerCase() || (await cache.activeEventId())
     if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
-    const body = isUuid(eventId) ? await cache.stateBytes(eventId) : null
+    const body = await cache.stateBytes(eventId)
     if (!body) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
     return c.body(body, 200, {
       'Content-Type': 'application/json',

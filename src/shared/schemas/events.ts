@@ -4,10 +4,23 @@ import { DEFAULT_ROUND_DURATION_MINUTES } from '../constants.ts'
 // Messages are keys in the `events` namespace (validation.*), so the form and the server's
 // answer say the same thing in the user's language.
 
+/**
+ * Start times an event may have: 2000 to the end of 2099. Dates outside are typos or probes, and
+ * some PostgreSQL refuses (year 0 as JavaScript writes it was a 500).
+ */
+const START_TIME_RANGE = { from: Date.UTC(2000, 0, 1), until: Date.UTC(2100, 0, 1) }
+// A malformed date is startTimeInvalid's to report, not this rule's.
+const isWithinStartTimeRange = (time: number) =>
+  Number.isNaN(time) || (time >= START_TIME_RANGE.from && time < START_TIME_RANGE.until)
+
 export const eventInputSchema = z.object({
   eventName: z.string().trim().min(1, { error: 'nameRequired' }).max(120, { error: 'nameTooLong' }),
   description: z.string().trim().max(4000, { error: 'descriptionTooLong' }).default(''),
-  startTime: z.iso.datetime({ offset: true, error: 'startTimeInvalid' }),
+  startTime: z.iso
+    .datetime({ offset: true, error: 'startTimeInvalid' })
+    .refine((value) => isWithinStartTimeRange(Date.parse(value)), {
+      error: 'startTimeOutOfRange',
+    }),
   placeName: z.string().trim().max(120, { error: 'placeTooLong' }).default(''),
   address: z.string().trim().max(200, { error: 'addressTooLong' }).default(''),
   duration: z
@@ -59,10 +72,6 @@ export const addParticipantSchema = z.object({
 })
 
 export const PARTICIPANT_STATUSES = ['registered', 'present', 'absent'] as const
-export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
-/** At most one event is active at a time: the one running now. */
-export const EVENT_STATUSES = ['inactive', 'active'] as const
-export type EventStatus = (typeof EVENT_STATUSES)[number]
 export const participantStatusSchema = z.object({ status: z.enum(PARTICIPANT_STATUSES) })
 
 export const roundInputSchema = z.object({

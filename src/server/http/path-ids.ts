@@ -1,0 +1,51 @@
+import { validator } from 'hono/validator'
+import { z } from 'zod'
+import type { ErrorMessageKey } from '../i18n.ts'
+import { ApiError } from './api-error.ts'
+
+/** One kind of id in a path: what it must look like, and what a missing one is called. */
+export interface PathId {
+  schema: z.ZodType<string>
+  notFound: ErrorMessageKey
+}
+
+// Lower-cased, so one row has one spelling (the live hub and the state cache key by the id).
+const uuid = (notFound: ErrorMessageKey): PathId => ({
+  schema: z.uuid().transform((id) => id.toLowerCase()),
+  notFound,
+})
+
+/**
+ * The ids our paths carry. Row ids are uuids (PostgreSQL refuses anything else in a uuid column);
+ * user ids are Better Auth's (32 letters and digits), or uuids for accounts imported from the
+ * original, so letters, digits, '-' and '_' up to 64.
+ */
+export const PATH_IDS = {
+  event: uuid('events:errors.eventNotFound'),
+  table: uuid('notFound'),
+  round: uuid('events:errors.roundNotFound'),
+  media: uuid('notFound'),
+  subscriber: uuid('notFound'),
+  participant: {
+    schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    notFound: 'events:errors.participantNotFound',
+  },
+} satisfies Record<string, PathId>
+
+/**
+ * Validates a route's path ids (`pathIds({ id: PATH_IDS.event })`): a malformed id is answered
+ * like one that does not exist, 404 `not_found` in the user's language, without asking the
+ * database. The handler reads them with `c.req.valid('param')`.
+ */
+export function pathIds<K extends string>(ids: Record<K, PathId>) {
+  const entries = Object.entries(ids) as [K, PathId][]
+  return validator('param', (params): Record<K, string> => {
+    const valid = {} as Record<K, string>
+    for (const [name, { schema, notFound }] of entries) {
+      const parsed = schema.safeParse(params[name])
+      if (!parsed.success) throw new ApiError(404, 'not_found', notFound)
+      valid[name] = parsed.data
+    }
+    return valid
+  })
+}
