@@ -72,6 +72,10 @@ export const addParticipantSchema = z.object({
 })
 
 export const PARTICIPANT_STATUSES = ['registered', 'present', 'absent'] as const
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
+/** At most one event is active at a time: the one running now. */
+export const EVENT_STATUSES = ['inactive', 'active'] as const
+export type EventStatus = (typeof EVENT_STATUSES)[number]
 export const participantStatusSchema = z.object({ status: z.enum(PARTICIPANT_STATUSES) })
 
 export const roundInputSchema = z.object({
