@@ -1,46 +1,52 @@
 import type { Prng } from './mulberry32.ts'
+import { nearDesign, nearDesignSchedule } from './near-design-schedule.ts'
 import type { SearchProblem } from './schedule-state.ts'
-import { transversalSchedule } from './transversal-schedule.ts'
 
 const APART_COST = 1e9
 
-/** How many rounds a transversal design can give for these tables, or 0 when it does not fit. */
+/**
+ * How many rounds a design near these tables gives (see nearDesign), at most the rounds asked
+ * for, or 0 when there is none.
+ */
 export function designRounds(problem: SearchProblem, constructions: boolean): number {
-  const { sizes, rounds } = problem
-  const used = sizes.filter((size) => size > 0)
-  const k = used[0] ?? 0
-  if (!constructions || used.length < 2 || used.some((size) => size !== k)) return 0
-  const designed = Math.min(rounds, k === used.length ? k + 1 : used.length)
-  return transversalSchedule(used.length, k, 1) ? designed : 0
+  const design = constructions ? nearDesign(problem.sizes) : null
+  return design ? Math.min(problem.rounds, design.rounds) : 0
 }
 
 /**
  * A starting schedule for the search, as a round-major array of people in table-slot order: the
- * first `designed` rounds from a transversal design (see transversalSchedule), the rest greedy.
- * The greedy part seats people one by one, in a seeded random order, at the open table where
- * they have met the fewest, weighted by c³ so that third meetings weigh far more than second
- * ones, in the spirit of Triska & Musliu's greedy start.
+ * first `designed` rounds from the design near these tables (see nearDesignSchedule), the rest
+ * greedy. Each round's design tables go to the tables of their size, in order. The greedy part
+ * seats people one by one, in a seeded random order, at the open table where they have met the
+ * fewest, weighted by c³ so that third meetings weigh far more than second ones, in the spirit of
+ * Triska & Musliu's greedy start.
  */
 export function initialSchedule(problem: SearchProblem, designed: number, rng: Prng): Int32Array {
   const { people: n, sizes, rounds: R } = problem
   const members = new Int32Array(R * n)
-  const tables = sizes.filter((size) => size > 0).length
-  const design = designed > 0 ? transversalSchedule(tables, n / tables, designed) : null
+  const near = designed > 0 ? nearDesign(sizes) : null
+  const design = near ? nearDesignSchedule(near, designed) : null
   if (design) {
     const offsets: number[] = []
-    const used: number[] = []
     sizes.reduce((offset, size, t) => {
       offsets[t] = offset
-      if (size > 0) used.push(t)
       return offset + size
     }, 0)
-    design.forEach((round, r) =>
-      round.forEach((table, i) =>
-        table.forEach((person, j) => {
-          members[r * n + (offsets[used[i] ?? 0] ?? 0) + j] = person
+    // Tables by size, largest first, in their order among equals (a stable sort).
+    const bySize = (groupSizes: readonly number[]) =>
+      groupSizes
+        .map((size, index) => ({ size, index }))
+        .filter(({ size }) => size > 0)
+        .sort((a, b) => b.size - a.size)
+        .map(({ index }) => index)
+    const tables = bySize(sizes)
+    design.forEach((round, r) => {
+      bySize(round.map((group) => group.length)).forEach((g, i) =>
+        round[g]?.forEach((person, j) => {
+          members[r * n + (offsets[tables[i] ?? 0] ?? 0) + j] = person
         }),
-      ),
-    )
+      )
+    })
   }
   return greedyFrom(problem, members, design?.length ?? 0, rng)
 }
