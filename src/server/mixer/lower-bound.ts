@@ -33,8 +33,35 @@ function spreadMeetingsEvenly(levels: number[], units: number): Bound {
 }
 
 /**
+ * How many pairs of one round must also sit together in any other round with the same table
+ * sizes: each table's people are spread over the other round's tables (at most their sizes), and
+ * the most even spread keeps the fewest pairs together. 26 people at tables of 6, 5, 5, 5, 5:
+ * the six at the table of 6 fill five tables, so at least one of their pairs met in the other.
+ */
+function pairsMeetingInTwoRounds(sizes: readonly number[]): number {
+  let pairs = 0
+  const spread = sizes.map(() => 0)
+  for (const size of sizes) {
+    spread.fill(0)
+    for (let person = 0; person < size; person++) {
+      // She joins the table with room where the fewest of her table already sit.
+      let table = -1
+      spread.forEach((seated, t) => {
+        if (seated < (sizes[t] ?? 0) && (table < 0 || seated < (spread[table] ?? 0))) table = t
+      })
+      pairs += spread[table] ?? 0
+      spread[table] = (spread[table] ?? 0) + 1
+    }
+  }
+  return pairs
+}
+
+/**
  * What no schedule can beat, from counting alone: the planned meetings spread as evenly as
- * possible over all pairs, and each person's meetings spread as evenly over the others.
+ * possible over all pairs, and each person's meetings spread as evenly over the others. And
+ * every two planned rounds have pairsMeetingInTwoRounds pairs in common; a pair that meets in
+ * m planned rounds is such a pair for C(m, 2) ≤ (m − 1)² pairs of rounds (earlier meetings only
+ * raise its term), so Σ (m − 1)² ≥ C(R, 2) · that many, and some pair then meets twice.
  * `met` is the n×n matrix of earlier meetings; `sizes` the table sizes of every planned round.
  */
 export function lowerBound(
@@ -69,8 +96,9 @@ export function lowerBound(
     personMax = Math.max(personMax, own.maxMeetings)
     personExcess += own.squaredExcess
   }
+  const twice = rounds > 1 ? ((rounds * (rounds - 1)) / 2) * pairsMeetingInTwoRounds(sizes) : 0
   return {
-    maxMeetings: Math.max(historyMax, pairs.maxMeetings, personMax),
-    squaredExcess: Math.max(pairs.squaredExcess, Math.ceil(personExcess / 2)),
+    maxMeetings: Math.max(historyMax, pairs.maxMeetings, personMax, twice > 0 ? 2 : 0),
+    squaredExcess: Math.max(pairs.squaredExcess, Math.ceil(personExcess / 2), twice),
   }
 }
