@@ -28,7 +28,7 @@ import type { NewsletterContext } from './newsletter/subscriptions.ts'
 import { ApiError } from './http/api-error.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
-import { klikkscreenHandler, type LiveDeps } from './live/live.routes.ts'
+import { klikkscreenRoutes, type LiveDeps } from './live/live.routes.ts'
 import { appRoutes } from './web/serve-app.ts'
 
 export interface AppDeps {
@@ -70,6 +70,7 @@ function createApi({ database, auth, newsletter, planner, settings, live }: AppD
       .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
       .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
       .route('/events', memberEventsRoutes(auth, database.db, live))
+      .route('/klikkscreen', klikkscreenRoutes(live))
       // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
       .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
   )
@@ -134,8 +135,6 @@ export function createApp(deps: AppDeps) {
       crossSitePaths: ['/api/newsletter/one-click'],
     }),
   )
-  // Ahead of compression: see klikkscreenHandler.
-  app.get('/api/klikkscreen', klikkscreenHandler(deps.live))
   app.use(compress())
   app.onError((error, c) => {
     if (error instanceof ApiError) {

@@ -1,28 +1,42 @@
-import type { EventStatus } from './schemas/events.ts'
+import { z } from 'zod'
+import { EVENT_STATUSES } from './schemas/events.ts'
 
 /**
- * What the SSE stream of /api/events/:id/live carries (JSON: dates are ISO strings); GET
- * /api/klikkscreen answers the same without serverTime, which comes in its X-Server-Time header.
- * The server builds it in src/server/live/event-state.ts; its tests check the shape.
+ * What the klikkscreen and a member's phone show of an event: the latest started round and its
+ * tables. The server builds it (src/server/live/event-state.ts), GET /api/klikkscreen answers
+ * it (the server's clock in its X-Server-Time header), and the screens check what they receive
+ * against this schema. Dates are ISO strings, as JSON carries them.
  */
-export interface LiveState {
-  serverTime: number
-  event: {
-    id: string
-    eventName: string
-    status: EventStatus
-    startTime: string
-    endedAt: string | null
-    placeName: string
-    imageUrl: string | null
-  }
-  round: {
-    id: string
-    roundNumber: number
-    started: boolean
-    finished: boolean
-    startedAt: string | null
-    durationMinutes: number
-  } | null
-  tables: { id: string; tableName: string; people: { userId: string; name: string }[] }[]
-}
+export const eventStateSchema = z.object({
+  event: z.object({
+    id: z.string(),
+    eventName: z.string(),
+    status: z.enum(EVENT_STATUSES),
+    startTime: z.string(),
+    endedAt: z.string().nullable(),
+    placeName: z.string(),
+    imageUrl: z.string().nullable(),
+  }),
+  round: z
+    .object({
+      id: z.string(),
+      roundNumber: z.number(),
+      started: z.boolean(),
+      finished: z.boolean(),
+      startedAt: z.string().nullable(),
+      durationMinutes: z.number(),
+    })
+    .nullable(),
+  tables: z.array(
+    z.object({
+      id: z.string(),
+      tableName: z.string(),
+      people: z.array(z.object({ userId: z.string(), name: z.string() })),
+    }),
+  ),
+})
+export type EventState = z.infer<typeof eventStateSchema>
+
+/** What the SSE stream of /api/events/:id/live carries: the state with the server's clock. */
+export const liveStateSchema = eventStateSchema.extend({ serverTime: z.number() })
+export type LiveState = z.infer<typeof liveStateSchema>

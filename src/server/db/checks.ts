@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 const UNIQUE_VIOLATION = '23505'
 
 /** Whether a database error is a unique-constraint violation (Drizzle wraps the driver's error). */
@@ -12,11 +10,3 @@ export function isUniqueViolation(error: unknown): boolean {
     cause.code === UNIQUE_VIOLATION
   )
 }
-
-const UUID = z.regexes.uuid()
-
-/**
- * Whether an id (from a query string) is a uuid, as `z.uuid()` says: PostgreSQL refuses anything
- * else in a uuid column. Path ids go through http/path-ids.ts instead.
- */
-export const isUuid = (id: string) => UUID.test(id)

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
+import type { EventState } from '../../shared/live-state.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, events, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
 
-/** What the klikkscreen and a member's phone show of an event: the latest round and its tables. */
-export async function readEventState(db: Db, eventId: string) {
+/** What the klikkscreen and a member's phone show of an event (shared/live-state.ts), or null. */
+export async function readEventState(db: Db, eventId: string): Promise<EventState | null> {
   const [event] = await db
     .select({
       id: events.id,
@@ -53,8 +54,12 @@ export async function readEventState(db: Db, eventId: string) {
       : Promise.resolve([]),
   ])
   return {
-    event,
-    round: round ?? null,
+    event: {
+      ...event,
+      startTime: event.startTime.toISOString(),
+      endedAt: event.endedAt?.toISOString() ?? null,
+    },
+    round: round ? { ...round, startedAt: round.startedAt?.toISOString() ?? null } : null,
     tables: tables.map((table) => ({
       ...table,
       // Names on a shared screen: the full name, else the member code, never an e-mail address.
@@ -64,7 +69,6 @@ export async function readEventState(db: Db, eventId: string) {
     })),
   }
 }
-export type EventState = NonNullable<Awaited<ReturnType<typeof readEventState>>>
 
 /**
  * Event states, serialised once and kept until the event changes (the hub says so), so that a

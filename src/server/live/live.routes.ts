@@ -1,8 +1,9 @@
-import type { Context } from 'hono'
+import { Hono, type Context } from 'hono'
+import { validator } from 'hono/validator'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { Auth } from '../auth/auth.ts'
 import { ApiError } from '../http/api-error.ts'
-import { isUuid } from '../db/checks.ts'
+import { PATH_IDS } from '../http/path-ids.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { StateCache } from './event-state.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
@@ -25,30 +26,37 @@ export interface LiveDeps {
   cache: StateCache
 }
 
+/** `?eventId=`: an event's id, or nothing for the active event. A malformed id is not found. */
+const klikkscreenQuery = validator('query', (query): { eventId?: string } => {
+  const eventId = query.eventId
+  if (typeof eventId !== 'string' || eventId === '') return {}
+  const parsed = PATH_IDS.event.schema.safeParse(eventId)
+  if (!parsed.success) throw new ApiError(404, 'not_found', PATH_IDS.event.notFound)
+  return { eventId: parsed.data }
+})
+
 /**
- * GET /api/klikkscreen?eventId=…: the state to show (the active event without an id), for the
- * first paint and for polling when the stream is down. Any signed-in user (SPEC). The hottest
- * read of an evening: a cached body, the server's clock in a header, and the app mounts it ahead
- * of the page-oriented middleware (security headers for HTML, compression).
+ * GET /api/klikkscreen?eventId=…: the state to show (shared/live-state.ts; the active event
+ * without an id), for the first paint and for polling when the stream is down. Any signed-in
+ * user (SPEC). The hottest read of an evening: a cached body and the server's clock in a
+ * header; `no-transform` keeps the compression middleware off it (the body is small, and
+ * gzipping it per poll would cost more than it saves).
  */
-export function klikkscreenHandler({ auth, cache }: LiveDeps) {
+export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
   const viewerOf = createViewerCheck(auth)
-  return async (c: Context<AppEnv>) => {
+  return new Hono<AppEnv>().get('/', klikkscreenQuery, async (c) => {
     if (!(await viewerOf(c.req.raw.headers)))
       throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
-    const asked = c.req.query('eventId')
-    if (asked && !isUuid(asked)) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
-    const eventId = asked?.toLowerCase() || (await cache.activeEventId())
+    const eventId = c.req.valid('query').eventId ?? (await cache.activeEventId())
     if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
     const body = await cache.stateBytes(eventId)
     if (!body) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
     return c.body(body, 200, {
       'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store, no-transform',
       [SERVER_TIME_HEADER]: String(Date.now()),
     })
-  }
+  })
 }
 
 /**

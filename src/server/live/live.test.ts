@@ -4,15 +4,9 @@ import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
 import { sseReader } from '../test/sse.ts'
 import en from '../../shared/locales/en/events.json' with { type: 'json' }
+import { eventStateSchema, liveStateSchema } from '../../shared/live-state.ts'
 
 const server = httpTestApp()
-
-interface State {
-  serverTime: number
-  event: { id: string; status: string }
-  round: { roundNumber: number; started: boolean; startedAt: string } | null
-  tables: { tableName: string; people: { userId: string; name: string }[] }[]
-}
 
 /** An active event with one table, two present members and a seated (not started) round. */
 async function runningEvening() {
@@ -61,7 +55,7 @@ describe('GET /api/klikkscreen', () => {
     const { eventId, guests } = await runningEvening()
     const viewer = guests[0]?.client ?? browserClient(server.http.origin)
     const response = await viewer.get('/api/klikkscreen')
-    const state = (await response.json()) as State
+    const state = eventStateSchema.parse(await response.json())
     expect(state.event).toMatchObject({ id: eventId, status: 'active' })
     expect(state.round).toBeNull()
     expect(Math.abs(Number(response.headers.get('x-server-time')) - Date.now())).toBeLessThan(5_000)
@@ -90,12 +84,12 @@ describe('GET /api/events/:id/live', () => {
     const response = await guest.client.get(`/api/events/${eventId}/live`)
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const stream = sseReader(response)
-    const first = (await stream.next('state')) as State
+    const first = liveStateSchema.parse(await stream.next('state'))
     expect(first.round).toBeNull()
 
     const started = performance.now()
     await post(`/api/admin/events/${eventId}/rounds/${roundId}/start`)
-    const next = (await stream.next('state', 1_000)) as State
+    const next = liveStateSchema.parse(await stream.next('state', 1_000))
     expect(performance.now() - started).toBeLessThan(1_000)
     expect(next.round).toMatchObject({ roundNumber: 1, started: true })
     const table = next.tables[0]
@@ -104,9 +98,9 @@ describe('GET /api/events/:id/live', () => {
     expect(table?.people.every((p) => !p.name.includes('@'))).toBe(true)
 
     // The polling read agrees, straight after the change.
-    const polled = (await (
-      await guest.client.get(`/api/klikkscreen?eventId=${eventId}`)
-    ).json()) as State
+    const polled = eventStateSchema.parse(
+      await (await guest.client.get(`/api/klikkscreen?eventId=${eventId}`)).json(),
+    )
     expect(polled.round?.started).toBe(true)
     await stream.close()
   })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { KLIKKSCREEN_POLL_MS } from '../../../shared/constants.ts'
-import type { LiveState } from '../../../shared/live-state.ts'
+import { eventStateSchema, liveStateSchema, type LiveState } from '../../../shared/live-state.ts'
+import { api, apiPath } from '../../lib/api-client.ts'
 
 export type LiveView =
   | { status: 'loading' }
@@ -13,17 +14,18 @@ type Read = { kind: 'state'; state: LiveState } | { kind: 'no-active' | 'not-fou
 
 async function readState(eventId: string | null): Promise<Read> {
   try {
-    const response = await fetch(
-      eventId ? `/api/klikkscreen?eventId=${encodeURIComponent(eventId)}` : '/api/klikkscreen',
-    )
+    const response = await api.klikkscreen.$get({ query: eventId ? { eventId } : {} })
     if (response.ok) {
-      const state = (await response.json()) as Omit<LiveState, 'serverTime'>
+      const state = eventStateSchema.safeParse(await response.json())
+      if (!state.success) return { kind: 'error' }
       const serverTime = Number(response.headers.get('x-server-time')) || Date.now()
-      return { kind: 'state', state: { ...state, serverTime } }
+      return { kind: 'state', state: { ...state.data, serverTime } }
     }
+    // Errors are thrown on the server, so the typed client knows only the 200 answer.
+    const status: number = response.status
     const body = (await response.json().catch(() => null)) as { code?: string } | null
     if (body?.code === 'no_active_event') return { kind: 'no-active' }
-    if (response.status === 404) return { kind: 'not-found' }
+    if (status === 404) return { kind: 'not-found' }
     return { kind: 'error' }
   } catch {
     return { kind: 'error' }
@@ -81,13 +83,14 @@ export function useLiveEvent(requestedId: string | null): { view: LiveView; live
 
     function connect(eventId: string) {
       followingId = eventId
-      source = new EventSource(`/api/events/${encodeURIComponent(eventId)}/live`)
+      source = new EventSource(apiPath(api.events[':id'].live.$path({ param: { id: eventId } })))
       source.addEventListener('hello', () => {
         setLive(true)
         stopPolling()
       })
       source.addEventListener('state', (message) => {
-        show(JSON.parse((message as MessageEvent<string>).data) as LiveState)
+        const state = liveStateSchema.safeParse(JSON.parse((message as MessageEvent<string>).data))
+        if (state.success) show(state.data)
       })
       // The browser reconnects by itself; until it has, polling keeps the screen current.
       source.addEventListener('error', () => {

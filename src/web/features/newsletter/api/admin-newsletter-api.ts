@@ -1,6 +1,6 @@
 import type { InferResponseType } from 'hono/client'
 import type { SUBSCRIBER_FILTERS } from '../../../../shared/schemas/newsletter.ts'
-import { api, type ApiClient } from '../../../lib/api-client.ts'
+import { api, apiPath, type ApiClient } from '../../../lib/api-client.ts'
 import { callApi } from '../../../lib/call-api.ts'
 
 type AdminNewsletter = ApiClient['admin']['newsletter']
@@ -21,4 +21,4 @@ export const removeSubscriber = (id: string) =>
 
 /** The CSV of the subscribers the list shows; a plain link, so the browser downloads it. */
 export const subscribersExportUrl = ({ q, status }: ListQuery) =>
-  `/api/admin/newsletter/export.csv?${new URLSearchParams({ q, status })}`
+  apiPath(api.admin.newsletter['export.csv'].$path({ query: { q, status } }))
