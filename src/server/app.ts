@@ -26,6 +26,7 @@ import { mediaRoutes } from './media/media.routes.ts'
 import { newsletterRoutes } from './newsletter/newsletter.routes.ts'
 import type { NewsletterContext } from './newsletter/subscriptions.ts'
 import { ApiError } from './http/api-error.ts'
+import { asApiError } from './http/domain-errors.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
 import { klikkscreenRoutes, type LiveDeps } from './live/live.routes.ts'
@@ -136,7 +137,8 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use(compress())
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = asApiError(thrown)
     if (error instanceof ApiError) {
       const body = errorBody(c.var.language, error.code, error.messageKey, error.values)
       const fields = error.fields && Object.entries(error.fields)

@@ -49,15 +49,16 @@ const eventRound = pathIds({ id: PATH_IDS.event, roundId: PATH_IDS.round })
 
 /** /api/admin/events: the klikk events tool (admins only). Handlers validate and call the domain. */
 export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, live: LiveDeps) {
+  /** Every change to an event goes through here: it then reaches the event's live screens and the admins' lists at once. */
+  async function change<T>(eventId: string, write: () => Promise<T>): Promise<T> {
+    const result = await write()
+    live.hub.changed(eventId)
+    return result
+  }
+
   return (
     new Hono<AppEnv>()
       .use(requireAdmin(auth, db))
-      // Every change to an event reaches its live screens (and the admins' lists) at once.
-      .use(async (c, next) => {
-        await next()
-        const eventId = /^\/api\/admin\/events\/([0-9a-f-]{36})/.exec(c.req.path)?.[1]
-        if (c.req.method !== 'GET' && c.res.status < 400 && eventId) live.hub.changed(eventId)
-      })
       .get('/live', (c) => adminChangesStream(c, live))
       .get('/', async (c) => {
         const query = eventsQuerySchema.safeParse(c.req.query())
@@ -66,16 +67,18 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
         return c.json({ events: await listEvents(db, { klikk }) })
       })
       .post('/', jsonBody(eventInputSchema, asEvents), async (c) => {
-        const input = c.req.valid('json')
-        return c.json(await createEvent(db, input), 201)
+        const created = await createEvent(db, c.req.valid('json'))
+        live.hub.changed(created.id)
+        return c.json(created, 201)
       })
       .get('/:id', event, async (c) => c.json(await eventDetail(db, c.req.valid('param').id)))
       .put('/:id', event, jsonBody(eventInputSchema, asEvents), async (c) => {
-        const input = c.req.valid('json')
-        return c.json(await updateEvent(db, c.req.valid('param').id, input))
+        const { id } = c.req.valid('param')
+        return c.json(await change(id, () => updateEvent(db, id, c.req.valid('json'))))
       })
       .delete('/:id', event, async (c) => {
-        await deleteEvent(db, c.req.valid('param').id)
+        const { id } = c.req.valid('param')
+        await change(id, () => deleteEvent(db, id))
         return c.json({ deleted: true })
       })
       .post(
@@ -94,29 +97,37 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
             throw new ApiError(400, 'invalid_image', 'invalidImage')
           const image = await processImage(Buffer.from(await file.arrayBuffer()), EVENT_IMAGE_SIZE)
           if (!image) throw new ApiError(400, 'invalid_image', 'invalidImage')
-          return c.json({ imageUrl: await setEventImage(db, c.req.valid('param').id, image) })
+          const { id } = c.req.valid('param')
+          return c.json({ imageUrl: await change(id, () => setEventImage(db, id, image)) })
         },
       )
-      .post('/:id/start', event, async (c) => c.json(await startEvent(db, c.req.valid('param').id)))
-      .post('/:id/end', event, async (c) => c.json(await endEvent(db, c.req.valid('param').id)))
+      .post('/:id/start', event, async (c) => {
+        const { id } = c.req.valid('param')
+        return c.json(await change(id, () => startEvent(db, id)))
+      })
+      .post('/:id/end', event, async (c) => {
+        const { id } = c.req.valid('param')
+        return c.json(await change(id, () => endEvent(db, id)))
+      })
       // Tables
       .post('/:id/tables', event, jsonBody(tableInputSchema, asEvents), async (c) => {
-        const input = c.req.valid('json')
-        return c.json(await addTable(db, c.req.valid('param').id, input), 201)
+        const { id } = c.req.valid('param')
+        return c.json(await change(id, () => addTable(db, id, c.req.valid('json'))), 201)
       })
       .put('/:id/tables/:tableId', eventTable, jsonBody(tableInputSchema, asEvents), async (c) => {
         const { id, tableId } = c.req.valid('param')
-        return c.json(await updateTable(db, id, tableId, c.req.valid('json')))
+        return c.json(await change(id, () => updateTable(db, id, tableId, c.req.valid('json'))))
       })
       .delete('/:id/tables/:tableId', eventTable, async (c) => {
         const { id, tableId } = c.req.valid('param')
-        await removeTable(db, id, tableId)
+        await change(id, () => removeTable(db, id, tableId))
         return c.json({ deleted: true })
       })
       // Participants
       .post('/:id/participants', event, jsonBody(addParticipantSchema, asEvents), async (c) => {
         const { userCode } = c.req.valid('json')
-        const userId = await addParticipantByCode(db, c.req.valid('param').id, userCode)
+        const { id } = c.req.valid('param')
+        const userId = await change(id, () => addParticipantByCode(db, id, userCode))
         return c.json({ userId }, 201)
       })
       .patch(
@@ -125,22 +136,24 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
         jsonBody(participantStatusSchema),
         async (c) => {
           const { id, userId } = c.req.valid('param')
-          return c.json(await setParticipantStatus(db, id, userId, c.req.valid('json').status))
+          const { status } = c.req.valid('json')
+          return c.json(await change(id, () => setParticipantStatus(db, id, userId, status)))
         },
       )
       .delete('/:id/participants/:userId', eventParticipant, async (c) => {
         const { id, userId } = c.req.valid('param')
-        await removeParticipant(db, id, userId)
+        await change(id, () => removeParticipant(db, id, userId))
         return c.json({ deleted: true })
       })
       // Rounds
       .post('/:id/rounds', event, jsonBody(roundInputSchema, asEvents), async (c) => {
         const { durationMinutes } = c.req.valid('json')
-        return c.json(await addRound(db, planner, c.req.valid('param').id, durationMinutes), 201)
+        const { id } = c.req.valid('param')
+        return c.json(await change(id, () => addRound(db, planner, id, durationMinutes)), 201)
       })
       .post('/:id/rounds/:roundId/reseat', eventRound, async (c) => {
         const { id, roundId } = c.req.valid('param')
-        await reseatRound(db, planner, id, roundId)
+        await change(id, () => reseatRound(db, planner, id, roundId))
         return c.json({ reseated: true })
       })
       .post(
@@ -149,21 +162,21 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
         jsonBody(seatingChangeSchema),
         async (c) => {
           const { id, roundId } = c.req.valid('param')
-          await changeSeating(db, id, roundId, c.req.valid('json'))
+          await change(id, () => changeSeating(db, id, roundId, c.req.valid('json')))
           return c.json({ changed: true })
         },
       )
       .post('/:id/rounds/:roundId/start', eventRound, async (c) => {
         const { id, roundId } = c.req.valid('param')
-        return c.json(await startRound(db, id, roundId))
+        return c.json(await change(id, () => startRound(db, id, roundId)))
       })
       .post('/:id/rounds/:roundId/end', eventRound, async (c) => {
         const { id, roundId } = c.req.valid('param')
-        return c.json(await endRound(db, id, roundId))
+        return c.json(await change(id, () => endRound(db, id, roundId)))
       })
       .delete('/:id/rounds/:roundId', eventRound, async (c) => {
         const { id, roundId } = c.req.valid('param')
-        await removeRound(db, id, roundId)
+        await change(id, () => removeRound(db, id, roundId))
         return c.json({ deleted: true })
       })
   )

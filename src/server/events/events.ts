@@ -12,7 +12,7 @@ import {
   eventTables,
 } from '../db/schema/events.ts'
 import { media } from '../db/schema/media.ts'
-import { ApiError } from '../http/api-error.ts'
+import { DomainError } from '../domain-error.ts'
 import { mediaUrl } from '../media/avatar.ts'
 import type { ProcessedImage } from '../media/process-image.ts'
 
@@ -23,7 +23,7 @@ export type EventRow = typeof events.$inferSelect
 /** The event, or a 404 in the user's language. */
 export async function findEvent(db: Db | Tx, eventId: string): Promise<EventRow> {
   const [found] = await db.select().from(events).where(eq(events.id, eventId))
-  if (!found) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+  if (!found) throw new DomainError('eventNotFound')
   return found
 }
 
@@ -95,14 +95,13 @@ export async function updateEvent(db: Db, eventId: string, input: EventInput): P
     .set({ ...input, startTime: new Date(input.startTime), updatedAt: new Date() })
     .where(eq(events.id, eventId))
     .returning()
-  if (!updated) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+  if (!updated) throw new DomainError('eventNotFound')
   return updated
 }
 
 export async function deleteEvent(db: Db, eventId: string): Promise<void> {
   const event = await findEvent(db, eventId)
-  if (event.status === 'active')
-    throw new ApiError(409, 'conflict', 'events:errors.activeCannotBeDeleted')
+  if (event.status === 'active') throw new DomainError('activeEventCannotBeDeleted')
   await db.transaction(async (tx) => {
     await tx.delete(events).where(eq(events.id, eventId))
     if (event.imageId) await tx.delete(media).where(eq(media.id, event.imageId))
@@ -134,11 +133,10 @@ export async function startEvent(db: Db, eventId: string): Promise<EventRow> {
       .set({ status: 'active', startedAt: new Date(), endedAt: null, updatedAt: new Date() })
       .where(eq(events.id, eventId))
       .returning()
-    if (!started) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+    if (!started) throw new DomainError('eventNotFound')
     return started
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new ApiError(409, 'event_already_active', 'events:errors.alreadyActive')
+    if (isUniqueViolation(error)) throw new DomainError('eventAlreadyActive')
     throw error
   }
 }
@@ -162,7 +160,7 @@ export async function endEvent(db: Db, eventId: string): Promise<EventRow> {
       .set({ status: 'inactive', endedAt: new Date(), updatedAt: new Date() })
       .where(eq(events.id, eventId))
       .returning()
-    if (!ended) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+    if (!ended) throw new DomainError('eventNotFound')
     return ended
   })
 }

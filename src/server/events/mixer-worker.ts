@@ -11,5 +11,6 @@ try {
     ok: false,
     code: error instanceof MixerError ? error.code : 'internal',
     message: error instanceof Error ? error.message : String(error),
+    details: error instanceof MixerError ? error.details : undefined,
   })
 }

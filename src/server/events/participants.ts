@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { eventParticipants, events } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
-import { ApiError } from '../http/api-error.ts'
+import { DomainError } from '../domain-error.ts'
 import { findEvent } from './events.ts'
 
 type Status = (typeof eventParticipants.$inferSelect)['status']
@@ -14,7 +14,7 @@ export async function addParticipantByCode(db: Db, eventId: string, userCode: st
     .select({ id: profiles.id })
     .from(profiles)
     .where(eq(profiles.userCode, userCode.toUpperCase()))
-  if (!member) throw new ApiError(404, 'not_found', 'events:errors.userCodeUnknown')
+  if (!member) throw new DomainError('userCodeUnknown')
   const now = new Date()
   await db
     .insert(eventParticipants)
@@ -43,7 +43,7 @@ export async function setParticipantStatus(
     })
     .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
     .returning()
-  if (!updated) throw new ApiError(404, 'not_found', 'events:errors.participantNotFound')
+  if (!updated) throw new DomainError('participantNotFound')
   return updated
 }
 
@@ -52,8 +52,7 @@ export async function removeParticipant(db: Db, eventId: string, userId: string)
     .delete(eventParticipants)
     .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
     .returning()
-  if (deleted.length === 0)
-    throw new ApiError(404, 'not_found', 'events:errors.participantNotFound')
+  if (deleted.length === 0) throw new DomainError('participantNotFound')
 }
 
 /** An event is open for registration until it has ended. */
@@ -64,8 +63,7 @@ const openForRegistration = (event: typeof events.$inferSelect, now = new Date()
 /** A member signs herself up for an upcoming event. */
 export async function register(db: Db, eventId: string, userId: string) {
   const event = await findEvent(db, eventId)
-  if (!openForRegistration(event))
-    throw new ApiError(409, 'conflict', 'events:errors.registrationClosed')
+  if (!openForRegistration(event)) throw new DomainError('registrationClosed')
   await db.insert(eventParticipants).values({ eventId, userId }).onConflictDoNothing()
 }
 

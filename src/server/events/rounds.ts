@@ -9,7 +9,7 @@ import {
   eventTableAssignments,
   eventTables,
 } from '../db/schema/events.ts'
-import { ApiError } from '../http/api-error.ts'
+import { DomainError } from '../domain-error.ts'
 import { findEvent } from './events.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 
@@ -20,7 +20,7 @@ async function findRound(db: Db | Tx, eventId: string, roundId: string): Promise
     .select()
     .from(eventRounds)
     .where(and(eq(eventRounds.id, roundId), eq(eventRounds.eventId, eventId)))
-  if (!round) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
+  if (!round) throw new DomainError('roundNotFound')
   return round
 }
 
@@ -43,13 +43,9 @@ async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: s
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, 'present'))),
     db.select().from(eventRounds).where(eq(eventRounds.eventId, eventId)),
   ])
-  if (tables.length === 0) throw new ApiError(409, 'conflict', 'events:errors.noTables')
-  if (present.length === 0) throw new ApiError(409, 'conflict', 'events:errors.noParticipants')
-  const seats = tables.reduce((sum, table) => sum + table.capacity, 0)
-  if (present.length > seats)
-    throw new ApiError(409, 'not_enough_seats', 'events:errors.notEnoughSeats', {
-      values: { people: present.length, seats },
-    })
+  if (tables.length === 0) throw new DomainError('noTables')
+  if (present.length === 0) throw new DomainError('noParticipants')
+  // More people than seats is the mixing engine's to refuse (MixerError 'not_enough_seats').
 
   const earlier = rounds.filter((round) => round.started && round.id !== roundId)
   const history = earlier.length
@@ -84,7 +80,7 @@ async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: s
 
   await db.transaction(async (tx) => {
     const round = await findRound(tx, eventId, roundId)
-    if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+    if (round.started) throw new DomainError('roundAlreadyStarted')
     await tx.delete(eventTableAssignments).where(eq(eventTableAssignments.roundId, roundId))
     const rows = plan.flatMap(({ tableId, people }) =>
       people.map((userId) => ({ roundId, tableId, userId })),
@@ -128,7 +124,7 @@ export async function reseatRound(
   roundId: string,
 ) {
   const round = await findRound(db, eventId, roundId)
-  if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+  if (round.started) throw new DomainError('roundAlreadyStarted')
   await seat(db, planner, eventId, roundId)
 }
 
@@ -144,8 +140,7 @@ export async function changeSeating(
 ) {
   await db.transaction(async (tx) => {
     const round = await findRound(tx, eventId, roundId)
-    if (roundState(round, Date.now()) === 'ended')
-      throw new ApiError(409, 'conflict', 'events:errors.roundNotRunning')
+    if (roundState(round, Date.now()) === 'ended') throw new DomainError('roundNotRunning')
     const seats = await tx
       .select()
       .from(eventTableAssignments)
@@ -155,7 +150,7 @@ export async function changeSeating(
     if (change.action === 'swap') {
       const a = seatOf(change.userA)
       const b = seatOf(change.userB)
-      if (!a || !b) throw new ApiError(409, 'conflict', 'events:errors.notSeated')
+      if (!a || !b) throw new DomainError('notSeated')
       await tx
         .update(eventTableAssignments)
         .set({ tableId: b.tableId })
@@ -171,19 +166,18 @@ export async function changeSeating(
       .select()
       .from(eventTables)
       .where(and(eq(eventTables.id, change.tableId), eq(eventTables.eventId, eventId)))
-    if (!table) throw new ApiError(404, 'not_found', 'notFound')
+    if (!table) throw new DomainError('tableNotFound')
     const [participant] = await tx
       .select()
       .from(eventParticipants)
       .where(
         and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, change.userId)),
       )
-    if (!participant) throw new ApiError(404, 'not_found', 'events:errors.participantNotFound')
+    if (!participant) throw new DomainError('participantNotFound')
     const current = seatOf(change.userId)
     if (current?.tableId === table.id) return
     const taken = seats.filter((s) => s.tableId === table.id).length
-    if (taken >= table.capacityActual)
-      throw new ApiError(409, 'conflict', 'events:errors.tableFull')
+    if (taken >= table.capacityActual) throw new DomainError('tableFull')
     if (current)
       await tx
         .update(eventTableAssignments)
@@ -199,8 +193,7 @@ export async function changeSeating(
 /** SPEC: started, started_at = now. Needs the event running and no other round running. */
 export async function startRound(db: Db, eventId: string, roundId: string): Promise<Round> {
   const event = await findEvent(db, eventId)
-  if (event.status !== 'active')
-    throw new ApiError(409, 'event_not_active', 'events:errors.notActive')
+  if (event.status !== 'active') throw new DomainError('eventNotActive')
   return db.transaction(async (tx) => {
     const rounds = await tx
       .select()
@@ -208,10 +201,10 @@ export async function startRound(db: Db, eventId: string, roundId: string): Prom
       .where(eq(eventRounds.eventId, eventId))
       .for('update')
     const round = rounds.find((r) => r.id === roundId)
-    if (!round) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
-    if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+    if (!round) throw new DomainError('roundNotFound')
+    if (round.started) throw new DomainError('roundAlreadyStarted')
     if (rounds.some((r) => roundState(r, Date.now()) === 'running'))
-      throw new ApiError(409, 'conflict', 'events:errors.roundRunning')
+      throw new DomainError('roundRunning')
     // Whoever left since the seating was made is not at a table any more.
     await tx
       .delete(eventTableAssignments)
@@ -226,7 +219,7 @@ export async function startRound(db: Db, eventId: string, roundId: string): Prom
       .set({ started: true, startedAt: new Date(), updatedAt: new Date() })
       .where(eq(eventRounds.id, roundId))
       .returning()
-    if (!started) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
+    if (!started) throw new DomainError('roundNotFound')
     return started
   })
 }
@@ -234,20 +227,19 @@ export async function startRound(db: Db, eventId: string, roundId: string): Prom
 /** Ends a running round early (finished). */
 export async function endRound(db: Db, eventId: string, roundId: string): Promise<Round> {
   const round = await findRound(db, eventId, roundId)
-  if (roundState(round, Date.now()) !== 'running')
-    throw new ApiError(409, 'conflict', 'events:errors.roundNotRunning')
+  if (roundState(round, Date.now()) !== 'running') throw new DomainError('roundNotRunning')
   const [ended] = await db
     .update(eventRounds)
     .set({ finished: true, updatedAt: new Date() })
     .where(eq(eventRounds.id, roundId))
     .returning()
-  if (!ended) throw new ApiError(404, 'not_found', 'events:errors.roundNotFound')
+  if (!ended) throw new DomainError('roundNotFound')
   return ended
 }
 
 /** Only a round that has not started can be taken back. */
 export async function removeRound(db: Db, eventId: string, roundId: string) {
   const round = await findRound(db, eventId, roundId)
-  if (round.started) throw new ApiError(409, 'conflict', 'events:errors.roundAlreadyStarted')
+  if (round.started) throw new DomainError('roundAlreadyStarted')
   await db.delete(eventRounds).where(eq(eventRounds.id, roundId))
 }

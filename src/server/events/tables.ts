@@ -3,17 +3,17 @@ import type { TableInput } from '../../shared/schemas/events.ts'
 import { isUniqueViolation } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
-import { ApiError } from '../http/api-error.ts'
+import { DomainError } from '../domain-error.ts'
 import { findEvent } from './events.ts'
 
-const taken = () => new ApiError(409, 'conflict', 'events:errors.tableNameTaken')
+const taken = () => new DomainError('tableNameTaken')
 
 async function findTable(db: Db, eventId: string, tableId: string) {
   const [table] = await db
     .select()
     .from(eventTables)
     .where(and(eq(eventTables.id, tableId), eq(eventTables.eventId, eventId)))
-  if (!table) throw new ApiError(404, 'not_found', 'notFound')
+  if (!table) throw new DomainError('tableNotFound')
   return table
 }
 
@@ -40,7 +40,7 @@ export async function updateTable(db: Db, eventId: string, tableId: string, inpu
       .set({ ...input, updatedAt: new Date() })
       .where(eq(eventTables.id, tableId))
       .returning()
-    if (!table) throw new ApiError(404, 'not_found', 'notFound')
+    if (!table) throw new DomainError('tableNotFound')
     return table
   } catch (error) {
     if (isUniqueViolation(error)) throw taken()
@@ -58,7 +58,7 @@ export async function removeTable(db: Db, eventId: string, tableId: string) {
       .innerJoin(eventRounds, eq(eventRounds.id, eventTableAssignments.roundId))
       .where(and(eq(eventTableAssignments.tableId, tableId), eq(eventRounds.started, true)))
       .limit(1)
-    if (used.length > 0) throw new ApiError(409, 'conflict', 'events:errors.tableInUse')
+    if (used.length > 0) throw new DomainError('tableInUse')
     await tx.delete(eventTables).where(eq(eventTables.id, tableId))
   })
 }

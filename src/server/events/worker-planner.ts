@@ -1,9 +1,16 @@
 import { Worker } from 'node:worker_threads'
+import { MixerError, type MixerErrorCode } from '../mixer/mixer-error.ts'
 import type { TableAssignment } from '../mixer/plan-rounds.ts'
 import { mixerInput, seatingPlan, type SeatingPlanner } from './seating-planner.ts'
 
 type WorkerAnswer =
-  { ok: true; assignment: TableAssignment } | { ok: false; code: string; message: string }
+  | { ok: true; assignment: TableAssignment }
+  | {
+      ok: false
+      code: MixerErrorCode | 'internal'
+      message: string
+      details?: MixerError['details']
+    }
 
 /** The mixing engine in a worker thread, one per planning (an admin's click, not a hot path). */
 export function createWorkerPlanner({ timeBudgetMs }: { timeBudgetMs: number }): SeatingPlanner {
@@ -15,7 +22,13 @@ export function createWorkerPlanner({ timeBudgetMs }: { timeBudgetMs: number }):
       worker.once('message', (answer: WorkerAnswer) => {
         void worker.terminate()
         if (!answer.ok) {
-          reject(new Error(`mixer: ${answer.code}: ${answer.message}`))
+          // The engine's refusal crosses the thread as data; it is a MixerError again here, so
+          // the app answers it as the in-process engine's would be answered.
+          reject(
+            answer.code === 'internal'
+              ? new Error(`mixer: ${answer.message}`)
+              : new MixerError(answer.code, answer.message, answer.details),
+          )
           return
         }
         resolve(seatingPlan(request, answer.assignment))

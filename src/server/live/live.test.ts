@@ -116,3 +116,30 @@ describe('GET /api/events/:id/live', () => {
     expect(((await missing.json()) as { message: string }).message).toBe(en.errors.eventNotFound)
   })
 })
+
+describe('GET /api/admin/events/live', () => {
+  it('tells the admins’ lists about every change, a new event included', async () => {
+    const admin = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+    const stream = sseReader(await admin.client.get('/api/admin/events/live'))
+    try {
+      await stream.next('hello')
+      const created = await admin.client.post('/api/admin/events', {
+        eventName: 'Announced at once',
+        startTime: new Date(Date.now() + 86_400_000).toISOString(),
+        duration: 90,
+      })
+      expect(created.status).toBe(201)
+      await stream.next('changed', 1_000)
+      const { id } = (await created.json()) as { id: string }
+      const table = await admin.client.post(`/api/admin/events/${id}/tables`, {
+        tableName: 'Lilac',
+        capacityFull: 4,
+        capacityActual: 4,
+      })
+      expect(table.status).toBe(201)
+      await stream.next('changed', 1_000)
+    } finally {
+      await stream.close()
+    }
+  })
+})

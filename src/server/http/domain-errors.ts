@@ -1,0 +1,51 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorCode } from '../../shared/api-error.ts'
+import { DomainError, type DomainErrorReason } from '../domain-error.ts'
+import type { ErrorMessageKey } from '../i18n.ts'
+import { MixerError, type MixerErrorCode } from '../mixer/mixer-error.ts'
+import { ApiError } from './api-error.ts'
+
+type Answer = [status: ContentfulStatusCode, code: ErrorCode, message: ErrorMessageKey]
+
+/** What each domain refusal is for a client. The one place where domain meets HTTP. */
+const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
+  eventNotFound: [404, 'not_found', 'events:errors.eventNotFound'],
+  eventAlreadyActive: [409, 'event_already_active', 'events:errors.alreadyActive'],
+  eventNotActive: [409, 'event_not_active', 'events:errors.notActive'],
+  activeEventCannotBeDeleted: [409, 'conflict', 'events:errors.activeCannotBeDeleted'],
+  tableNotFound: [404, 'not_found', 'notFound'],
+  tableNameTaken: [409, 'conflict', 'events:errors.tableNameTaken'],
+  tableInUse: [409, 'conflict', 'events:errors.tableInUse'],
+  tableFull: [409, 'conflict', 'events:errors.tableFull'],
+  noTables: [409, 'conflict', 'events:errors.noTables'],
+  noParticipants: [409, 'conflict', 'events:errors.noParticipants'],
+  participantNotFound: [404, 'not_found', 'events:errors.participantNotFound'],
+  userCodeUnknown: [404, 'not_found', 'events:errors.userCodeUnknown'],
+  registrationClosed: [409, 'conflict', 'events:errors.registrationClosed'],
+  notSeated: [409, 'conflict', 'events:errors.notSeated'],
+  roundNotFound: [404, 'not_found', 'events:errors.roundNotFound'],
+  roundAlreadyStarted: [409, 'conflict', 'events:errors.roundAlreadyStarted'],
+  roundNotRunning: [409, 'conflict', 'events:errors.roundNotRunning'],
+  roundRunning: [409, 'conflict', 'events:errors.roundRunning'],
+}
+
+/** The mixing engine's refusals that an evening can cause; the rest are our own bugs (500). */
+const MIXER_ANSWERS: Partial<Record<MixerErrorCode, Answer>> = {
+  not_enough_seats: [409, 'not_enough_seats', 'events:errors.notEnoughSeats'],
+  too_many_participants: [409, 'conflict', 'events:errors.tooManyPeople'],
+}
+
+/** A domain or mixer refusal as the ApiError the app answers with; anything else as it is. */
+export function asApiError(error: unknown): unknown {
+  if (error instanceof DomainError) {
+    const [status, code, message] = DOMAIN_ANSWERS[error.reason]
+    return new ApiError(status, code, message)
+  }
+  if (error instanceof MixerError) {
+    const answer = MIXER_ANSWERS[error.code]
+    if (!answer) return error
+    const [status, code, message] = answer
+    return new ApiError(status, code, message, { values: { ...error.details } })
+  }
+  return error
+}
