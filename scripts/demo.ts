@@ -10,7 +10,7 @@
 import { resolve } from 'node:path'
 import { openDatabase } from '../src/server/db/client.ts'
 import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts'
-import { DEMO_MEMBERS, seedDemo } from '../src/server/events/demo-seed.ts'
+import { DEMO_MEMBERS, seedDemo } from '../src/server/dev/demo-seed.ts'
 import { loadEnv, publicUrl } from '../src/server/env.ts'
 
 const args = process.argv.slice(2)

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import { siteSettings } from './admin/settings.routes.ts'
+import { siteSettings } from './settings/settings.routes.ts'
 import { createApp } from './app.ts'
 import { createAuth } from './auth/auth.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'

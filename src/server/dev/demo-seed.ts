@@ -12,10 +12,10 @@ import {
   eventTableAssignments,
   eventTables,
 } from '../db/schema/events.ts'
-import { addTable } from './tables.ts'
-import { addRound, reseatRound } from './rounds.ts'
-import { createEvent, deleteEvent, endEvent, type EventRow } from './events.ts'
-import { createInProcessPlanner, type SeatingPlanner } from './seating-planner.ts'
+import { addTable } from '../events/tables.ts'
+import { addRound, reseatRound } from '../events/rounds.ts'
+import { createEvent, deleteEvent, endEvent, type EventRow } from '../events/events.ts'
+import { createInProcessPlanner, type SeatingPlanner } from '../events/seating-planner.ts'
 
 /** The demo event is found again by this name, which keeps `npm run demo` idempotent. */
 export const DEMO_EVENT_NAME = 'Klikk est – bemutató'

@@ -10,7 +10,7 @@ import {
   exportSubscribersCsv,
   listSubscribers,
   removeSubscriber,
-} from '../newsletter/subscribers.ts'
+} from './subscribers.ts'
 
 const parseQuery = (query: Record<string, string>) => {
   const parsed = subscribersQuerySchema.safeParse(query)

@@ -19,7 +19,7 @@ import {
   demoStartTime,
   seedDemo,
 } from './demo-seed.ts'
-import { setParticipantStatus } from './participants.ts'
+import { setParticipantStatus } from '../events/participants.ts'
 
 let database: TestDatabase
 let db: Db
