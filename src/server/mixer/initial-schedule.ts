@@ -6,11 +6,13 @@ const APART_COST = 1e9
 
 /**
  * How many rounds a design near these tables gives (see nearDesign), at most the rounds asked
- * for, or 0 when there is none.
+ * for, or 0 when there is none. Extras only when the design covers every round asked for: there
+ * the plan is optimal, while beyond it the search did better without them (decision 19).
  */
 export function designRounds(problem: SearchProblem, constructions: boolean): number {
   const design = constructions ? nearDesign(problem.sizes) : null
-  return design ? Math.min(problem.rounds, design.rounds) : 0
+  if (!design || (design.kind === 'more' && problem.rounds > design.rounds)) return 0
+  return Math.min(problem.rounds, design.rounds)
 }
 
 /**
