@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { prerenderSite } from './scripts/prerender.ts'
 import { parseEnv } from './src/server/env.ts'
 import { publicConfigFrom } from './src/server/public-config.ts'
 import { renderIndexHtml } from './src/server/web/serve-app.ts'
@@ -15,8 +16,34 @@ function injectPublicConfig(): Plugin {
   }
 }
 
+// Vite's SSR build of the app, which scripts/prerender.ts renders the public pages with.
+const PRERENDER_OUT_DIR = '.tmp/prerender'
+const PRERENDER_ENTRY = 'src/web/entry-prerender.tsx'
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), injectPublicConfig()],
+  // `vite build` builds the browser's app, then the SSR build, then prerenders the public pages
+  // with it (docs/decisions/0020-prerendered-public-pages.md).
+  builder: {
+    async buildApp(builder) {
+      const { client, ssr } = builder.environments
+      if (!client || !ssr) throw new Error('vite: the client and ssr environments are missing')
+      await builder.build(client)
+      await builder.build(ssr)
+      await prerenderSite({ distDir: 'dist', entry: `${PRERENDER_OUT_DIR}/entry-prerender.js` })
+    },
+  },
+  environments: {
+    ssr: {
+      build: {
+        outDir: PRERENDER_OUT_DIR,
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rolldownOptions: { input: PRERENDER_ENTRY, output: { codeSplitting: false } },
+      },
+    },
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,

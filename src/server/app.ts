@@ -156,7 +156,7 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/api', api)
   if (deps.devMailbox) app.route('/dev/mailbox', devMailboxRoutes(deps.database.db))
-  if (distDir) app.route('/', appRoutes(distDir, publicConfig))
+  if (distDir) app.route('/', appRoutes(distDir, publicConfig, publicUrl))
   return app
 }
 

@@ -2,17 +2,22 @@ import '@fontsource-variable/fraunces'
 import '@fontsource-variable/inter'
 import './styles.css'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setupI18n } from './lib/i18n.ts'
-import { AppRoutes } from './router.tsx'
-
-await setupI18n()
+import { AppRoutes, preloadScreen } from './router.tsx'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
 
-createRoot(root).render(
+// Public pages arrive prerendered (scripts/prerender.ts): they hydrate in the language the server
+// chose for them, once their screen's code and texts are here, so the first render matches.
+const prerendered = root.hasChildNodes()
+await preloadScreen(window.location.pathname, setupI18n({ prerendered }))
+
+const app = (
   <StrictMode>
     <AppRoutes />
-  </StrictMode>,
+  </StrictMode>
 )
+if (prerendered) hydrateRoot(root, app)
+else createRoot(root).render(app)

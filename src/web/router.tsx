@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import type i18n from 'i18next'
 import { useTranslation } from './lib/use-translation.ts'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { isLanguage } from '../shared/languages.ts'
@@ -7,8 +8,27 @@ import { PageSpinner } from './components/ui/page-spinner.tsx'
 import { stripLanguageParam } from './lib/i18n.ts'
 import { LandingPage } from './routes/landing.tsx'
 
+/**
+ * A lazy screen that can be loaded ahead of rendering. A prerendered page hydrates only once its
+ * screen is loaded, so it renders at once instead of suspending: a boundary that suspends while
+ * hydrating and then gets an update (the ?lang= clean-up) would be thrown away and drawn again.
+ */
+function preloadableLazy(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined
+  const Lazy = lazy(load)
+  function Screen() {
+    const Loaded = loaded
+    return Loaded ? <Loaded /> : <Lazy />
+  }
+  Screen.preload = () =>
+    load().then((module) => {
+      loaded = module.default
+    })
+  return Screen
+}
+
 // Screens other than the landing page load on demand, keeping the first visit light.
-const PrivacyPolicyPage = lazy(() => import('./routes/privacy-policy.tsx'))
+const PrivacyPolicyPage = preloadableLazy(() => import('./routes/privacy-policy.tsx'))
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback.tsx'))
 const SignupPage = lazy(() => import('./routes/signup.tsx'))
 const LoginPage = lazy(() => import('./routes/login.tsx'))
@@ -22,6 +42,16 @@ const NewsletterVerifyPage = lazy(() => import('./routes/newsletter-verify.tsx')
 const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
+
+/** What a prerendered screen needs before it can hydrate without suspending: its code and texts. */
+export function preloadScreen(path: string, texts: Promise<typeof i18n>): Promise<unknown> {
+  if (path === '/privacy-policy')
+    return Promise.all([
+      PrivacyPolicyPage.preload(),
+      texts.then((ready) => ready.loadNamespaces('privacy')),
+    ])
+  return texts
+}
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
 function LanguageFromQuery() {

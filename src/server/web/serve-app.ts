@@ -1,13 +1,27 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config.ts'
-import type { Language } from '../../shared/languages.ts'
+import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { pageLanguage } from '../i18n.ts'
+import { fillConfigPlaceholders } from './config-placeholders.ts'
+import { pageHead } from './page-head.ts'
+import {
+  PAGES_DIR,
+  PUBLIC_PAGES,
+  manifestPath,
+  pageUrl,
+  type PrerenderedPage,
+  type PublicPageId,
+} from './public-pages.ts'
 
 const CONFIG_PLACEHOLDER = '<!--app-config-->'
+const HEAD_PLACEHOLDER = '<!--page-head-->'
 
 /** Fills the built index.html with the page language and the public configuration. */
 export function renderIndexHtml(
@@ -19,6 +33,7 @@ export function renderIndexHtml(
   const json = JSON.stringify(config).replace(/</g, '\\u003c')
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/\/manifest\.\w+\.webmanifest/, manifestPath(language))
     .replace(
       CONFIG_PLACEHOLDER,
       `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
@@ -39,8 +54,147 @@ const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   )
 }
 
-/** Serves the built React app: hashed assets for a year, everything else for an hour, client routes get index.html. */
-export function appRoutes(distDir: string, config: PublicConfig) {
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/**
+ * One HTML document, final from the server's start: its bytes, a validator, and brotli and gzip
+ * copies made once in the background (a request that comes before them waits for them).
+ */
+class HtmlDocument {
+  readonly body: Buffer
+  readonly etag: string
+  readonly compressed: Promise<{ br: Buffer; gzip: Buffer }>
+
+  constructor(html: string) {
+    this.body = Buffer.from(html)
+    // Weak: the brotli, gzip and plain bytes are the same document.
+    this.etag = `W/"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`
+    this.compressed = Promise.all([
+      brotli(this.body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+        },
+      }),
+      gzipAsync(this.body, { level: 9 }),
+    ]).then(([br, gzip]) => ({ br, gzip }))
+    // A failure shows when a request awaits it; this only keeps it from being "unhandled".
+    this.compressed.catch(() => {})
+  }
+
+  /** Answers with the best encoding the client accepts, or 304 when its copy is still current. */
+  async respond(c: Context<AppEnv>): Promise<Response> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=UTF-8',
+      // Always revalidated: a new build or a changed language must show at once.
+      'Cache-Control': 'no-cache',
+      ETag: this.etag,
+      // The page's language may come from the lang cookie.
+      Vary: 'Accept-Encoding, Cookie',
+    }
+    const cached = c.req.header('if-none-match')
+    if (cached?.split(',').some((tag) => tag.trim() === this.etag))
+      return c.body(null, 304, headers)
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'))
+    if (accepted.has('br') || accepted.has('gzip')) {
+      const copies = await this.compressed
+      const encoding = accepted.has('br') ? 'br' : 'gzip'
+      return c.body(new Uint8Array(copies[encoding]), 200, {
+        ...headers,
+        'Content-Encoding': encoding,
+      })
+    }
+    return c.body(new Uint8Array(this.body), 200, headers)
+  }
+}
+
+/** Encodings an Accept-Encoding header allows (q=0 refuses one). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>()
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name)
+  }
+  return accepted
+}
+
+/** The prerendered pages of a build, filled in for this server (PUBLIC_URL, public config). */
+function loadPrerenderedPages(
+  distDir: string,
+  config: PublicConfig,
+  origin: string,
+): Map<string, HtmlDocument> | null {
+  const indexPath = join(distDir, PAGES_DIR, 'pages.json')
+  if (!existsSync(indexPath)) return null
+  const pages = JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderedPage[]
+  const documents = new Map<string, HtmlDocument>()
+  for (const page of pages) {
+    const html = fillConfigPlaceholders(
+      readFileSync(join(distDir, PAGES_DIR, page.file), 'utf8'),
+      config,
+    )
+    documents.set(
+      `${page.id}.${page.language}`,
+      new HtmlDocument(
+        renderIndexHtml(html, page.language, config).replace(HEAD_PLACEHOLDER, () =>
+          pageHead(page, origin, config),
+        ),
+      ),
+    )
+  }
+  return documents
+}
+
+/** /robots.txt: the public site is open to crawlers; the admin area, the API and screens are not. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /klikkscreen',
+    'Disallow: /dev/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n')
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** /sitemap.xml: every public page in every language, each naming its other-language versions. */
+export function sitemapXml(origin: string): string {
+  const urls = PUBLIC_PAGES.filter((page) => page.inSitemap).flatMap((page) =>
+    LANGUAGE_CODES.map((language) => {
+      const alternates = [...LANGUAGE_CODES, 'x-default' as const].map((hreflang) => {
+        const href = pageUrl(origin, page.canonicalPath, hreflang === 'x-default' ? 'hu' : hreflang)
+        return `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`
+      })
+      return [
+        '  <url>',
+        `    <loc>${escapeXml(pageUrl(origin, page.canonicalPath, language))}</loc>`,
+        ...alternates,
+        '  </url>',
+      ].join('\n')
+    }),
+  )
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n')
+}
+
+/**
+ * Serves the built React app: the public pages prerendered in the visitor's language, hashed
+ * assets for a year, everything else for an hour, precompressed copies where the client takes
+ * them, and index.html for every other client route.
+ */
+export function appRoutes(distDir: string, config: PublicConfig, origin: string) {
   const app = new Hono<AppEnv>()
   const indexPath = join(distDir, 'index.html')
   if (!existsSync(indexPath)) {
@@ -49,19 +203,46 @@ export function appRoutes(distDir: string, config: PublicConfig) {
     )
   }
   const template = readFileSync(indexPath, 'utf8')
+  const indexDocuments = new Map(
+    LANGUAGE_CODES.map((language) => [
+      language,
+      new HtmlDocument(renderIndexHtml(template, language, config)),
+    ]),
+  )
+  const prerendered = loadPrerenderedPages(distDir, config, origin)
+  const pageIdByPath = new Map<string, PublicPageId>(
+    PUBLIC_PAGES.flatMap((page) => page.paths.map((path) => [path, page.id] as const)),
+  )
+  const robots = robotsTxt(origin)
+  const sitemap = sitemapXml(origin)
 
+  app.get('/robots.txt', (c) => c.text(robots, 200, { 'Cache-Control': 'public, max-age=3600' }))
+  app.get('/sitemap.xml', (c) =>
+    c.body(sitemap, 200, {
+      'Content-Type': 'application/xml; charset=UTF-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  )
   app.use('*', cacheHeaders)
   app.use(
     '*',
     serveStatic({
       root: distDir,
-      // index.html is rendered per request below, never served raw.
-      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__none__' : path),
+      precompressed: true,
+      // Pages and index.html are rendered per request below, never served raw.
+      rewriteRequestPath: (path) =>
+        path === '/' || path === '/index.html' || path.startsWith(`/${PAGES_DIR}/`)
+          ? '/__none__'
+          : path,
     }),
   )
   app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache')
-    return c.html(renderIndexHtml(template, pageLanguage(c), config))
+    const language = pageLanguage(c)
+    const pageId = pageIdByPath.get(c.req.path)
+    const page = pageId && prerendered?.get(`${pageId}.${language}`)
+    const document = page || indexDocuments.get(language)
+    if (!document) throw new Error(`No index.html for ${language}`)
+    return document.respond(c)
   })
   return app
 }

@@ -35,8 +35,14 @@ function readCookie(name: string): string | undefined {
     ?.slice(name.length + 1)
 }
 
-/** ?lang= wins, then the remembered choice, then Hungarian (the browser's language is not used: SPEC). */
-export function initialLanguage(): Language {
+/**
+ * ?lang= wins, then the remembered choice, then Hungarian (the browser's language is not used: SPEC).
+ * A prerendered page is already in the language the server chose by the same rules (its `<html
+ * lang>`); the app starts in that one, or hydration would not match what is on the screen.
+ */
+export function initialLanguage(prerendered = false): Language {
+  const served = document.documentElement.lang
+  if (prerendered && isLanguage(served)) return served
   const fromQuery = new URLSearchParams(window.location.search).get('lang')
   if (isLanguage(fromQuery)) return fromQuery
   let stored: string | null = null
@@ -61,8 +67,8 @@ function remember(language: Language) {
   document.documentElement.lang = language
 }
 
-export async function setupI18n(): Promise<typeof i18n> {
-  const language = initialLanguage()
+export async function setupI18n({ prerendered = false } = {}): Promise<typeof i18n> {
+  const language = initialLanguage(prerendered)
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) remember(next)
   })

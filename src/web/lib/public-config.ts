@@ -10,3 +10,8 @@ export function publicConfig(): PublicConfig {
   cached = JSON.parse(element.textContent) as PublicConfig
   return cached
 }
+
+/** At build time there is no document: the prerenderer hands in placeholders the server fills. */
+export function providePublicConfig(config: PublicConfig) {
+  cached = config
+}

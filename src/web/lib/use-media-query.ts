@@ -1,14 +1,31 @@
 import { useSyncExternalStore } from 'react'
 
+function subscribe(query: string) {
+  return (onChange: () => void) => {
+    const list = window.matchMedia(query)
+    list.addEventListener('change', onChange)
+    return () => list.removeEventListener('change', onChange)
+  }
+}
+
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query)
-      list.addEventListener('change', onChange)
-      return () => list.removeEventListener('change', onChange)
-    },
+    subscribe(query),
     () => window.matchMedia(query).matches,
     () => false,
+  )
+}
+
+/**
+ * As useMediaQuery, but `null` on a prerendered page and while it hydrates, when the screen is not
+ * known yet: the component then renders every variant and lets CSS show the right one, so nothing
+ * moves when JavaScript takes over.
+ */
+export function useMediaQueryOnceKnown(query: string): boolean | null {
+  return useSyncExternalStore(
+    subscribe(query),
+    () => window.matchMedia(query).matches,
+    () => null,
   )
 }
 

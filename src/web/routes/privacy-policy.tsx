@@ -10,7 +10,7 @@ export function privacyDocumentLanguage(language: string): 'hu' | 'en' {
 
 export default function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation('privacy')
-  useDocumentTitle(t('meta.title'))
+  useDocumentTitle(t('meta.title'), t('meta.description'))
   const documentLanguage = privacyDocumentLanguage(i18n.language)
   const pdfUrl = `/privacy/privacy-policy-${documentLanguage}.pdf`
   return (

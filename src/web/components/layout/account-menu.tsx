@@ -30,14 +30,13 @@ export function AccountMenu() {
     if (userId) void loadNewsletterItem().then((module) => module.loadSubscription(userId))
   }, [userId])
 
-  if (session.status === 'loading')
-    return <span className="inline-block h-10 w-24" aria-hidden="true" />
-
-  if (session.status === 'signed-out') {
+  // Until the session is read, the menu is the signed-out one: that is what the prerendered page
+  // shows, so hydration changes nothing, and a member sees her own menu once the read answers.
+  if (session.status !== 'signed-in') {
     return (
       <Menu
         triggerLabel={t('accountMenu.login')}
-        triggerContent={<span className="px-2">{t('accountMenu.login')}</span>}
+        triggerContent={<span className="px-0.5 sm:px-2">{t('accountMenu.login')}</span>}
         triggerClassName={triggerClass}
         menuLabel={t('accountMenu.login')}
         menuClassName={menuClass}

@@ -14,13 +14,17 @@ export function LanguageMenu() {
     <Menu
       triggerLabel={t('language.menuLabel', { name: currentOption.name })}
       menuLabel={t('language.listLabel')}
-      triggerClassName="flex h-10 items-center gap-2 rounded-full border border-ink/10 bg-white/70 px-3 text-sm font-medium transition hover:border-rose/40 hover:bg-white data-[state=open]:border-rose/50 data-[state=open]:bg-white"
+      triggerClassName="flex h-10 items-center gap-2 rounded-full border border-ink/10 bg-white/70 px-2.5 text-sm sm:px-3 font-medium transition hover:border-rose/40 hover:bg-white data-[state=open]:border-rose/50 data-[state=open]:bg-white"
       menuClassName="absolute top-full right-0 z-50 mt-2 min-w-52 rounded-2xl border border-ink/10 bg-white p-1.5 shadow-xl shadow-ink/10"
       triggerContent={
         <>
           <FlagIcon code={currentOption.code} className={flagClass} />
           <span className="uppercase">{currentOption.code}</span>
-          <svg viewBox="0 0 12 12" aria-hidden="true" className="size-3 text-ink-soft">
+          <svg
+            viewBox="0 0 12 12"
+            aria-hidden="true"
+            className="hidden size-3 text-ink-soft sm:block"
+          >
             <path
               d="M2.5 4.5 6 8l3.5-3.5"
               fill="none"

@@ -28,7 +28,8 @@ export function WhenNearViewport({
     observer.observe(element)
     return () => observer.disconnect()
   }, [near, margin])
-  const placeholder = <div ref={spot} style={{ minHeight }} aria-hidden="true" />
+  // data-js-only: without JavaScript nothing would ever fill it (prerendered pages hide it then).
+  const placeholder = <div ref={spot} style={{ minHeight }} aria-hidden="true" data-js-only="" />
   return near ? (
     <Suspense fallback={<div style={{ minHeight }} />}>{children}</Suspense>
   ) : (

@@ -13,7 +13,8 @@ export type SessionState =
   | { status: 'signed-out' }
   | { status: 'signed-in'; me: Me; role: Exclude<Role, 'none'> }
 
-let state: SessionState = { status: 'loading' }
+const LOADING: SessionState = { status: 'loading' }
+let state: SessionState = LOADING
 const listeners = new Set<() => void>()
 let firstRead: number | undefined
 
@@ -23,7 +24,11 @@ function setState(next: SessionState) {
 }
 
 // Signing in or out in one tab is an auth change for the others too: they read the session again.
-const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('lendulet-auth')
+// (Not while prerendering at build time: Node has BroadcastChannel too, and an open one keeps it running.)
+const tabs =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined'
+    ? null
+    : new BroadcastChannel('lendulet-auth')
 if (tabs) tabs.onmessage = () => void refreshSession(false)
 
 /** Reads the session and profile again; call after anything that signs in or out. */
@@ -63,6 +68,8 @@ export function useSession(): SessionState {
       return () => listeners.delete(notify)
     },
     () => state,
+    // Prerendered pages and their hydration: nobody is known yet.
+    () => LOADING,
   )
 }
 

@@ -1,14 +1,18 @@
 import { useTranslation } from '../../../lib/use-translation.ts'
-import { useMediaQuery } from '../../../lib/use-media-query.ts'
+import { useMediaQueryOnceKnown } from '../../../lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { CardCarousel } from './card-carousel.tsx'
 import { MarketingCard } from './marketing-card.tsx'
 import { SectionHeading } from '../../../components/ui/section-heading.tsx'
 
-/** Three-column grid from 1024 px, a carousel below that. */
+/**
+ * Three-column grid from 1024 px, a carousel below that. The prerendered page cannot know the
+ * screen, so it carries both and CSS shows one (without JavaScript, the grid: see
+ * prerender-head.ts); once hydrated, only the one that fits stays.
+ */
 export function MarketingSection() {
   const { t } = useTranslation('landing')
-  const wide = useMediaQuery('(min-width: 1024px)')
+  const wide = useMediaQueryOnceKnown('(min-width: 1024px)')
   return (
     <section
       id="highlights"
@@ -20,14 +24,20 @@ export function MarketingSection() {
         <p className="mt-3 text-lg text-ink-soft">{t('cards.intro')}</p>
       </div>
       <div className="mt-10">
-        {wide ? (
-          <div className="grid grid-cols-3 gap-6">
+        {wide !== false && (
+          <div
+            data-cards-grid=""
+            className="grid gap-6 max-lg:hidden sm:grid-cols-2 lg:grid-cols-3"
+          >
             {MARKETING_CARDS.map((card) => (
               <MarketingCard key={card.id} id={card.id} image={card.image} />
             ))}
           </div>
-        ) : (
-          <CardCarousel />
+        )}
+        {wide !== true && (
+          <div data-js-only="" className="lg:hidden">
+            <CardCarousel />
+          </div>
         )}
       </div>
     </section>

@@ -14,6 +14,11 @@ export function NewsletterSection({ children }: { children: ReactNode }) {
       <SectionHeading id="newsletter-heading">{t('newsletter.heading')}</SectionHeading>
       <p className="mt-4 text-lg text-ink-soft">{t('newsletter.text')}</p>
       <div className="mt-8">{children}</div>
+      <noscript>
+        <p className="mt-8 rounded-2xl bg-white/80 p-5 text-ink-soft ring-1 ring-ink/10">
+          {t('newsletter.noScript')}
+        </p>
+      </noscript>
     </section>
   )
 }

@@ -1,0 +1,155 @@
+/**
+ * The build's last step (vite.config.ts runs it after the client and SSR builds): the public pages
+ * as finished HTML, one file per language, in dist/pages/, with what they need to arrive fast and
+ * to be shared well; then every text file in dist/ precompressed.
+ *
+ * - dist/pages/<page>.<lang>.html: the client's index.html with the page rendered into #root, its
+ *   stylesheet inlined (one request less before the first paint), the heading font preloaded, and
+ *   a `<!--page-head-->` mark where the server writes the tags that need PUBLIC_URL.
+ * - dist/pages/pages.json: title, description and share image of each, for that head.
+ * - dist/share/lendulet-<lang>.png, dist/icons/*, dist/manifest.<lang>.webmanifest.
+ * - <file>.br and <file>.gz beside every compressible file (serve-app.ts serves the best one).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { LANGUAGE_CODES, type Language } from '../src/shared/languages.ts'
+import { CONFIG_PLACEHOLDERS } from '../src/server/web/config-placeholders.ts'
+import {
+  PAGES_DIR,
+  PUBLIC_PAGES,
+  SHARE_IMAGE_SIZE,
+  manifestPath,
+  pageFileName,
+  shareImagePath,
+  type PrerenderedPage,
+} from '../src/server/web/public-pages.ts'
+import { buildIcons, buildShareImage, webManifest } from './share-images.ts'
+import { precompressDirectory } from './precompress.ts'
+
+type PrerenderModule = typeof import('../src/web/entry-prerender.tsx')
+
+/**
+ * Without JavaScript, nothing would ever swap the carousel's slides or fill the newsletter's
+ * place: show the cards as a grid at every width and hide what only scripts bring to life.
+ */
+const NO_SCRIPT_STYLE =
+  '<noscript><style>[data-js-only]{display:none!important}[data-cards-grid]{display:grid!important}</style></noscript>'
+
+export async function prerenderSite({ distDir, entry }: { distDir: string; entry: string }) {
+  const app = (await import(pathToFileURL(entry).href)) as PrerenderModule
+  const template = readFileSync(join(distDir, 'index.html'), 'utf8')
+  const assets = readdirSync(join(distDir, 'assets'))
+  const asset = (pattern: RegExp) => {
+    const name = assets.find((file) => pattern.test(file))
+    if (!name) throw new Error(`prerender: no asset matches ${pattern}`)
+    return `/assets/${name}`
+  }
+
+  // The one stylesheet, inlined: see docs/decisions/0020-prerendered-public-pages.md for its size.
+  const stylesheet = template.match(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/)
+  if (!stylesheet?.[1]) throw new Error('prerender: index.html has no stylesheet')
+  const css = readFileSync(join(distDir, stylesheet[1]), 'utf8')
+
+  const pagesDir = join(distDir, PAGES_DIR)
+  rmSync(pagesDir, { recursive: true, force: true })
+  mkdirSync(pagesDir, { recursive: true })
+  const index: PrerenderedPage[] = []
+
+  for (const language of LANGUAGE_CODES) {
+    const t = (key: string) => app.translate(language, key)
+    // The hero's heading font is above the fold; Hungarian's ő and ű live in the latin-ext file.
+    const heading = t('landing:hero.title')
+    const fonts = [asset(/^fraunces-latin-wght-normal-.*\.woff2$/)]
+    if ([...heading].some((char) => (char.codePointAt(0) ?? 0) > 0xff))
+      fonts.push(asset(/^fraunces-latin-ext-wght-normal-.*\.woff2$/))
+    const preloads = fonts
+      .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
+      .join('')
+
+    for (const page of PUBLIC_PAGES) {
+      const rendered = await app.renderPage(page.paths[0], language, CONFIG_PLACEHOLDERS)
+      // React puts preloads of the page's high-priority images first; they belong in the head.
+      const hoisted = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? ''
+      const body = rendered.slice(hoisted.length)
+      const namespace = page.id === 'privacy-policy' ? 'privacy' : 'landing'
+      const html = composePage(template, {
+        language,
+        body,
+        css,
+        stylesheetTag: stylesheet[0],
+        headStart: preloads + hoisted + NO_SCRIPT_STYLE,
+      })
+      const file = pageFileName(page.id, language)
+      writeFileSync(join(pagesDir, file), html)
+      index.push({
+        id: page.id,
+        language,
+        file,
+        title: t(`${namespace}:meta.title`),
+        description: t(`${namespace}:meta.description`),
+        siteName: t('common:brand.name'),
+        siteDescription: t('landing:meta.description'),
+        shareImage: {
+          path: shareImagePath(language),
+          ...SHARE_IMAGE_SIZE,
+          alt: t('landing:meta.shareImageAlt'),
+        },
+        manifest: manifestPath(language),
+      })
+    }
+
+    await buildShareImage({
+      file: join(distDir, shareImagePath(language)),
+      heroSvg: readFileSync(join(distDir, asset(/^hero-.*\.svg$/))),
+      brand: t('common:brand.name'),
+      tagline: t('common:brand.tagline'),
+      badge: t('landing:hero.badge'),
+      title: heading,
+    })
+    writeFileSync(
+      join(distDir, manifestPath(language)),
+      webManifest({
+        language,
+        name: `${t('common:brand.name')} – ${t('common:brand.tagline')}`,
+        shortName: t('common:brand.name'),
+        description: t('landing:meta.description'),
+      }),
+    )
+  }
+  writeFileSync(join(pagesDir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`)
+  await buildIcons(distDir)
+  await precompressDirectory(distDir)
+}
+
+/** The client's index.html around one rendered page. */
+export function composePage(
+  template: string,
+  parts: {
+    language: Language
+    body: string
+    css: string
+    stylesheetTag: string
+    headStart: string
+  },
+): string {
+  const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
+    const found = typeof search === 'string' ? html.includes(search) : search.test(html)
+    if (!found) throw new Error(`prerender: index.html has no ${String(search)}`)
+    return html.replace(search, () => replacement)
+  }
+  let html = template
+  html = replaceOnce(html, /<html lang="[^"]*"/, `<html lang="${parts.language}"`)
+  html = replaceOnce(
+    html,
+    /<meta charset="UTF-8" \/>/,
+    `<meta charset="UTF-8" />${parts.headStart}`,
+  )
+  // The server writes title, description, canonical, alternates and share tags here.
+  html = replaceOnce(html, /\s*<meta name="description"[^>]*>/, '')
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, '<!--page-head-->')
+  html = replaceOnce(html, /manifest\.hu\.webmanifest/, manifestPath(parts.language).slice(1))
+  html = replaceOnce(html, parts.stylesheetTag, `<style>${parts.css}</style>`)
+  html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${parts.body}</div>`)
+  return html
+}
