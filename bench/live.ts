@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { browserClient } from '../src/server/test/http-client.ts'
+import { seedEvening } from '../src/server/test/seed-evening.ts'
 import { startTestMailServer } from '../src/server/test/test-mail-server.ts'
 import { startServerProcess } from './server-process.ts'
 
@@ -125,32 +126,27 @@ export async function benchLive(): Promise<LiveBenchRow[]> {
     if (!link) throw new Error('no verification link')
     await admin.call(link)
     const me = (await (await admin.call('/api/me')).json()) as { userCode: string }
-    const event = (await (
-      await admin.call('/api/admin/events', {
-        eventName: 'Bench evening',
-        startTime: new Date().toISOString(),
-        duration: 120,
-      })
-    ).json()) as { id: string }
-    const base = `/api/admin/events/${event.id}`
-    await admin.call(`${base}/tables`, { tableName: 'T', capacityFull: 8, capacityActual: 8 })
-    await admin.call(`${base}/participants`, { userCode: me.userCode })
-    const round = (await (await admin.call(`${base}/rounds`, {})).json()) as { id: string }
-    await admin.call(`${base}/start`, {})
+    const evening = await seedEvening(
+      async (path, body = {}) => (await admin.call(path, body)).json(),
+      { eventName: 'Bench evening', tables: [{ name: 'T', seats: 8 }], present: [me.userCode] },
+    )
+    const base = `/api/admin/events/${evening.eventId}`
 
     // 2,000 screens connected, each with its first state.
     for (let i = 0; i < CLIENTS; i++)
-      clients.push(sseClient(agent, server.port, `/api/events/${event.id}/live`, admin.cookie))
+      clients.push(
+        sseClient(agent, server.port, `/api/events/${evening.eventId}/live`, admin.cookie),
+      )
     await Promise.all(clients.map((client) => client.first))
 
     const t0 = performance.now()
-    await admin.call(`${base}/rounds/${round.id}/start`, {})
+    await admin.call(`${base}/rounds/${evening.roundId}/start`, {})
     const arrivals = await Promise.all(clients.map((client) => client.started))
     const latencies = arrivals.map((at) => at - t0).sort((a, b) => a - b)
     const p95 = percentile(latencies, 95)
 
     // State reads per second, against a bare node:http server answering the same bytes.
-    const statePath = `/api/klikkscreen?eventId=${event.id}`
+    const statePath = `/api/klikkscreen?eventId=${evening.eventId}`
     const body = await (await admin.call(statePath)).text()
     const bare = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })

@@ -4,6 +4,7 @@ import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { seedEvening } from '../src/server/test/seed-evening.ts'
 
 const ev = texts('hu', 'events')
 const common = texts('hu', 'common')
@@ -20,21 +21,13 @@ function adminApi(request: APIRequestContext, baseURL: string | undefined) {
 
 /** An evening with one table and the given guests checked in; returns its id and round. */
 async function evening(post: ReturnType<typeof adminApi>, guestCodes: string[]) {
-  const eventName = `Élő est ${Date.now()}`
-  const event = await post('/api/admin/events', {
-    eventName,
-    startTime: new Date().toISOString(),
-    duration: 120,
+  const { eventId, roundId, eventName } = await seedEvening(post, {
+    eventName: `Élő est ${Date.now()}`,
+    tables: [{ name: 'Rózsa', seats: 6 }],
+    present: guestCodes,
+    started: false,
   })
-  await post(`/api/admin/events/${event.id}/tables`, {
-    tableName: 'Rózsa',
-    capacityFull: 6,
-    capacityActual: 6,
-  })
-  for (const userCode of guestCodes)
-    await post(`/api/admin/events/${event.id}/participants`, { userCode })
-  const round = guestCodes.length ? await post(`/api/admin/events/${event.id}/rounds`, {}) : null
-  return { eventId: event.id, roundId: round?.id ?? '', eventName }
+  return { eventId, roundId: roundId ?? '', eventName }
 }
 
 /** A phone (390 px, touch) signed in as a member. */

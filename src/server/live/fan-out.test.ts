@@ -4,6 +4,7 @@ import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { browserClient } from '../test/http-client.ts'
 import { startServer, type Running } from '../test/server-process.ts'
+import { seedEvening } from '../test/seed-evening.ts'
 import { sseReader } from '../test/sse.ts'
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
 
@@ -67,30 +68,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two server 
         expect(response.status, await response.clone().text()).toBeLessThan(300)
         return (await response.json()) as { id: string }
       }
-      const event = await post('/api/admin/events', {
-        eventName: 'Two processes',
-        startTime: new Date().toISOString(),
-        duration: 60,
-      })
-      await post(`/api/admin/events/${event.id}/tables`, {
-        tableName: 'T',
-        capacityFull: 4,
-        capacityActual: 4,
-      })
       const me = (await (await guest.get('/api/me')).json()) as { userCode: string }
-      await post(`/api/admin/events/${event.id}/participants`, { userCode: me.userCode })
-      const round = await post(`/api/admin/events/${event.id}/rounds`, {})
-      await post(`/api/admin/events/${event.id}/start`)
+      const { eventId, roundId } = await seedEvening(post, {
+        eventName: 'Two processes',
+        duration: 60,
+        present: [me.userCode],
+      })
 
       // The guest's phone is connected to process B; her session cookie works there too.
       const onB = browserClient(originB)
       for (const [name, value] of guest.cookies) onB.cookies.set(name, value)
-      const stream = sseReader(await onB.get(`/api/events/${event.id}/live`))
+      const stream = sseReader(await onB.get(`/api/events/${eventId}/live`))
       const before = (await stream.next('state')) as { round: unknown }
       expect(before.round).toBeNull()
 
       const started = performance.now()
-      await post(`/api/admin/events/${event.id}/rounds/${round.id}/start`)
+      await post(`/api/admin/events/${eventId}/rounds/${roundId}/start`)
       const after = (await stream.next('state', 1_000)) as { round: { started: boolean } | null }
       expect(after.round?.started).toBe(true)
       expect(performance.now() - started).toBeLessThan(1_000)

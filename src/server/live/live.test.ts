@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
+import { seedEvening } from '../test/seed-evening.ts'
 import { sseReader } from '../test/sse.ts'
 import en from '../../shared/locales/en/events.json' with { type: 'json' }
 import { eventStateSchema, liveStateSchema } from '../../shared/live-state.ts'
@@ -25,24 +26,15 @@ async function runningEvening() {
     }
   ).events)
     if (row.status === 'active') await post(`/api/admin/events/${row.id}/end`)
-  const event = await post('/api/admin/events', {
-    eventName: 'Live evening',
-    startTime: new Date(Date.now() + 3_600_000).toISOString(),
-    duration: 120,
-  })
-  await post(`/api/admin/events/${event.id}/tables`, {
-    tableName: 'Rose',
-    capacityFull: 4,
-    capacityActual: 4,
-  })
   const guests = await Promise.all([1, 2].map(() => seedMember(server.harness, server.http.origin)))
-  for (const guest of guests) {
-    const me = (await (await guest.client.get('/api/me')).json()) as { userCode: string }
-    await post(`/api/admin/events/${event.id}/participants`, { userCode: me.userCode })
-  }
-  const round = await post(`/api/admin/events/${event.id}/rounds`, {})
-  await post(`/api/admin/events/${event.id}/start`)
-  return { admin, post, eventId: event.id, roundId: round.id, guests }
+  const present = await Promise.all(
+    guests.map(
+      async (guest) =>
+        ((await (await guest.client.get('/api/me')).json()) as { userCode: string }).userCode,
+    ),
+  )
+  const { eventId, roundId } = await seedEvening(post, { eventName: 'Live evening', present })
+  return { admin, post, eventId, roundId: roundId ?? '', guests }
 }
 
 describe('GET /api/klikkscreen', () => {
