@@ -17,6 +17,7 @@ import { adminSetupRoutes } from './auth/admin-setup.routes.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { meRoutes, sessionRoutes } from './auth/me.routes.ts'
 import type { Database } from './db/client.ts'
+import { isDatabaseUnavailable, unavailableReason } from './db/unavailable.ts'
 import { clientAddress } from './http/client-address.ts'
 import { truncate } from './http/truncate.ts'
 import { requestGuard } from './http/request-guard.ts'
@@ -151,6 +152,15 @@ export function createApp(deps: AppDeps) {
     // Hono's own refusals (malformed JSON...) are the client's mistake, not ours.
     if (error instanceof HTTPException && error.status < 500)
       return c.json(errorBody(c.var.language, 'invalid_request', 'invalidRequest'), error.status)
+    // Stopped, restarting or unreachable: temporary, and the client may try again (no stack).
+    // Libraries that catch the database's error and throw their own (Better Auth's session
+    // lookup) fail while the database is known to be down: the same outage.
+    if (isDatabaseUnavailable(error) || deps.database.available?.() === false) {
+      logger.warn({ path: c.req.path, reason: unavailableReason(error) }, 'database unavailable')
+      return c.json(errorBody(c.var.language, 'database_unavailable', 'databaseUnavailable'), 503, {
+        'Retry-After': '5',
+      })
+    }
     logger.error({ err: error, path: c.req.path }, 'unhandled error')
     return c.json(errorBody(c.var.language, 'internal_error', 'internal'), 500)
   })

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { watchDatabase } from '../db/unavailable.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { errorMessage, hasErrorMessage } from '../i18n.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
@@ -6,7 +7,9 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 /**
  * Better Auth's standard endpoints under /api/auth. Two things happen on the way: the client's
  * address goes into a header only the server can set (rate limits and sessions use it), and error
- * answers get their message in the user's language, keeping Better Auth's code.
+ * answers get their message in the user's language, keeping Better Auth's code. Better Auth answers
+ * its own 500 when the database fails: when that was the database being unavailable, the answer
+ * is the same 503 `database_unavailable` as everywhere else.
  */
 export function authRoutes(auth: Auth) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
@@ -21,7 +24,13 @@ export function authRoutes(auth: Auth) {
       body: ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer(),
       duplex: 'half',
     } as RequestInit)
-    const response = await auth.handler(request)
+    const { value: response, databaseUnavailable } = await watchDatabase(() =>
+      auth.handler(request),
+    )
+    if (databaseUnavailable && response.status >= 500) {
+      const message = errorMessage(c.var.language, 'databaseUnavailable')
+      return c.json({ code: 'database_unavailable', message }, 503, { 'Retry-After': '5' })
+    }
     if (
       response.status < 400 ||
       !response.headers.get('content-type')?.includes('application/json')

@@ -7,8 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
-import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock.ts'
+import { openPostgresGate } from './postgres-gate.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -27,11 +27,21 @@ export interface Database {
   /** Number of migrations recorded as applied. */
   appliedMigrations(): Promise<number>
   /**
+   * False while PostgreSQL is known to be unreachable (queries are then refused at once, and a
+   * fresh connection is tried every 250 ms). Absent on the embedded database.
+   */
+  available?(): boolean
+  /**
    * PostgreSQL's LISTEN/NOTIFY, which carries messages between server processes on one
    * database. Absent on the embedded database: it serves one process only.
    */
   channels?: {
-    listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+    /** `onListen` runs after each LISTEN: the first, and every renewal after a lost connection. */
+    listen(
+      channel: string,
+      onMessage: (payload: string) => void,
+      onListen?: () => void,
+    ): Promise<() => Promise<void>>
     notify(channel: string, payload: string): Promise<void>
   }
   close(): Promise<void>
@@ -49,19 +59,18 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    // Keep the pool small: a stateless process behind a load balancer shares one PostgreSQL.
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
+    // A small pool that fails fast during an outage and recovers by itself (postgres-gate.ts).
+    const gate = openPostgresGate(options.databaseUrl)
+    const client = gate.sql
     const db = drizzlePostgres({ client, schema, casing: 'snake_case' })
     return {
       ...withCommon(db, 'postgres', {
         migrate: () => migratePostgres(db, { migrationsFolder }),
-        close: () => client.end({ timeout: 5 }),
+        close: () => gate.end(),
       }),
+      available: gate.available,
       channels: {
-        async listen(channel, onMessage) {
-          const { unlisten } = await client.listen(channel, onMessage)
-          return unlisten
-        },
+        listen: (channel, onMessage, onListen) => gate.listen(channel, onMessage, onListen),
         async notify(channel, payload) {
           await client.notify(channel, payload)
         },

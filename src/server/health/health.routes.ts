@@ -1,25 +1,71 @@
 import { Hono } from 'hono'
 import type { Database } from '../db/client.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import type { AppEnv } from '../http/app-env.ts'
 
-export function healthRoutes(database: Database) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const ping = await database.ping()
-    if (!ping.ok) {
-      c.var.log.error({ err: ping.error }, 'health check: database unreachable')
-      return c.json(
-        { status: 'error' as const, database: { driver: database.driver, ok: false as const } },
-        503,
-      )
-    }
-    return c.json({
-      status: 'ok' as const,
-      database: {
-        driver: database.driver,
-        ok: true as const,
-        latencyMs: ping.latencyMs,
-        migrations: await database.appliedMigrations(),
-      },
-    })
+/** Readiness answers within this long, whatever the database does (a hung server included). */
+export const READINESS_TIMEOUT_MS = 1_500
+
+/** `work`'s result, or `fallback` when it takes longer than `ms`. */
+async function within<T, F>(work: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<F>((resolve) => {
+    timer = setTimeout(resolve, ms, fallback)
   })
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * GET /api/health: readiness. 200 when this process can serve, which needs the database; 503
+ * (within 1.5 s) while the database is unavailable, so a load balancer sends traffic elsewhere.
+ * GET /api/health/live: liveness. 200 while the process runs and answers HTTP, whatever the
+ * database does: an orchestrator must not restart a server for a database outage, which it
+ * rides out by itself.
+ */
+export function healthRoutes(database: Database) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      c.header('Cache-Control', 'no-store')
+      const started = performance.now()
+      const unreachable = { ok: false as const, error: 'timed out' }
+      const ping = await within(database.ping(), READINESS_TIMEOUT_MS, unreachable)
+      let migrations: number | null = null
+      if (ping.ok) {
+        // What is left of the time limit, with a floor: the answer still comes within 2 s.
+        const left = Math.max(250, READINESS_TIMEOUT_MS - (performance.now() - started))
+        try {
+          migrations = await within(database.appliedMigrations(), left, null)
+        } catch (error) {
+          // A database that answers but is broken is a bug to report (500), not an outage.
+          if (!isDatabaseUnavailable(error)) throw error
+        }
+      }
+      if (!ping.ok || migrations === null) {
+        c.var.log.error(
+          { err: ping.ok ? 'migrations ledger unreadable' : ping.error },
+          'health check: database unreachable',
+        )
+        return c.json(
+          { status: 'error' as const, database: { driver: database.driver, ok: false as const } },
+          503,
+        )
+      }
+      return c.json({
+        status: 'ok' as const,
+        database: {
+          driver: database.driver,
+          ok: true as const,
+          latencyMs: ping.latencyMs,
+          migrations,
+        },
+      })
+    })
+    .get('/live', (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.json({ status: 'ok' as const })
+    })
 }

@@ -38,12 +38,48 @@ export async function createLiveHub(database: Database, logger: Logger): Promise
     }
   }
 
+  /**
+   * Every listener hears a change at once: after LISTEN was renewed (the connection to PostgreSQL
+   * was lost and came back), since the others' changes meanwhile went unheard. Caches drop their
+   * copies and open screens read again.
+   */
+  function deliverAll() {
+    const everyone = new Set([...listeners.values()].flatMap((set) => [...set]))
+    for (const listener of everyone) {
+      try {
+        listener()
+      } catch (error) {
+        logger.error({ err: error }, 'live listener failed')
+      }
+    }
+  }
+
+  /** Once the database answers queries again (LISTEN may be back a moment before), deliverAll. */
+  async function resync() {
+    for (let attempt = 0; attempt < 40 && !closed; attempt++) {
+      if ((await database.ping()).ok) break
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    if (!closed) deliverAll()
+  }
+
   const channels = database.channels
+  let closed = false
+  let listens = 0
   const unlisten = channels
-    ? await channels.listen(CHANNEL, (payload) => {
-        const [sender, eventId] = payload.split('|')
-        if (sender !== self && eventId) deliver(eventId)
-      })
+    ? await channels.listen(
+        CHANNEL,
+        (payload) => {
+          const [sender, eventId] = payload.split('|')
+          if (sender !== self && eventId) deliver(eventId)
+        },
+        () => {
+          listens += 1
+          if (listens === 1) return
+          logger.info('live updates: LISTEN renewed after a lost connection')
+          void resync()
+        },
+      )
     : null
 
   return {
@@ -71,6 +107,7 @@ export async function createLiveHub(database: Database, logger: Logger): Promise
       streams.clear()
     },
     async close() {
+      closed = true
       listeners.clear()
       await unlisten?.()
     },
