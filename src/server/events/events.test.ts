@@ -7,6 +7,7 @@ import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
 import en from '../../shared/locales/en/events.json' with { type: 'json' }
 import de from '../../shared/locales/de/events.json' with { type: 'json' }
+import type { EventInput } from '../../shared/schemas/events.ts'
 
 const server = httpTestApp()
 type Member = Awaited<ReturnType<typeof seedMember>> & { userCode: string }
@@ -22,7 +23,7 @@ beforeAll(async () => {
   admin = await member({ isAdmin: true, language: 'en' })
 })
 
-const eventInput = (overrides: Record<string, unknown> = {}) => ({
+const eventInput = (overrides: Partial<EventInput> = {}): EventInput => ({
   eventName: 'Klikk evening',
   description: 'Meet new people over tea.',
   startTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
@@ -35,35 +36,22 @@ const eventInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const body = (await response.json()) as T
+/** The answer's body, after checking its status; typed by the route when it comes from `client.api`. */
+async function json<T>(response: { status: number; json(): Promise<T> }, status = 200): Promise<T> {
+  const body = await response.json()
   expect(response.status, JSON.stringify(body)).toBe(status)
   return body
 }
 
-interface Detail {
-  event: { id: string; status: string; startedAt: string | null; endedAt: string | null }
-  tables: { id: string; tableName: string; capacityActual: number }[]
-  participants: { userId: string; status: string; userCode: string }[]
-  rounds: {
-    id: string
-    roundNumber: number
-    started: boolean
-    finished: boolean
-    durationMinutes: number
-    seats: { tableId: string; userId: string }[]
-  }[]
-}
-
-const createEvent = async (overrides: Record<string, unknown> = {}) =>
-  json<{ id: string }>(await admin.client.post('/api/admin/events', eventInput(overrides)), 201)
-const detail = async (id: string) => json<Detail>(await admin.client.get(`/api/admin/events/${id}`))
+const createEvent = async (overrides: Partial<EventInput> = {}) =>
+  json(await admin.client.api.admin.events.$post({ json: eventInput(overrides) }), 201)
+const detail = async (id: string) =>
+  json(await admin.client.api.admin.events[':id'].$get({ param: { id } }))
 const addTable = async (id: string, name: string, seats: number) =>
-  json<{ id: string }>(
-    await admin.client.post(`/api/admin/events/${id}/tables`, {
-      tableName: name,
-      capacityFull: seats,
-      capacityActual: seats,
+  json(
+    await admin.client.api.admin.events[':id'].tables.$post({
+      param: { id },
+      json: { tableName: name, capacityFull: seats, capacityActual: seats },
     }),
     201,
   )
@@ -107,28 +95,24 @@ describe('events', () => {
   it('are listed newest first, with the is_klikk filter', async () => {
     const first = await createEvent({ eventName: 'First', isKlikk: true })
     const second = await createEvent({ eventName: 'Second', isKlikk: false })
-    const list = async (query = '') =>
-      (
-        await json<{ events: { id: string }[] }>(
-          await admin.client.get(`/api/admin/events${query}`),
-        )
-      ).events.map((e) => e.id)
+    const list = async (query: { klikk?: 'true' | 'false' } = {}) =>
+      (await json(await admin.client.api.admin.events.$get({ query }))).events.map((e) => e.id)
     const all = await list()
     expect(all.indexOf(second.id)).toBeLessThan(all.indexOf(first.id))
-    expect(await list('?klikk=true')).toContain(first.id)
-    expect(await list('?klikk=true')).not.toContain(second.id)
-    expect(await list('?klikk=false')).toContain(second.id)
+    expect(await list({ klikk: 'true' })).toContain(first.id)
+    expect(await list({ klikk: 'true' })).not.toContain(second.id)
+    expect(await list({ klikk: 'false' })).toContain(second.id)
   })
 
   it('start and end; only one is active at a time, enforced by the database', async () => {
     await endEverything()
     const one = await createEvent()
     const two = await createEvent()
-    const started = await json<{ status: string; startedAt: string }>(
-      await admin.client.post(`/api/admin/events/${one.id}/start`),
+    const started = await json(
+      await admin.client.api.admin.events[':id'].start.$post({ param: { id: one.id } }),
     )
     expect(started.status).toBe('active')
-    expect(Date.parse(started.startedAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(Date.parse(started.startedAt ?? '')).toBeGreaterThan(Date.now() - 60_000)
 
     const refused = await admin.client.post(`/api/admin/events/${two.id}/start`)
     expect(refused.status).toBe(409)
@@ -147,8 +131,8 @@ describe('events', () => {
       method: 'DELETE',
     })
     expect(deleteActive.status).toBe(409)
-    const ended = await json<{ status: string; endedAt: string }>(
-      await admin.client.post(`/api/admin/events/${one.id}/end`),
+    const ended = await json(
+      await admin.client.api.admin.events[':id'].end.$post({ param: { id: one.id } }),
     )
     expect(ended).toMatchObject({ status: 'inactive' })
     expect(ended.endedAt).toBeTruthy()

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { hc } from 'hono/client'
+import type { AppType } from '../app.ts'
 
 /** Serves a Hono app on a loopback port, as the real server does (so client addresses exist). */
 export async function listen(fetch: (request: Request) => Response | Promise<Response>) {
@@ -46,13 +48,17 @@ export function browserClient(
     }
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     if (init.json !== undefined) headers['content-type'] ??= 'application/json'
-    const response = await fetch(url, {
+    return send(url, {
       method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
       // A header given as '' is left out (a request without Origin, say).
       headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== '')),
       body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-      redirect: 'manual',
     })
+  }
+
+  /** Sends with this client's cookies and keeps the ones the answer sets. */
+  async function send(url: string | URL | Request, init: RequestInit): Promise<Response> {
+    const response = await fetch(url, { ...init, redirect: 'manual' })
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';')
       const eq = pair.indexOf('=')
@@ -64,8 +70,24 @@ export function browserClient(
     return response
   }
 
+  /**
+   * The typed client the web uses (`hc<AppType>`), as this browser: its Origin, address and
+   * cookies. Tests read answers with the server's own response types.
+   */
+  const api = hc<AppType>(`${origin}/api`, {
+    fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers)
+      headers.set('origin', siteOrigin)
+      headers.set('x-forwarded-for', address)
+      if (cookies.size > 0)
+        headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+      return send(input, { ...init, headers })
+    },
+  })
+
   return {
     cookies,
+    api,
     request,
     get: (path: string) => request(path),
     post: (path: string, json: unknown = {}) => request(path, { json }),
