@@ -87,10 +87,17 @@ export function eventStream(c: Context<AppEnv>, { hub, cache }: LiveDeps, eventI
     let open = true
     let queue = Promise.resolve()
     const send = () => {
-      queue = queue.then(async () => {
-        const json = await cache.state(eventId)
-        if (open && json) await stream.writeSSE({ event: 'state', data: withServerTime(json) })
-      })
+      queue = queue
+        .then(async () => {
+          const json = await cache.state(eventId)
+          if (open && json) await stream.writeSSE({ event: 'state', data: withServerTime(json) })
+        })
+        // A failed read (the database is away) must not end the process or the queue: the
+        // screen keeps its last state, and the next change (the hub re-reads when the
+        // database is back) sends a fresh one.
+        .catch((error: unknown) =>
+          c.var.log.warn({ err: error, eventId }, 'live state read failed'),
+        )
     }
     const stop = hub.subscribe(eventId, send)
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
