@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { designRounds, initialSchedule } from './initial-schedule.ts'
+import { designStarts, initialSchedule } from './initial-schedule.ts'
 import { lowerBound } from './lower-bound.ts'
 import { mulberry32 } from './mulberry32.ts'
 import { nearDesign, nearDesignSchedule } from './near-design-schedule.ts'
@@ -129,7 +129,7 @@ describe('nearDesign', () => {
       fc.property(nearEvent, ({ people, capacities, rounds, seed }) => {
         const sizes = tableSizes(capacities, people)
         const problem = problemOf(people, sizes, rounds)
-        const designed = designRounds(problem, true)
+        const designed = designStarts(problem, true).first
         fc.pre(designed > 0)
         const start = initialSchedule(problem, designed, mulberry32(seed))
         expect(initialSchedule(problem, designed, mulberry32(seed))).toEqual(start)

@@ -1,4 +1,4 @@
-import { designRounds, initialSchedule } from './initial-schedule.ts'
+import { designStarts, initialSchedule } from './initial-schedule.ts'
 import { lowerBound, type Bound } from './lower-bound.ts'
 import { mulberry32, type Prng } from './mulberry32.ts'
 import { ScheduleState, type SearchProblem } from './schedule-state.ts'
@@ -291,12 +291,12 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
   const bound = lowerBound(n, met, sizes, R)
   const state = new ScheduleState(problem)
 
-  // The first run starts from the better of the design (where it fits) and a greedy schedule.
-  // Restarts take one designed round fewer: a full design that falls short of the rounds asked
-  // for is a deep local optimum (32 people at 8 tables of 4: 8 designed rounds and 2 greedy ones
-  // end at 16 repeats, 7 and 3 reach 8–12 within the same work).
+  // The first run starts from the better of the design (where it fits) and a greedy schedule;
+  // restarts from a design with fewer rounds where it falls short of the rounds asked for (see
+  // designStarts: 32 people at 8 tables of 4, 8 designed rounds and 2 greedy ones end at 16
+  // repeats, 7 and 3 reach 8–12 within the same work).
   let work = 0
-  const designed = designRounds(problem, limits.constructions)
+  const designed = designStarts(problem, limits.constructions)
   const nextStart = (rounds: number) => {
     work += n * n
     return initialSchedule(problem, rounds, rng)
@@ -305,7 +305,8 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
   const bestCost = worst()
   const runBest = new Int32Array(R * n)
   const runCost = worst()
-  const firstStarts = designed > 0 ? [nextStart(designed), nextStart(0)] : [nextStart(0)]
+  const firstStarts =
+    designed.first > 0 ? [nextStart(designed.first), nextStart(0)] : [nextStart(0)]
   for (const candidate of firstStarts) {
     state.load(candidate)
     if (betterThan(state, bestCost)) record(state, best, bestCost)
@@ -371,7 +372,7 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
       tabu.clear()
       if (++perturbations >= PERTURBATIONS_PER_RESTART) {
         perturbations = 0
-        state.load(nextStart(Math.max(0, designed - 1)))
+        state.load(nextStart(designed.restart))
         record(state, runBest, runCost)
         if (betterThan(state, bestCost)) record(state, best, bestCost)
         continue
