@@ -11,7 +11,9 @@
  *   Annals of OR 194 (2012): a greedy start that avoids pairs that already met.
  * - Design theory: the transversal design TD(k, q) over GF(q), and for k = q the affine plane
  *   AG(2, q) with its q + 1 parallel classes, give q (or q + 1) rounds with no repeated pair for
- *   k·q people at q tables of k; used as a starting schedule when the tables have that shape.
+ *   k·q people at q tables of k; used as a starting schedule when the tables have that shape,
+ *   and near it: with up to q − 1 people fewer (left out of one group, so the tables stay
+ *   balanced), or up to q − 1 more than AG(2, q) (at most two meetings a pair), decision 19.
  */
 import { MixerError } from './mixer-error.ts'
 import { scorePlan, type PlanScore } from './score-plan.ts'
