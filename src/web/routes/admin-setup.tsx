@@ -4,7 +4,7 @@ import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { claimFirstAdmin } from '../features/auth/api/account-api.ts'
-import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { CardPage } from '../components/ui/card-page.tsx'
 import { refreshSession, useSession } from '../features/auth/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
@@ -19,7 +19,7 @@ export default function AdminSetupPage() {
 
   if (session.status === 'loading') return <PageSpinner />
   return (
-    <AuthCard title={t('adminSetup.title')} intro={t('adminSetup.intro')}>
+    <CardPage title={t('adminSetup.title')} intro={t('adminSetup.intro')}>
       {session.status === 'signed-out' ? (
         <div className="flex flex-col gap-4">
           <Alert tone="info">{t('adminSetup.signInFirst')}</Alert>
@@ -50,6 +50,6 @@ export default function AdminSetupPage() {
           </Button>
         </div>
       )}
-    </AuthCard>
+    </CardPage>
   )
 }

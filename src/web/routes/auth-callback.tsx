@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/use-translation.ts'
 import { Link, useLocation } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
-import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { CardPage } from '../components/ui/card-page.tsx'
 import { homeFor, refreshSession } from '../features/auth/session-store.ts'
 
 /**
@@ -47,13 +47,13 @@ export default function AuthCallbackPage() {
   // Better Auth names the problem with one of its codes; show our text for it when we have one.
   const key = `errors:auth.${errorCode.toUpperCase()}` as 'errors:auth.INVALID_TOKEN'
   return (
-    <AuthCard title={t('errors:auth.genericError')}>
+    <CardPage title={t('errors:auth.genericError')}>
       <Alert tone="error">{t(key, { defaultValue: t('errors:auth.INVALID_TOKEN') })}</Alert>
       <p className="mt-6 text-center">
         <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
           {t('callback.backToLogin')}
         </Link>
       </p>
-    </AuthCard>
+    </CardPage>
   )
 }

@@ -7,10 +7,10 @@ import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authPost } from '../features/auth/api/auth-api.ts'
-import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { CardPage } from '../components/ui/card-page.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { useSession } from '../features/auth/session-store.ts'
-import { isLongEnough } from '../features/auth/validation.ts'
+import { isLongEnough } from '../lib/validation.ts'
 
 /**
  * After a recovery link (?token=…): the new password twice. From the account menu: the current
@@ -35,14 +35,14 @@ export default function ChangePasswordPage() {
   if (!token && session.status === 'loading') return <PageSpinner />
   if (!token && session.status !== 'signed-in') {
     return (
-      <AuthCard title={t('changePassword.title')}>
+      <CardPage title={t('changePassword.title')}>
         <Alert tone="info">{t('changePassword.missingLink')}</Alert>
         <p className="mt-6 text-center">
           <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
             {t('callback.backToLogin')}
           </Link>
         </p>
-      </AuthCard>
+      </CardPage>
     )
   }
 
@@ -76,7 +76,7 @@ export default function ChangePasswordPage() {
 
   const done = outcome?.tone === 'success'
   return (
-    <AuthCard
+    <CardPage
       title={t('changePassword.title')}
       intro={token ? t('changePassword.introRecovery') : t('changePassword.introSignedIn')}
     >
@@ -117,6 +117,6 @@ export default function ChangePasswordPage() {
           {t('changePassword.submit')}
         </Button>
       </form>
-    </AuthCard>
+    </CardPage>
   )
 }

@@ -4,9 +4,9 @@ import { Link } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
-import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
-import { isEmail } from '../features/auth/validation.ts'
+import { isEmail } from '../lib/validation.ts'
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'errors'])
@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title={t('forgot.title')} intro={t('forgot.intro')}>
+    <CardPage title={t('forgot.title')} intro={t('forgot.intro')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
@@ -52,6 +52,6 @@ export default function ForgotPasswordPage() {
           {t('forgot.backToLogin')}
         </Link>
       </p>
-    </AuthCard>
+    </CardPage>
   )
 }

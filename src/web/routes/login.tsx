@@ -5,12 +5,12 @@ import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
-import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
 import { GoogleButton } from '../features/auth/components/google-button.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { homeFor, refreshSession } from '../features/auth/session-store.ts'
-import { isEmail } from '../features/auth/validation.ts'
+import { isEmail } from '../lib/validation.ts'
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'errors'])
@@ -42,7 +42,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard title={t('login.title')} intro={t('login.intro')}>
+    <CardPage title={t('login.title')} intro={t('login.intro')}>
       <GoogleButton callbackURL={authCallbackUrl()} />
       <div
         className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-soft uppercase"
@@ -96,6 +96,6 @@ export default function LoginPage() {
           ← {t('login.backToHome')}
         </Link>
       </p>
-    </AuthCard>
+    </CardPage>
   )
 }

@@ -5,11 +5,11 @@ import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
-import { AuthCard } from '../features/auth/components/auth-card.tsx'
+import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
-import { isEmail, isLongEnough } from '../features/auth/validation.ts'
+import { isEmail, isLongEnough } from '../lib/validation.ts'
 
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>
 
@@ -49,7 +49,7 @@ export default function SignupPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title={t('signup.checkInboxTitle')}>
+      <CardPage title={t('signup.checkInboxTitle')}>
         <div className="flex flex-col gap-5">
           <Alert tone="success">{t('signup.checkInbox', { email: sentTo })}</Alert>
           <p className="text-sm text-ink-soft">{t('signup.notArrived')}</p>
@@ -59,12 +59,12 @@ export default function SignupPage() {
             doneLabel={t('signup.resent')}
           />
         </div>
-      </AuthCard>
+      </CardPage>
     )
   }
 
   return (
-    <AuthCard title={t('signup.title')} intro={t('signup.intro')}>
+    <CardPage title={t('signup.title')} intro={t('signup.intro')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <TextField
           label={t('fields.name')}
@@ -99,6 +99,6 @@ export default function SignupPage() {
           {t('signup.loginLink')}
         </Link>
       </p>
-    </AuthCard>
+    </CardPage>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { formatClock, roundTimeLeft } from '../../../shared/countdown.ts'
-import { useNow } from '../events/hooks/use-now.ts'
+import { useNow } from '../../lib/use-now.ts'
 import { useTranslation } from '../../lib/use-translation.ts'
 import { LiveBadge } from './live-badge.tsx'
 import { useLiveEvent } from './use-live-event.ts'

@@ -10,7 +10,7 @@ import { useTranslation } from '../../../lib/use-translation.ts'
 import { deleteAccount, fetchSignInMethods } from '../api/account-api.ts'
 import { startGoogleSignIn } from '../api/auth-api.ts'
 import { signedOut } from '../session-store.ts'
-import { AuthCard } from './auth-card.tsx'
+import { CardPage } from '../../../components/ui/card-page.tsx'
 import { EmailField } from './email-field.tsx'
 
 type Step = 'warning' | 'confirm' | 'deleting' | 'done'
@@ -55,9 +55,9 @@ export function DeleteAccountFlow() {
   if (methods === null) return <PageSpinner />
   if (methods === 'error') {
     return (
-      <AuthCard title={t('deleteAccount.title')}>
+      <CardPage title={t('deleteAccount.title')}>
         <Alert tone="error">{t('deleteAccount.profileFetchError')}</Alert>
-      </AuthCard>
+      </CardPage>
     )
   }
   const googleOnly = methods.google && !methods.password
@@ -87,17 +87,17 @@ export function DeleteAccountFlow() {
 
   if (step === 'done') {
     return (
-      <AuthCard title={t('deleteAccount.title')}>
+      <CardPage title={t('deleteAccount.title')}>
         <Alert tone="success">
           {t('deleteAccount.success')}
           <span className="mt-1 block font-normal">{t('deleteAccount.redirecting')}</span>
         </Alert>
-      </AuthCard>
+      </CardPage>
     )
   }
 
   return (
-    <AuthCard title={t('deleteAccount.title')}>
+    <CardPage title={t('deleteAccount.title')}>
       <div className="flex flex-col gap-5">
         <div className="rounded-2xl bg-blush/60 p-5 ring-1 ring-rose/20">
           <h2 className="font-semibold text-rose-deep">{t('deleteAccount.warningTitle')}</h2>
@@ -192,7 +192,7 @@ export function DeleteAccountFlow() {
           </form>
         )}
       </div>
-    </AuthCard>
+    </CardPage>
   )
 }
 

@@ -14,7 +14,7 @@ import {
   type EventDetail,
 } from '../api/admin-events-api.ts'
 import { fieldErrors } from '../field-errors.ts'
-import { useNow } from '../hooks/use-now.ts'
+import { useNow } from '../../../lib/use-now.ts'
 import type { Act } from './event-workspace.tsx'
 import { Panel } from './panel.tsx'
 import { SeatingBoard } from './seating-board.tsx'

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { interpolateElement } from '../../../lib/interpolate-element.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { useSession } from '../../auth/session-store.ts'
-import { isEmail } from '../../auth/validation.ts'
+import { isEmail } from '../../../lib/validation.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '../api/newsletter-api.ts'
 import { subscriptionChanged } from '../subscription-store.ts'
 

@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import { Alert } from '../../../components/ui/alert.tsx'
 import type { ApiResult } from '../../../lib/call-api.ts'
 import { useTranslation } from '../../../lib/use-translation.ts'
-import { AuthCard } from '../../auth/components/auth-card.tsx'
+import { CardPage } from '../../../components/ui/card-page.tsx'
 import { confirmSubscription, confirmUnsubscribe } from '../api/newsletter-api.ts'
 
 type Kind = 'verification' | 'unsubscribeVerification'
@@ -50,7 +50,7 @@ export function TokenResultPage({ kind }: { kind: Kind }) {
   }, [kind, token])
 
   return (
-    <AuthCard title={t(`${kind}.title`)}>
+    <CardPage title={t(`${kind}.title`)}>
       {!token ? (
         <Alert tone="error">{t(`${kind}.invalidToken`)}</Alert>
       ) : outcome ? (
@@ -76,6 +76,6 @@ export function TokenResultPage({ kind }: { kind: Kind }) {
           </a>
         )}
       </div>
-    </AuthCard>
+    </CardPage>
   )
 }

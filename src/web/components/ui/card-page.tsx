@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** The calm, centred card every account screen sits in. */
-export function AuthCard({
+export function CardPage({
   title,
   intro,
   children,
