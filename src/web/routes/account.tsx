@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
 import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
-import { useSession, type Me } from '../features/auth/session-store.ts'
+import { useSession, type Me } from '../lib/session-store.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 export default function AccountPage() {

@@ -5,7 +5,7 @@ import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { claimFirstAdmin } from '../features/auth/api/account-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
-import { refreshSession, useSession } from '../features/auth/session-store.ts'
+import { refreshSession, useSession } from '../lib/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
 /** /admin-setup?token=…: the one-time link the server prints while the site has no admin. */

@@ -2,7 +2,7 @@ import { useTranslation } from '../lib/use-translation.ts'
 import { Link, useLocation } from 'wouter'
 import { authPost } from '../features/auth/api/auth-api.ts'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
-import { signedOut } from '../features/auth/session-store.ts'
+import { signedOut } from '../lib/session-store.ts'
 import { EventsOverview } from '../features/events/components/events-overview.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { CardPage } from '../components/ui/card-page.tsx'
-import { homeFor, refreshSession } from '../features/auth/session-store.ts'
+import { homeFor, refreshSession } from '../lib/session-store.ts'
 
 /**
  * SPEC: every unknown path is the authentication callback. Verification and recovery links land

@@ -9,7 +9,7 @@ import { TextField } from '../components/ui/text-field.tsx'
 import { authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
-import { useSession } from '../features/auth/session-store.ts'
+import { useSession } from '../lib/session-store.ts'
 import { isLongEnough } from '../lib/validation.ts'
 
 /**

@@ -3,7 +3,7 @@ import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
-import { useSession } from '../features/auth/session-store.ts'
+import { useSession } from '../lib/session-store.ts'
 import {
   fetchMemberEvents,
   registerFor,

@@ -9,7 +9,7 @@ import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
 import { GoogleButton } from '../features/auth/components/google-button.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
-import { homeFor, refreshSession } from '../features/auth/session-store.ts'
+import { homeFor, refreshSession } from '../lib/session-store.ts'
 import { isEmail } from '../lib/validation.ts'
 
 export default function LoginPage() {

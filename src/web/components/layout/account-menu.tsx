@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from '../../lib/use-translation.ts'
 import { useLocation } from 'wouter'
 import { authPost } from '../../features/auth/api/auth-api.ts'
-import { signedOut, useSession } from '../../features/auth/session-store.ts'
+import { signedOut, useSession } from '../../lib/session-store.ts'
 import { UserAvatar } from '../../features/auth/components/user-avatar.tsx'
 import { Menu, MenuItemLink } from '../ui/menu.tsx'
 

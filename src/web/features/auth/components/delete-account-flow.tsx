@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { deleteAccount, fetchSignInMethods } from '../api/account-api.ts'
 import { startGoogleSignIn } from '../api/auth-api.ts'
-import { signedOut } from '../session-store.ts'
+import { signedOut } from '../../../lib/session-store.ts'
 import { CardPage } from '../../../components/ui/card-page.tsx'
 import { EmailField } from './email-field.tsx'
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useTranslation } from '../../../lib/use-translation.ts'
 import { updateProfile } from '../api/account-api.ts'
-import { refreshSession, type Me } from '../session-store.ts'
+import { refreshSession, type Me } from '../../../lib/session-store.ts'
 
 /** The member's name on her account page: saved, then the header shows it. */
 export function ProfileNameForm({ me }: { me: Me }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.ts'
-import type { Me } from '../../auth/session-store.ts'
+import type { Me } from '../../../lib/session-store.ts'
 import { toggleSubscription, useSubscription } from '../subscription-store.ts'
 
 export { loadSubscription } from '../subscription-store.ts'

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import type { InferResponseType } from 'hono/client'
-import { ROLE_READ_DELAY_MS } from '../../../shared/constants.ts'
-import type { ApiClient } from '../../lib/api-client.ts'
+import { ROLE_READ_DELAY_MS } from '../../shared/constants.ts'
+import type { ApiClient } from './api-client.ts'
 
 // Every page reads the session, so this module stays off the typed client's runtime (it is in
 // the landing page's first load); the response type still comes from the server's route.
