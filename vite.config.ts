@@ -66,7 +66,7 @@ export default defineConfig({
             // text field, alert) are for later screens and load with them.
             {
               name: 'app',
-              test: /src[\\/](shared[\\/](constants|languages|public-config)|web[\\/](lib[\\/](use-translation|public-config|interpolate-element|use-document-title)|components[\\/]ui[\\/](menu|flag-icon|external-link|page-spinner|section-heading|when-near-viewport)|features[\\/]auth[\\/](session-store|api[\\/]auth-api|components[\\/]user-avatar)))\./,
+              test: /src[\\/](shared[\\/](constants|languages|public-config)|web[\\/](lib[\\/](use-translation|public-config|interpolate-element|use-document-title|session-store)|components[\\/]ui[\\/](menu|flag-icon|external-link|page-spinner|section-heading|when-near-viewport)|features[\\/]auth[\\/](api[\\/]auth-api|components[\\/]user-avatar)))\./,
             },
           ],
         },
