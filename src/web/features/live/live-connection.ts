@@ -1,0 +1,139 @@
+import { KLIKKSCREEN_POLL_MS } from '../../../shared/constants.ts'
+import { eventStateSchema, liveStateSchema, type LiveState } from '../../../shared/live-state.ts'
+import { api, apiPath } from '../../lib/api-client.ts'
+
+export type LiveView =
+  | { status: 'loading' }
+  | { status: 'no-active-event' }
+  | { status: 'not-found' }
+  | { status: 'error' }
+  | { status: 'ready'; state: LiveState; /** server clock − this clock, in ms */ offset: number }
+
+export type Read =
+  { kind: 'state'; state: LiveState } | { kind: 'no-active' | 'not-found' | 'error' }
+
+/** The browser's side of the connection, replaceable in tests. */
+export interface LiveTransport {
+  /** One polling read (GET /api/klikkscreen): the active event's state without an id. */
+  read(eventId: string | null): Promise<Read>
+  /** An event's SSE stream. */
+  open(eventId: string): Pick<EventSource, 'addEventListener' | 'close'>
+  every(ms: number, tick: () => void): () => void
+  now(): number
+}
+
+export interface LiveListener {
+  view(update: (current: LiveView) => LiveView): void
+  live(live: boolean): void
+}
+
+/**
+ * An event's live state: pushed by the server (SSE) the moment it changes. While the stream is
+ * down the screen polls every 5 s (SPEC) and returns to the stream as soon as it reconnects.
+ * Without an id it follows the single active event, and waits (polling) while there is none.
+ * Returns the function that ends it all.
+ */
+export function connectLive(
+  requestedId: string | null,
+  listener: LiveListener,
+  transport: LiveTransport = browserTransport,
+): () => void {
+  let stopped = false
+  let source: ReturnType<LiveTransport['open']> | null = null
+  let stopPoll: (() => void) | null = null
+  let followingId: string | null = requestedId
+
+  const show = (state: LiveState) => {
+    listener.view(() => ({ status: 'ready', state, offset: state.serverTime - transport.now() }))
+    // Following the active event: when it ends, look for the next one.
+    if (!requestedId && state.event.status !== 'active') {
+      source?.close()
+      source = null
+      followingId = null
+      listener.live(false)
+      startPolling()
+    }
+  }
+
+  const apply = (read: Read) => {
+    if (stopped) return
+    if (read.kind === 'state') {
+      show(read.state)
+      if (!source && (requestedId || read.state.event.status === 'active'))
+        connect(read.state.event.id)
+    } else if (read.kind === 'no-active') listener.view(() => ({ status: 'no-active-event' }))
+    else if (read.kind === 'not-found') {
+      listener.view(() => ({ status: 'not-found' }))
+      stopPolling()
+    } else listener.view((current) => (current.status === 'ready' ? current : { status: 'error' }))
+  }
+
+  function startPolling() {
+    stopPoll ??= transport.every(KLIKKSCREEN_POLL_MS, () => {
+      void transport.read(followingId).then(apply)
+    })
+  }
+  function stopPolling() {
+    stopPoll?.()
+    stopPoll = null
+  }
+
+  function connect(eventId: string) {
+    followingId = eventId
+    source = transport.open(eventId)
+    source.addEventListener('hello', () => {
+      listener.live(true)
+      stopPolling()
+    })
+    source.addEventListener('state', (message) => {
+      const state = liveStateSchema.safeParse(JSON.parse((message as MessageEvent<string>).data))
+      if (state.success) show(state.data)
+    })
+    // The browser reconnects by itself; until it has, polling keeps the screen current.
+    source.addEventListener('error', () => {
+      listener.live(false)
+      startPolling()
+    })
+  }
+
+  void transport.read(requestedId).then((read) => {
+    apply(read)
+    if (!stopped && read.kind !== 'not-found' && !source) startPolling()
+  })
+  return () => {
+    stopped = true
+    stopPolling()
+    source?.close()
+  }
+}
+
+async function readState(eventId: string | null): Promise<Read> {
+  try {
+    const response = await api.klikkscreen.$get({ query: eventId ? { eventId } : {} })
+    if (response.ok) {
+      const state = eventStateSchema.safeParse(await response.json())
+      if (!state.success) return { kind: 'error' }
+      const serverTime = Number(response.headers.get('x-server-time')) || Date.now()
+      return { kind: 'state', state: { ...state.data, serverTime } }
+    }
+    // Errors are thrown on the server, so the typed client knows only the 200 answer.
+    const status: number = response.status
+    const body = (await response.json().catch(() => null)) as { code?: string } | null
+    if (body?.code === 'no_active_event') return { kind: 'no-active' }
+    if (status === 404) return { kind: 'not-found' }
+    return { kind: 'error' }
+  } catch {
+    return { kind: 'error' }
+  }
+}
+
+const browserTransport: LiveTransport = {
+  read: readState,
+  open: (eventId) =>
+    new EventSource(apiPath(api.events[':id'].live.$path({ param: { id: eventId } }))),
+  every(ms, tick) {
+    const timer = window.setInterval(tick, ms)
+    return () => window.clearInterval(timer)
+  },
+  now: () => Date.now(),
+}
