@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { browserClient } from '../src/server/test/http-client.ts'
-import { seedEvening } from '../src/server/test/seed-evening.ts'
-import { startTestMailServer } from '../src/server/test/test-mail-server.ts'
+import { browserClient } from '#server/test/http-client.ts'
+import { seedEvening } from '#server/test/seed-evening.ts'
+import { startTestMailServer } from '#server/test/test-mail-server.ts'
 import { startServerProcess } from './server-process.ts'
 
 export interface LiveBenchRow {

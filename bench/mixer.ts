@@ -4,7 +4,7 @@
  * known value beside ours. Pure computation: runs before (and without) the server and browser
  * measurements.
  */
-import { planRounds } from '../src/server/mixer/plan-rounds.ts'
+import { planRounds } from '#server/mixer/plan-rounds.ts'
 
 export interface MixerBenchRow {
   measure: string

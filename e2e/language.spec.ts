@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../src/shared/languages.ts'
+import { LANGUAGES } from '#shared/languages.ts'
 import { pauseClock } from './support/clock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'

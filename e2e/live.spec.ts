@@ -4,7 +4,7 @@ import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
-import { seedEvening } from '../src/server/test/seed-evening.ts'
+import { seedEvening } from '#server/test/seed-evening.ts'
 
 const ev = texts('hu', 'events')
 const common = texts('hu', 'common')

@@ -6,10 +6,10 @@
  * embedded database, stop the server first: one process at a time may open it, and this refuses
  * to run while the server has it open (decision 0016).
  */
-import { setAdminByEmail } from '../src/server/auth/admin-setup.ts'
-import { openDatabase } from '../src/server/db/client.ts'
-import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts'
-import { loadEnv } from '../src/server/env.ts'
+import { setAdminByEmail } from '#server/auth/admin-setup.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
+import { loadEnv } from '#server/env.ts'
 
 const [command, email] = process.argv.slice(2)
 if ((command !== 'grant' && command !== 'revoke') || !email) {

@@ -8,10 +8,10 @@
  * 0016). A lock left by a killed server is noticed and taken over.
  */
 import { resolve } from 'node:path'
-import { openDatabase } from '../src/server/db/client.ts'
-import { DataDirInUseError } from '../src/server/db/data-dir-lock.ts'
-import { DEMO_MEMBERS, seedDemo } from '../src/server/dev/demo-seed.ts'
-import { loadEnv, publicUrl } from '../src/server/env.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
+import { DEMO_MEMBERS, seedDemo } from '#server/dev/demo-seed.ts'
+import { loadEnv, publicUrl } from '#server/env.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--reset')

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { MixerError } from '../src/server/mixer/mixer-error.ts'
-import { MAX_PARTICIPANTS, MAX_ROUNDS, planRounds } from '../src/server/mixer/plan-rounds.ts'
+import { MixerError } from '#server/mixer/mixer-error.ts'
+import { MAX_PARTICIPANTS, MAX_ROUNDS, planRounds } from '#server/mixer/plan-rounds.ts'
 
 const fileSchema = z
   .object({

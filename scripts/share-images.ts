@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path'
 import * as fontkit from 'fontkit'
 import sharp from 'sharp'
 import wawoff2 from 'wawoff2'
-import type { Language } from '../src/shared/languages.ts'
-import { SHARE_IMAGE_SIZE } from '../src/server/web/public-pages.ts'
+import type { Language } from '#shared/languages.ts'
+import { SHARE_IMAGE_SIZE } from '#server/web/public-pages.ts'
 
 const require = createRequire(import.meta.url)
 const COLORS = {

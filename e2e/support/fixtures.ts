@@ -7,15 +7,43 @@ import { test as base, expect, type Page } from '@playwright/test'
  */
 let visitor = 0
 
+/** Waits until a prerendered page is hydrated (main.tsx marks `<html data-app-ready>`). */
+async function appTakenOver(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('root')?.hasChildNodes() ||
+      'appReady' in document.documentElement.dataset,
+  )
+}
+
 export const test = base.extend<{
   consoleErrors: string[]
   checkA11y: (page?: Page) => Promise<void>
 }>({
   // Each test is its own visitor, from its own address, as far as rate limits go (the test server
   // trusts X-Forwarded-For). Documentation addresses (RFC 5737), only ever in a header.
-  page: async ({ page }, use, testInfo) => {
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
     const address = `203.0.113.${(testInfo.workerIndex * 97 + ++visitor) % 250}`
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': address })
+    // A prerendered page looks finished before the app has taken it over: after a navigation,
+    // tests act once it has (as a visitor would find its buttons working). `waitUntil: 'commit'`
+    // opts out, for tests that watch the page before that.
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      Object.assign(page, {
+        goto: async (url: string, options?: Parameters<Page['goto']>[1]) => {
+          const response = await goto(url, options)
+          if (options?.waitUntil !== 'commit') await appTakenOver(page)
+          return response
+        },
+        reload: async (options?: Parameters<Page['reload']>[0]) => {
+          const response = await reload(options)
+          if (options?.waitUntil !== 'commit') await appTakenOver(page)
+          return response
+        },
+      })
+    }
     await use(page)
   },
   consoleErrors: [

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { Language } from '../../src/shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
 
 /** Tests read the real locale files, so they check what a visitor reads, not a copy of it. */
 export function texts(

@@ -3,7 +3,7 @@
  * sends to, and a small HTTP API on E2E_MAIL_API_PORT where tests read what arrived.
  */
 import { createServer } from 'node:http'
-import { startTestMailServer } from '../../src/server/test/test-mail-server.ts'
+import { startTestMailServer } from '#server/test/test-mail-server.ts'
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
 const apiPort = Number(process.env.E2E_MAIL_API_PORT ?? 2526)

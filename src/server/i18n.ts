@@ -7,8 +7,8 @@ import {
   isLanguage,
   languageFromAcceptLanguage,
   type Language,
-} from '../shared/languages.ts'
-import { serverResources } from '../shared/locales/server-resources.ts'
+} from '#shared/languages.ts'
+import { serverResources } from '#shared/locales/server-resources.ts'
 
 const i18n = createInstance()
 await i18n.init({

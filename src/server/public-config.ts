@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../shared/public-config.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
 import type { Env } from './env.ts'
 
 export function publicConfigFrom(env: Env): PublicConfig {

@@ -1,7 +1,7 @@
 import '@fontsource-variable/fraunces'
 import '@fontsource-variable/inter'
 import './styles.css'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setupI18n } from './lib/i18n.ts'
 import { AppRoutes, preloadScreen } from './router.tsx'
@@ -14,9 +14,22 @@ if (!root) throw new Error('#root is missing from index.html')
 const prerendered = root.hasChildNodes()
 await preloadScreen(window.location.pathname, setupI18n({ prerendered }))
 
+/**
+ * Marks the page once the app has taken it over (`<html data-app-ready>`): a prerendered page
+ * looks finished before its buttons work, so browser tests wait for this before they act.
+ */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = ''
+  }, [])
+  return children
+}
+
 const app = (
   <StrictMode>
-    <AppRoutes />
+    <AppReady>
+      <AppRoutes />
+    </AppReady>
   </StrictMode>
 )
 if (prerendered) hydrateRoot(root, app)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { deleteCookie, getCookie } from 'hono/cookie'
-import { deleteAccountSchema } from '../../shared/schemas/delete-account.ts'
+import { deleteAccountSchema } from '#shared/schemas/delete-account.ts'
 import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'

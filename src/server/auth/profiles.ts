@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Language } from '../../shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
 import { isUniqueViolation } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LANGUAGE_CODES, type Language } from '../../shared/languages.ts'
+import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import {
   findPostgresBin,
   privatePostgresSkipReason,

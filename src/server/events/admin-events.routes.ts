@@ -8,7 +8,7 @@ import {
   roundInputSchema,
   seatingChangeSchema,
   tableInputSchema,
-} from '../../shared/schemas/events.ts'
+} from '#shared/schemas/events.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'

@@ -5,9 +5,9 @@ import { events } from '../db/schema/events.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
-import en from '../../shared/locales/en/events.json' with { type: 'json' }
-import de from '../../shared/locales/de/events.json' with { type: 'json' }
-import type { EventInput } from '../../shared/schemas/events.ts'
+import en from '#shared/locales/en/events.json' with { type: 'json' }
+import de from '#shared/locales/de/events.json' with { type: 'json' }
+import type { EventInput } from '#shared/schemas/events.ts'
 
 const server = httpTestApp()
 type Member = Awaited<ReturnType<typeof seedMember>> & { userCode: string }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { EventInput } from '../../shared/schemas/events.ts'
+import type { EventInput } from '#shared/schemas/events.ts'
 import { isUniqueViolation } from '../db/checks.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'

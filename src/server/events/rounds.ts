@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
-import { roundState } from '../../shared/countdown.ts'
-import type { SeatingChange } from '../../shared/schemas/events.ts'
+import { roundState } from '#shared/countdown.ts'
+import type { SeatingChange } from '#shared/schemas/events.ts'
 import type { Db, Tx } from '../db/client.ts'
 import {
   eventParticipants,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { TableInput } from '../../shared/schemas/events.ts'
+import type { TableInput } from '#shared/schemas/events.ts'
 import { isUniqueViolation } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiErrorSchema } from '../../shared/api-error.ts'
+import { apiErrorSchema } from '#shared/api-error.ts'
 import type { Database } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { createLogger } from '../logger.ts'

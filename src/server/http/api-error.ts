@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ErrorCode } from '../../shared/api-error.ts'
+import type { ErrorCode } from '#shared/api-error.ts'
 import type { ErrorMessageKey } from '../i18n.ts'
 
 /** Thrown by handlers and domain code; the app turns it into `{ code, message }`. */

@@ -1,6 +1,6 @@
 import type { User } from 'better-auth'
 import type { Logger } from 'pino'
-import type { Language } from '../../shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
 import type { Profile } from '../auth/profiles.ts'
 
 export interface AppEnv {

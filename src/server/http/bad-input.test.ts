@@ -4,12 +4,12 @@ import { user } from '../db/schema/auth.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
-import deErrors from '../../shared/locales/de/errors.json' with { type: 'json' }
-import deEvents from '../../shared/locales/de/events.json' with { type: 'json' }
-import enErrors from '../../shared/locales/en/errors.json' with { type: 'json' }
-import enEvents from '../../shared/locales/en/events.json' with { type: 'json' }
-import esEvents from '../../shared/locales/es/events.json' with { type: 'json' }
-import huEvents from '../../shared/locales/hu/events.json' with { type: 'json' }
+import deErrors from '#shared/locales/de/errors.json' with { type: 'json' }
+import deEvents from '#shared/locales/de/events.json' with { type: 'json' }
+import enErrors from '#shared/locales/en/errors.json' with { type: 'json' }
+import enEvents from '#shared/locales/en/events.json' with { type: 'json' }
+import esEvents from '#shared/locales/es/events.json' with { type: 'json' }
+import huEvents from '#shared/locales/hu/events.json' with { type: 'json' }
 
 // Inputs that once made the server answer 500 (issue 15): each is now a 4xx with { code, message }
 // in the user's language. The fuzz test (fuzz.test.ts) looks for more of them.

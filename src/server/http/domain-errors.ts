@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ErrorCode } from '../../shared/api-error.ts'
+import type { ErrorCode } from '#shared/api-error.ts'
 import { DomainError, type DomainErrorReason } from '../domain-error.ts'
 import type { ErrorMessageKey } from '../i18n.ts'
 import { MixerError, type MixerErrorCode } from '../mixer/mixer-error.ts'

@@ -5,8 +5,8 @@ import { events } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
-import en from '../../shared/locales/en/errors.json' with { type: 'json' }
-import hu from '../../shared/locales/hu/errors.json' with { type: 'json' }
+import en from '#shared/locales/en/errors.json' with { type: 'json' }
+import hu from '#shared/locales/hu/errors.json' with { type: 'json' }
 import { MAX_BODY_BYTES } from './request-guard.ts'
 
 const server = httpTestApp()

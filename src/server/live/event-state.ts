@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
-import type { EventState } from '../../shared/live-state.ts'
+import type { EventState } from '#shared/live-state.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, events, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'

@@ -4,8 +4,8 @@ import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
 import { seedEvening } from '../test/seed-evening.ts'
 import { sseReader } from '../test/sse.ts'
-import en from '../../shared/locales/en/events.json' with { type: 'json' }
-import { eventStateSchema, liveStateSchema } from '../../shared/live-state.ts'
+import en from '#shared/locales/en/events.json' with { type: 'json' }
+import { eventStateSchema, liveStateSchema } from '#shared/live-state.ts'
 
 const server = httpTestApp()
 

@@ -12,7 +12,7 @@ import {
   startTestMailServer,
   type TestMailServer,
 } from '../test/test-mail-server.ts'
-import enEmails from '../../shared/locales/en/emails.json' with { type: 'json' }
+import enEmails from '#shared/locales/en/emails.json' with { type: 'json' }
 import { startMailWorker, type MailWorkerOptions } from './mail-worker.ts'
 import { enqueueEmail } from './outbox.ts'
 

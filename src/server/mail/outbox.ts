@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm'
-import type { Language } from '../../shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
 import type { Db } from '../db/client.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import type { RenderedEmail } from './templates.ts'

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
 
 export interface RenderedEmail {

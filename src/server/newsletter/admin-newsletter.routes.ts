@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { subscribersQuerySchema } from '../../shared/schemas/newsletter.ts'
+import { subscribersQuerySchema } from '#shared/schemas/newsletter.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'

@@ -4,7 +4,7 @@ import {
   newsletterTokenSchema,
   subscribeRequestSchema,
   unsubscribeRequestSchema,
-} from '../../shared/schemas/newsletter.ts'
+} from '#shared/schemas/newsletter.ts'
 import type { Auth } from '../auth/auth.ts'
 import { findProfile } from '../auth/profiles.ts'
 import { requireUser } from '../auth/session.ts'

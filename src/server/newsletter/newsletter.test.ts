@@ -6,10 +6,10 @@ import { tidyUp } from '../janitor.ts'
 import { browserClient } from '../test/http-client.ts'
 import { seedMember } from '../test/seed.ts'
 import { httpTestAppWithMail } from '../test/http-test-app.ts'
-import en from '../../shared/locales/en/newsletter.json' with { type: 'json' }
-import es from '../../shared/locales/es/newsletter.json' with { type: 'json' }
-import esEmails from '../../shared/locales/es/emails.json' with { type: 'json' }
-import enEmails from '../../shared/locales/en/emails.json' with { type: 'json' }
+import en from '#shared/locales/en/newsletter.json' with { type: 'json' }
+import es from '#shared/locales/es/newsletter.json' with { type: 'json' }
+import esEmails from '#shared/locales/es/emails.json' with { type: 'json' }
+import enEmails from '#shared/locales/en/emails.json' with { type: 'json' }
 
 const server = httpTestAppWithMail()
 let counter = 0

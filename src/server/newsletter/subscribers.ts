@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { SUBSCRIBERS_PAGE_SIZE, type SubscribersQuery } from '../../shared/schemas/newsletter.ts'
+import { SUBSCRIBERS_PAGE_SIZE, type SubscribersQuery } from '#shared/schemas/newsletter.ts'
 import type { Db } from '../db/client.ts'
 import { newsletterSubscribers as table } from '../db/schema/newsletter.ts'
 

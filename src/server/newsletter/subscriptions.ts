@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import type { Language } from '../../shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { newsletterSubscribers, newsletterTokens } from '../db/schema/newsletter.ts'
 import { enqueueEmail } from '../mail/outbox.ts'

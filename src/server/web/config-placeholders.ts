@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../shared/public-config.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
 
 /**
  * The public configuration comes from the server's environment, which the build does not know:

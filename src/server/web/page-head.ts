@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '../../shared/languages.ts'
-import type { PublicConfig } from '../../shared/public-config.ts'
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '#shared/languages.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
 import { escapeHtml } from './config-placeholders.ts'
 import { PUBLIC_PAGES, pageUrl, type PrerenderedPage } from './public-pages.ts'
 

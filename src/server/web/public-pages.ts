@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts'
+import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts'
 
 /**
  * The pages that arrive prerendered, one HTML file per language (scripts/prerender.ts writes

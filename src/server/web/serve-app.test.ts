@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/public-config.ts'
+import { PUBLIC_CONFIG_ELEMENT_ID } from '#shared/public-config.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 const template =

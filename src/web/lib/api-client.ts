@@ -1,5 +1,5 @@
 import { hc } from 'hono/client'
-import type { AppType } from '../../server/app.ts'
+import type { AppType } from '#server/app.ts'
 
 /** The typed client for our own API: routes and response shapes come from the server's code. */
 const API_BASE = '/api'

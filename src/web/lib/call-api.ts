@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../shared/api-error.ts'
+import type { ApiErrorBody } from '#shared/api-error.ts'
 
 export type ApiResult<T> = { ok: true; data: T } | ({ ok: false; status: number } & ApiErrorBody)
 

@@ -5,7 +5,7 @@ import {
   LANGUAGE_COOKIE,
   isLanguage,
   type Language,
-} from '../../shared/languages.ts'
+} from '#shared/languages.ts'
 
 type LocaleModule = { default: Record<string, unknown> }
 // One chunk per language and namespace: a visitor downloads only the texts of her language.

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config.ts'
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts'
 
 let cached: PublicConfig | undefined
 

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import type { InferResponseType } from 'hono/client'
-import { ROLE_READ_DELAY_MS } from '../../shared/constants.ts'
+import { ROLE_READ_DELAY_MS } from '#shared/constants.ts'
 import type { ApiClient } from './api-client.ts'
 
 // Every page reads the session, so this module stays off the typed client's runtime (it is in

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { KLIKKSCREEN_POLL_MS } from '../../shared/constants.ts'
+import { KLIKKSCREEN_POLL_MS } from '#shared/constants.ts'
 
 /**
  * Calls `onChange` whenever the server says something changed on `url` (an SSE stream of

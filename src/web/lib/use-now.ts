@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { EVENT_CARD_REFRESH_MS } from '../../shared/constants.ts'
+import { EVENT_CARD_REFRESH_MS } from '#shared/constants.ts'
 
 /** The current time, refreshed every second (SPEC: event cards refresh every 1 s). */
 export function useNow(intervalMs = EVENT_CARD_REFRESH_MS): number {

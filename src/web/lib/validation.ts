@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts'
+import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link, useLocation, useSearch } from 'wouter'
-import { REDIRECT_DELAY_MS } from '../../shared/constants.ts'
+import { REDIRECT_DELAY_MS } from '#shared/constants.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '../../../shared/schemas/events.ts'
+import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
 import {
   boolean,
   check,

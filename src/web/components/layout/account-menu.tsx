@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { useTranslation } from '../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { useLocation } from 'wouter'
-import { authPost } from '../../features/auth/api/auth-api.ts'
-import { signedOut, useSession } from '../../lib/session-store.ts'
-import { UserAvatar } from '../../features/auth/components/user-avatar.tsx'
+import { authPost } from '#web/features/auth/api/auth-api.ts'
+import { signedOut, useSession } from '#web/lib/session-store.ts'
+import { UserAvatar } from '#web/features/auth/components/user-avatar.tsx'
 import { Menu, MenuItemLink } from '../ui/menu.tsx'
 
 const triggerClass =
@@ -15,7 +15,7 @@ const itemClass =
 
 // Signed-in members only: kept out of the landing page's first load.
 const loadNewsletterItem = () =>
-  import('../../features/newsletter/components/newsletter-menu-item.tsx')
+  import('#web/features/newsletter/components/newsletter-menu-item.tsx')
 const NewsletterMenuItem = lazy(loadNewsletterItem)
 
 /** SPEC's header account menu: a Login menu when signed out; initial, name and actions when signed in. */

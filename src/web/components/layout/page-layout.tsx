@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { Link } from 'wouter'
-import { COPYRIGHT_YEAR } from '../../../shared/constants.ts'
-import { publicConfig } from '../../lib/public-config.ts'
+import { COPYRIGHT_YEAR } from '#shared/constants.ts'
+import { publicConfig } from '#web/lib/public-config.ts'
 import { ExternalLink } from '../ui/external-link.tsx'
 import { BrandMark } from './brand-mark.tsx'
 

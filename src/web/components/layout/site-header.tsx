@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { Link } from 'wouter'
 import { AccountMenu } from './account-menu.tsx'
 import { BrandMark } from './brand-mark.tsx'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 
 /** The calm, centred card every account screen sits in. */
 export function CardPage({

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react'
-import { useTranslation } from '../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 
 /** A link that opens in a new tab and tells screen-reader users so. */
 export function ExternalLink({ children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement>) {

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
 
 // Drawn flags: emoji flags show as bare letters on Windows and on many Linux systems.
 const FLAGS: Record<Language, React.ReactNode> = {

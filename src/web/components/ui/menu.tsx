@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react'
 import { Link } from 'wouter'
-import { MENU_CLOSE_DELAY_MS } from '../../../shared/constants.ts'
+import { MENU_CLOSE_DELAY_MS } from '#shared/constants.ts'
 
 /**
  * A menu button after the WAI-ARIA APG pattern, with SPEC's pointer behaviour: it opens on click

@@ -1,9 +1,9 @@
-import appImage from '../../assets/landing/card-app.svg'
-import blogImage from '../../assets/landing/card-blog.svg'
-import communityImage from '../../assets/landing/card-community.svg'
-import nutritionImage from '../../assets/landing/card-nutrition.svg'
-import planImage from '../../assets/landing/card-plan.svg'
-import supportImage from '../../assets/landing/card-support.svg'
+import appImage from '#web/assets/landing/card-app.svg'
+import blogImage from '#web/assets/landing/card-blog.svg'
+import communityImage from '#web/assets/landing/card-community.svg'
+import nutritionImage from '#web/assets/landing/card-nutrition.svg'
+import planImage from '#web/assets/landing/card-plan.svg'
+import supportImage from '#web/assets/landing/card-support.svg'
 
 /** The six marketing cards (SPEC section 9: MARKETING_CARD_COUNT); texts live in landing.cards.<id>. */
 export const MARKETING_CARDS = [

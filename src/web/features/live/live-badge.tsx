@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 
 /** Whether pushes are arriving (a steady dot) or the screen is catching up by polling. */
 export function LiveBadge({ live, className = '' }: { live: boolean; className?: string }) {

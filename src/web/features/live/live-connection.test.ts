@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LiveState } from '../../../shared/live-state.ts'
+import type { LiveState } from '#shared/live-state.ts'
 import { connectLive, type LiveTransport, type LiveView, type Read } from './live-connection.ts'
 
 const state = (round: number, status: 'active' | 'inactive' = 'active'): LiveState => ({

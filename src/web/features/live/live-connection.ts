@@ -1,6 +1,6 @@
-import { KLIKKSCREEN_POLL_MS } from '../../../shared/constants.ts'
-import { eventStateSchema, liveStateSchema, type LiveState } from '../../../shared/live-state.ts'
-import { api, apiPath } from '../../lib/api-client.ts'
+import { KLIKKSCREEN_POLL_MS } from '#shared/constants.ts'
+import { eventStateSchema, liveStateSchema, type LiveState } from '#shared/live-state.ts'
+import { api, apiPath } from '#web/lib/api-client.ts'
 
 export type LiveView =
   | { status: 'loading' }

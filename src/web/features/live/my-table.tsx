@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { formatClock, roundTimeLeft } from '../../../shared/countdown.ts'
-import { useNow } from '../../lib/use-now.ts'
-import { useTranslation } from '../../lib/use-translation.ts'
+import { formatClock, roundTimeLeft } from '#shared/countdown.ts'
+import { useNow } from '#web/lib/use-now.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { LiveBadge } from './live-badge.tsx'
 import { useLiveEvent } from './use-live-event.ts'
 

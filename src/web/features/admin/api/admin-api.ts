@@ -1,6 +1,6 @@
 import type { InferResponseType } from 'hono/client'
-import { api, type ApiClient } from '../../../lib/api-client.ts'
-import { callApi } from '../../../lib/call-api.ts'
+import { api, type ApiClient } from '#web/lib/api-client.ts'
+import { callApi } from '#web/lib/call-api.ts'
 
 export type AdminUser = InferResponseType<ApiClient['admin']['users']['$get'], 200>['users'][number]
 

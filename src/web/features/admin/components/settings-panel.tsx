@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx'
-import { useApiData } from '../../../lib/use-api-data.ts'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
+import { useApiData } from '#web/lib/use-api-data.ts'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { fetchSettings } from '../api/admin-api.ts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

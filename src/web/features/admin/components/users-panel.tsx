@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { DataTable, TableSearch, type Column } from '../../../components/ui/data-table.tsx'
-import { useApiData } from '../../../lib/use-api-data.ts'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { DataTable, TableSearch, type Column } from '#web/components/ui/data-table.tsx'
+import { useApiData } from '#web/lib/use-api-data.ts'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { fetchUsers, type AdminUser } from '../api/admin-api.ts'
 
 /** The members, newest first, with their codes for the door; searched as the admin types. */

@@ -1,6 +1,6 @@
-import type { DeleteAccountRequest } from '../../../../shared/schemas/delete-account.ts'
-import { api } from '../../../lib/api-client.ts'
-import { callApi } from '../../../lib/call-api.ts'
+import type { DeleteAccountRequest } from '#shared/schemas/delete-account.ts'
+import { api } from '#web/lib/api-client.ts'
+import { callApi } from '#web/lib/call-api.ts'
 
 // The signed-in member's own account: profile, picture, deletion, and the first-admin link.
 

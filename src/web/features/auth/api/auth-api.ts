@@ -1,4 +1,4 @@
-import { callApi, type ApiResult } from '../../../lib/call-api.ts'
+import { callApi, type ApiResult } from '#web/lib/call-api.ts'
 
 /**
  * Calls one of Better Auth's standard endpoints under /api/auth (not in the typed client, so by

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import type { ApiResult } from '../../../lib/call-api.ts'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import type { ApiResult } from '#web/lib/call-api.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { removeAvatar, uploadAvatar } from '../api/account-api.ts'
-import { refreshSession, type Me } from '../../../lib/session-store.ts'
+import { refreshSession, type Me } from '#web/lib/session-store.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
 /** The member's picture: upload (the server crops and resizes it) or remove. */

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { TextField } from '#web/components/ui/text-field.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
 
 /** The e-mail address input every account form asks for. */
 export function EmailField(props: {

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { publicConfig } from '../../../lib/public-config.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { publicConfig } from '#web/lib/public-config.ts'
 import { startGoogleSignIn } from '../api/auth-api.ts'
 
 const GOOGLE_ICON = (

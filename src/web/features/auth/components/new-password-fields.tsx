@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { TextField } from '#web/components/ui/text-field.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
 
 /** A new password and its confirmation, as sign-up and change-password ask for them. */
 export function NewPasswordFields({

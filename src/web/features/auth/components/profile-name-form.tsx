@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { TextField } from '#web/components/ui/text-field.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { updateProfile } from '../api/account-api.ts'
-import { refreshSession, type Me } from '../../../lib/session-store.ts'
+import { refreshSession, type Me } from '#web/lib/session-store.ts'
 
 /** The member's name on her account page: saved, then the header shows it. */
 export function ProfileNameForm({ me }: { me: Me }) {

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx'
-import { homeFor, useSession, type Role } from '../../../lib/session-store.ts'
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
+import { homeFor, useSession, type Role } from '#web/lib/session-store.ts'
 
 /**
  * SPEC's route guard, client side only (the server checks every /api route itself): nobody

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import { authCallbackUrl, authPost } from '../api/auth-api.ts'
 
 /** Sends the confirmation e-mail again (the server allows one a minute per address). */

@@ -4,9 +4,9 @@ import type {
   ParticipantStatus,
   SeatingChange,
   TableInput,
-} from '../../../../shared/schemas/events.ts'
-import { api, type ApiClient } from '../../../lib/api-client.ts'
-import { callApi } from '../../../lib/call-api.ts'
+} from '#shared/schemas/events.ts'
+import { api, type ApiClient } from '#web/lib/api-client.ts'
+import { callApi } from '#web/lib/call-api.ts'
 
 type AdminEvents = ApiClient['admin']['events']
 export type EventListItem = InferResponseType<AdminEvents['$get'], 200>['events'][number]

@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import type { EventListItem } from '../api/admin-events-api.ts'
 import { EventCountdown } from './event-countdown.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'

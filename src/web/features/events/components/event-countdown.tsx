@@ -1,6 +1,6 @@
-import { cardCountdown, type CountdownRound } from '../../../../shared/countdown.ts'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { useNow } from '../../../lib/use-now.ts'
+import { cardCountdown, type CountdownRound } from '#shared/countdown.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { useNow } from '#web/lib/use-now.ts'
 
 /** SPEC's card countdown, refreshed every second. */
 export function EventCountdown({

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 
 type Status = 'inactive' | 'active' | 'ended'
 

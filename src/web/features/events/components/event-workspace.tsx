@@ -1,12 +1,12 @@
 import { useCallback, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Button, buttonClass } from '../../../components/ui/button.tsx'
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx'
-import type { ApiResult } from '../../../lib/call-api.ts'
-import { useApiData } from '../../../lib/use-api-data.ts'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { Button, buttonClass } from '#web/components/ui/button.tsx'
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
+import type { ApiResult } from '#web/lib/call-api.ts'
+import { useApiData } from '#web/lib/use-api-data.ts'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import {
   deleteEvent,
   endEvent,

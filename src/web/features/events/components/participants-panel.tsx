@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { addParticipantSchema } from '../../../../shared/schemas/events.ts'
-import { Button } from '../../../components/ui/button.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { addParticipantSchema } from '#shared/schemas/events.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { TextField } from '#web/components/ui/text-field.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import {
   checkInByCode,
   removeParticipant,

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { DEFAULT_ROUND_DURATION_MINUTES } from '../../../../shared/constants.ts'
-import { formatClock, roundState, roundTimeLeft } from '../../../../shared/countdown.ts'
-import { roundInputSchema } from '../../../../shared/schemas/events.ts'
-import { Button } from '../../../components/ui/button.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { DEFAULT_ROUND_DURATION_MINUTES } from '#shared/constants.ts'
+import { formatClock, roundState, roundTimeLeft } from '#shared/countdown.ts'
+import { roundInputSchema } from '#shared/schemas/events.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { TextField } from '#web/components/ui/text-field.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import {
   addRound,
   endRound,
@@ -14,7 +14,7 @@ import {
   type EventDetail,
 } from '../api/admin-events-api.ts'
 import { fieldErrors } from '../field-errors.ts'
-import { useNow } from '../../../lib/use-now.ts'
+import { useNow } from '#web/lib/use-now.ts'
 import type { Act } from './event-workspace.tsx'
 import { Panel } from './panel.tsx'
 import { SeatingBoard } from './seating-board.tsx'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { changeSeating, type EventDetail, type EventRound } from '../api/admin-events-api.ts'
 import type { Act } from './event-workspace.tsx'
 import { personName } from './participants-panel.tsx'

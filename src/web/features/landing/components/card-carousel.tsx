@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '../../../../shared/constants.ts'
-import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '#shared/constants.ts'
+import { usePrefersReducedMotion } from '#web/lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { MarketingCard } from './marketing-card.tsx'
 

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { interpolateElement } from '../../../lib/interpolate-element.tsx'
-import { publicConfig } from '../../../lib/public-config.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { interpolateElement } from '#web/lib/interpolate-element.tsx'
+import { publicConfig } from '#web/lib/public-config.ts'
 
 export function ContactLine() {
   const { t } = useTranslation('landing')

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { ExternalLink } from '../../../components/ui/external-link.tsx'
-import { publicConfig } from '../../../lib/public-config.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { ExternalLink } from '#web/components/ui/external-link.tsx'
+import { publicConfig } from '#web/lib/public-config.ts'
 
 function StoreBadge({
   href,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { SectionHeading } from '../../../components/ui/section-heading.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 const FEATURES: { id: 'workouts' | 'nutrition' | 'support'; icon: ReactNode }[] = [
   {

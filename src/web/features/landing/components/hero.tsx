@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
-import heroImage from '../../../assets/landing/hero.svg'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import heroImage from '#web/assets/landing/hero.svg'
 
 /** On /welcome the welcome panel holds the page's h1, so the hero steps down to h2. */
 export function Hero({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {

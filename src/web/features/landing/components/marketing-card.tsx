@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { CARD_IMAGE_SIZE, type MarketingCardId } from '../marketing-cards.ts'
 
 export function MarketingCard({ id, image }: { id: MarketingCardId; image: string }) {

@@ -1,9 +1,9 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { useMediaQueryOnceKnown } from '../../../lib/use-media-query.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { useMediaQueryOnceKnown } from '#web/lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { CardCarousel } from './card-carousel.tsx'
 import { MarketingCard } from './marketing-card.tsx'
-import { SectionHeading } from '../../../components/ui/section-heading.tsx'
+import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 /**
  * Three-column grid from 1024 px, a carousel below that. The prerendered page cannot know the

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { SectionHeading } from '../../../components/ui/section-heading.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 /** The newsletter invitation; the page puts the newsletter feature's form in it. */
 export function NewsletterSection({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
-import trainerImage from '../../../assets/landing/trainer.svg'
-import { SectionHeading } from '../../../components/ui/section-heading.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import trainerImage from '#web/assets/landing/trainer.svg'
+import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 export function TrainerSection() {
   const { t } = useTranslation('landing')

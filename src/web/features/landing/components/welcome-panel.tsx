@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import { Link } from 'wouter'
-import welcomeImage from '../../../assets/landing/welcome.svg'
+import welcomeImage from '#web/assets/landing/welcome.svg'
 
 /** Shown on /welcome, after a new account is verified. */
 export function WelcomePanel() {

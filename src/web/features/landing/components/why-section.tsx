@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { SectionHeading } from '../../../components/ui/section-heading.tsx'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 const REASONS = ['personal', 'women', 'science', 'community'] as const
 

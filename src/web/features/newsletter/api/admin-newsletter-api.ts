@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client'
-import type { SUBSCRIBER_FILTERS } from '../../../../shared/schemas/newsletter.ts'
-import { api, apiPath, type ApiClient } from '../../../lib/api-client.ts'
-import { callApi } from '../../../lib/call-api.ts'
+import type { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
+import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
+import { callApi } from '#web/lib/call-api.ts'
 
 type AdminNewsletter = ApiClient['admin']['newsletter']
 export type SubscriberList = InferResponseType<AdminNewsletter['$get'], 200>

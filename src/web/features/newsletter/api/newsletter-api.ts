@@ -1,6 +1,6 @@
 import type { InferRequestType } from 'hono/client'
-import { api } from '../../../lib/api-client.ts'
-import { callApi } from '../../../lib/call-api.ts'
+import { api } from '#web/lib/api-client.ts'
+import { callApi } from '#web/lib/call-api.ts'
 
 /** The body the server's schema accepts (shared/schemas/newsletter.ts), as the typed client knows it. */
 export type SubscribeRequest = InferRequestType<typeof api.newsletter.subscribe.$post>['json']

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/use-translation.ts'
-import type { Me } from '../../../lib/session-store.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import type { Me } from '#web/lib/session-store.ts'
 import { toggleSubscription, useSubscription } from '../subscription-store.ts'
 
 export { loadSubscription } from '../subscription-store.ts'

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import { SUBSCRIBER_FILTERS } from '../../../../shared/schemas/newsletter.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { DataTable, TableSearch, type Column } from '../../../components/ui/data-table.tsx'
-import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx'
-import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useTranslation } from '../../../lib/use-translation.ts'
+import { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
+import { Alert } from '#web/components/ui/alert.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { DataTable, TableSearch, type Column } from '#web/components/ui/data-table.tsx'
+import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
+import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
 import {
   listSubscribers,
   removeSubscriber,

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
-import { Alert } from '../../../components/ui/alert.tsx'
-import type { ApiResult } from '../../../lib/call-api.ts'
-import { useTranslation } from '../../../lib/use-translation.ts'
-import { CardPage } from '../../../components/ui/card-page.tsx'
+import { Alert } from '#web/components/ui/alert.tsx'
+import type { ApiResult } from '#web/lib/call-api.ts'
+import { useTranslation } from '#web/lib/use-translation.ts'
+import { CardPage } from '#web/components/ui/card-page.tsx'
 import { confirmSubscription, confirmUnsubscribe } from '../api/newsletter-api.ts'
 
 type Kind = 'verification' | 'unsubscribeVerification'
