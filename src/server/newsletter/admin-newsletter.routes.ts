@@ -6,11 +6,7 @@ import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
-import {
-  exportSubscribersCsv,
-  listSubscribers,
-  removeSubscriber,
-} from './subscribers.ts'
+import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './subscribers.ts'
 
 const parseQuery = (query: Record<string, string>) => {
   const parsed = subscribersQuerySchema.safeParse(query)
