@@ -12,7 +12,8 @@ export function LanguageMenu() {
 
   return (
     <Menu
-      triggerLabel={t('language.menuLabel', { name: currentOption.name })}
+      // The visible code starts the name, so voice control finds the button by what it shows.
+      triggerLabel={`${currentOption.code.toUpperCase()} – ${t('language.menuLabel', { name: currentOption.name })}`}
       menuLabel={t('language.listLabel')}
       triggerClassName="flex h-10 items-center gap-2 rounded-full border border-ink/10 bg-white/70 px-2.5 text-sm sm:px-3 font-medium transition hover:border-rose/40 hover:bg-white data-[state=open]:border-rose/50 data-[state=open]:bg-white"
       menuClassName="absolute top-full right-0 z-50 mt-2 min-w-52 rounded-2xl border border-ink/10 bg-white p-1.5 shadow-xl shadow-ink/10"

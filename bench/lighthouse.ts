@@ -1,0 +1,174 @@
+/**
+ * Lighthouse as a new visitor meets the site: the `lighthouse` package's CLI driving Debian's
+ * Chromium, mobile form factor, default (simulated) throttling, on the production build. Each page
+ * runs RUNS times; the median of every figure is reported, with the machine's load beside it,
+ * because a busy machine slows the real page load that Lighthouse's simulation starts from.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
+
+const run = promisify(execFile)
+const RUNS = 3
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const LIGHTHOUSE_CLI = new URL('../node_modules/lighthouse/cli/index.js', import.meta.url).pathname
+
+export interface LighthouseBenchRow {
+  measure: string
+  value: string
+  target: string
+  ok: boolean | null
+}
+
+interface Report {
+  categories: Record<(typeof CATEGORIES)[number], { score: number | null }>
+  audits: Record<string, { numericValue?: number }>
+  runtimeError?: { code: string; message: string }
+}
+
+export interface LighthouseRun {
+  scores: Record<(typeof CATEGORIES)[number], number>
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+/** One Lighthouse run of `url`: the four category scores (0–100) and the four metrics. */
+export async function lighthouseOnce(url: string): Promise<LighthouseRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'))
+  try {
+    const output = join(dir, 'report.json')
+    await run(
+      process.execPath,
+      [
+        LIGHTHOUSE_CLI,
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${output}`,
+        '--form-factor=mobile',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
+    )
+    const report = JSON.parse(readFileSync(output, 'utf8')) as Report
+    if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`)
+    const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
+    const score = (id: (typeof CATEGORIES)[number]) =>
+      Math.round((report.categories[id].score ?? 0) * 100)
+    return {
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+      },
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+/** RUNS runs per page, one after the other (never two Chromiums measuring at once). */
+export async function benchLighthouse(
+  baseUrl: string,
+  paths = ['/?lang=hu', '/?lang=en'],
+): Promise<LighthouseBenchRow[]> {
+  const rows: LighthouseBenchRow[] = []
+  for (const path of paths) {
+    const runs: LighthouseRun[] = []
+    const load: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      load.push(loadavg()[0] ?? 0)
+      runs.push(await lighthouseOnce(`${baseUrl}${path}`))
+    }
+    const name = `Lighthouse ${path} (mobile, median of ${RUNS}, load average ${median(load).toFixed(1)} on ${cpus().length} cores)`
+    for (const category of CATEGORIES) {
+      const all = runs.map((r) => r.scores[category])
+      const value = median(all)
+      rows.push({
+        measure: `${name}: ${category} (runs ${all.join(', ')})`,
+        value: String(value),
+        target: '≥ 98 (goal 100)',
+        ok: value >= 98,
+      })
+    }
+    const ms = (key: 'fcpMs' | 'lcpMs' | 'tbtMs') => median(runs.map((r) => r[key]))
+    const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`
+    rows.push(
+      {
+        measure: `${name}: first contentful paint`,
+        value: seconds(ms('fcpMs')),
+        target: '≤ 1.5 s',
+        ok: ms('fcpMs') <= 1500,
+      },
+      {
+        measure: `${name}: largest contentful paint`,
+        value: seconds(ms('lcpMs')),
+        target: '≤ 2.0 s',
+        ok: ms('lcpMs') <= 2000,
+      },
+      {
+        measure: `${name}: total blocking time`,
+        value: `${ms('tbtMs').toFixed(0)} ms`,
+        target: '-',
+        ok: null,
+      },
+      {
+        measure: `${name}: cumulative layout shift`,
+        value: median(runs.map((r) => r.cls)).toFixed(3),
+        target: '≤ 0.02',
+        ok: median(runs.map((r) => r.cls)) <= 0.02,
+      },
+    )
+  }
+  return rows
+}
+
+/** A free loopback port, so the server's PUBLIC_URL can name the address it is really reached at. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+// `node bench/lighthouse.ts [path…]`: only this bench, on the existing build.
+if (import.meta.main) {
+  const { startServerProcess } = await import('./server-process.ts')
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: origin,
+  })
+  try {
+    const paths = process.argv.slice(2)
+    for (const row of await benchLighthouse(origin, paths.length ? paths : undefined))
+      console.log(`${row.measure}: ${row.value} (${row.target})${row.ok === false ? ' ✗' : ''}`)
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,232 @@
+import type { Page } from '@playwright/test'
+import { LANGUAGES } from '../src/shared/languages.ts'
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { saveScreenshot } from './support/screenshot.ts'
+
+const CARD_IDS = ['plan', 'nutrition', 'community', 'app', 'blog', 'support'] as const
+
+/** A PNG's size, from its IHDR chunk. */
+function pngSize(bytes: Buffer) {
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG')
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const { code } of LANGUAGES) {
+    test(`the landing page reads in full in ${code}`, async ({ page }, testInfo) => {
+      const landing = texts(code, 'landing')
+      const common = texts(code, 'common')
+      await page.goto(`/?lang=${code}`)
+      await expect(page.locator('html')).toHaveAttribute('lang', code)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(landing.hero.title)
+      await expect(page.getByText(landing.hero.lead)).toBeVisible()
+      for (const id of CARD_IDS) {
+        const title = page.getByRole('heading', { name: landing.cards[id].title, exact: true })
+        await expect(title).toBeVisible()
+        await expect(page.getByText(landing.cards[id].text).filter({ visible: true })).toBeVisible()
+      }
+      for (const heading of [
+        landing.trainer.heading,
+        landing.why.heading,
+        landing.download.heading,
+      ])
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+      // The newsletter form needs JavaScript, and says so.
+      // (Playwright's text search skips <noscript>, so the element is named.)
+      const noScript = page.locator('#newsletter noscript p')
+      await expect(noScript).toHaveText(landing.newsletter.noScript)
+      await expect(noScript).toBeVisible()
+
+      const footer = page.getByRole('contentinfo')
+      await expect(footer).toContainText(common.footer.description)
+      await expect(footer.getByRole('link', { name: common.footer.privacyPolicy })).toBeVisible()
+      await expect(
+        footer.getByRole('link', { name: new RegExp(common.footer.instagram) }),
+      ).toHaveAttribute('href', 'https://www.instagram.com/lendulet.fit')
+      await expect(footer).toContainText(common.footer.rights.replace('{{year}}', '2025'))
+      if (code === 'hu' || code === 'en') await saveScreenshot(page, testInfo, `no-js-${code}`)
+    })
+  }
+
+  test('the privacy policy and the welcome page arrive finished too', async ({ page }) => {
+    await page.goto('/privacy-policy?lang=de')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de', 'privacy').heading)
+    await expect(page.locator('object')).toHaveAttribute('data', '/privacy/privacy-policy-en.pdf')
+    await page.goto('/welcome')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      texts('hu', 'landing').welcome.title,
+    )
+  })
+})
+
+for (const { code } of LANGUAGES) {
+  test(`the head of the ${code} page: language, title, description, addresses, share tags`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const landing = texts(code, 'landing')
+    const address = (path: string, language: string) =>
+      language === 'hu' ? `${baseURL}${path}` : `${baseURL}${path}?lang=${language}`
+    // What a crawler reads: the served HTML, before any script.
+    const response = await request.get(`/?lang=${code}`)
+    expect(response.headers()['content-type']).toBe('text/html; charset=UTF-8')
+    await page.setContent(await response.text())
+    const head = page.locator('head')
+    await expect(page.locator('html')).toHaveAttribute('lang', code)
+    await expect(page).toHaveTitle(landing.meta.title)
+    await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      landing.meta.description,
+    )
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', address('/', code))
+    const alternates = head.locator('link[rel="alternate"][hreflang]')
+    await expect(alternates).toHaveCount(5)
+    for (const { code: other } of LANGUAGES)
+      await expect(head.locator(`link[hreflang="${other}"]`)).toHaveAttribute(
+        'href',
+        address('/', other),
+      )
+    await expect(head.locator('link[hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/`)
+    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      landing.meta.title,
+    )
+    await expect(head.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      landing.meta.description,
+    )
+    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      'content',
+      'summary_large_image',
+    )
+    const jsonLd = await head.locator('script[type="application/ld+json"]').textContent()
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'Organization', name: 'Lendület' })
+
+    const image = await head.locator('meta[property="og:image"]').getAttribute('content')
+    expect(image).toBe(`${baseURL}/share/lendulet-${code}.png`)
+    const picture = await request.get(image ?? '')
+    expect(picture.status()).toBe(200)
+    expect(picture.headers()['content-type']).toBe('image/png')
+    expect(pngSize(await picture.body())).toEqual({ width: 1200, height: 630 })
+    await expect(head.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+      'content',
+      landing.meta.shareImageAlt,
+    )
+  })
+}
+
+/** Records every layout shift from the first paint on. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as PerformanceEntry & { value: number }).value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+for (const path of ['/?lang=hu', '/?lang=en', '/welcome', '/privacy-policy?lang=es']) {
+  test(`${path} hydrates the served page in place: same elements, no warning, nothing moves`, async ({
+    page,
+  }, testInfo) => {
+    await recordLayoutShifts(page)
+    // Hold the app's code until the served page has been marked, to tell hydration from a redraw.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(path, { waitUntil: 'commit' })
+    const heading = page.getByRole('heading', { level: 1 })
+    await expect(heading).toBeVisible()
+    await heading.evaluate((element) => Object.assign(window, { servedHeading: element }))
+    release()
+
+    // Hydrated: React has claimed the very element the server sent.
+    await expect
+      .poll(() =>
+        heading.evaluate(
+          (element) =>
+            element === (window as unknown as { servedHeading: Element }).servedHeading &&
+            Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+        ),
+      )
+      .toBe(true)
+    // The session is read 200 ms after start; the account menu stays as it was for a visitor.
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    )
+    const cumulative = shifts.reduce((sum, value) => sum + value, 0)
+    expect(cumulative, `layout shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02)
+    if (path === '/?lang=hu') await saveScreenshot(page, testInfo, 'hydrated-hu')
+    // Any console error (React reports hydration mismatches there) fails the test: see fixtures.ts.
+  })
+}
+
+test('robots.txt, sitemap.xml and the web app manifest are served as what they are', async ({
+  request,
+  baseURL,
+}) => {
+  const robots = await request.get('/robots.txt')
+  expect(robots.headers()['content-type']).toBe('text/plain; charset=UTF-8')
+  const rules = await robots.text()
+  expect(rules).toMatch(/^User-agent: \*$/m)
+  for (const path of ['/admin', '/api/', '/klikkscreen', '/dev/'])
+    expect(rules).toContain(`Disallow: ${path}`)
+  expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
+
+  const sitemap = await request.get('/sitemap.xml')
+  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=UTF-8')
+  const xml = await sitemap.text()
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"')
+  for (const { code } of LANGUAGES) {
+    const suffix = code === 'hu' ? '' : `?lang=${code}`
+    expect(xml).toContain(`<loc>${baseURL}/${suffix}</loc>`)
+    expect(xml).toContain(`<loc>${baseURL}/privacy-policy${suffix}</loc>`)
+  }
+
+  for (const { code } of LANGUAGES) {
+    const manifestResponse = await request.get(`/manifest.${code}.webmanifest`)
+    expect(manifestResponse.headers()['content-type']).toBe('application/manifest+json')
+    const manifest = (await manifestResponse.json()) as {
+      name: string
+      lang: string
+      theme_color: string
+      start_url: string
+      icons: { src: string; sizes: string; purpose: string }[]
+    }
+    expect(manifest.lang).toBe(code)
+    expect(manifest.name).toContain(texts(code, 'common').brand.tagline)
+    expect(manifest.theme_color).toBe('#FBF7F2')
+    expect(manifest.start_url).toBe(`/?lang=${code}`)
+    const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)
+    expect(sizes).toEqual(['192x192 any', '512x512 any', '512x512 maskable'])
+    for (const icon of manifest.icons) {
+      const file = await request.get(icon.src)
+      expect(file.headers()['content-type']).toBe('image/png')
+      const [width] = icon.sizes.split('x').map(Number)
+      expect(pngSize(await file.body())).toEqual({ width, height: width })
+    }
+  }
+})
+
+test('a page links its own manifest and the icons', async ({ page }) => {
+  await page.goto('/?lang=de')
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.de.webmanifest',
+  )
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+    'href',
+    '/icons/apple-touch-icon.png',
+  )
+})

@@ -1,0 +1,208 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LANGUAGE_CODES } from '../../shared/languages.ts'
+import { createTestApp } from '../test/test-app.ts'
+import { CONFIG_PLACEHOLDERS } from './config-placeholders.ts'
+import { PUBLIC_PAGES, pageFileName, type PrerenderedPage } from './public-pages.ts'
+
+const ORIGIN = 'https://lendulet.example'
+
+/** A build as scripts/prerender.ts leaves it, with tiny pages that say who they are. */
+function fakeBuild(distDir: string) {
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><html lang="hu"><head><link rel="manifest" href="/manifest.hu.webmanifest" /><!--app-config--></head><body><div id="root"></div></body></html>',
+  )
+  mkdirSync(join(distDir, 'pages'))
+  mkdirSync(join(distDir, 'assets'))
+  const pages: PrerenderedPage[] = []
+  for (const page of PUBLIC_PAGES) {
+    for (const language of LANGUAGE_CODES) {
+      const file = pageFileName(page.id, language)
+      writeFileSync(
+        join(distDir, 'pages', file),
+        `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div></body></html>`,
+      )
+      pages.push({
+        id: page.id,
+        language,
+        file,
+        title: `Title <${page.id}> ${language}`,
+        description: `Description "${language}"`,
+        siteName: 'Lendület',
+        siteDescription: `About us in ${language}`,
+        shareImage: {
+          path: `/share/lendulet-${language}.png`,
+          width: 1200,
+          height: 630,
+          alt: `Share ${language}`,
+        },
+        manifest: `/manifest.${language}.webmanifest`,
+      })
+    }
+  }
+  writeFileSync(join(distDir, 'pages', 'pages.json'), JSON.stringify(pages))
+  const script = 'console.log("hello from a hashed asset");'.repeat(50)
+  writeFileSync(join(distDir, 'assets', 'main-abc123.js'), script)
+  writeFileSync(join(distDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script))
+  writeFileSync(
+    join(distDir, 'manifest.en.webmanifest'),
+    JSON.stringify({ name: 'Lendület', lang: 'en', icons: [] }),
+  )
+}
+
+describe('prerendered public pages', () => {
+  let distDir: string
+  let harness: Awaited<ReturnType<typeof createTestApp>>
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    harness.app.request(path, { headers })
+  const servedPage = async (path: string, headers: Record<string, string> = {}) =>
+    (await (await get(path, headers)).text()).match(/data-page="([^"]+)"/)?.[1]
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'dist-'))
+    fakeBuild(distDir)
+    harness = await createTestApp({
+      distDir,
+      env: { PUBLIC_URL: ORIGIN, INSTAGRAM_URL: 'https://instagram.example/a?b=1&c=2' },
+    })
+  })
+  afterAll(async () => {
+    await harness.close()
+    rmSync(distDir, { recursive: true, force: true })
+  })
+
+  it('answers /, /landing, /home, /welcome and /privacy-policy with their page, in Hungarian by default', async () => {
+    const expected: Record<string, string> = {
+      '/': 'landing',
+      '/landing': 'landing',
+      '/home': 'landing',
+      '/welcome': 'welcome',
+      '/privacy-policy': 'privacy-policy',
+    }
+    for (const [path, id] of Object.entries(expected)) {
+      // The browser's language is not used for pages (SPEC: a first visit is in Hungarian).
+      expect(await servedPage(path, { 'accept-language': 'de-DE' }), path).toBe(`${id}.hu`)
+    }
+  })
+
+  it('picks the language by ?lang= first, then the remembered choice, then Hungarian', async () => {
+    expect(await servedPage('/?lang=en', { cookie: 'lang=de' })).toBe('landing.en')
+    expect(await servedPage('/privacy-policy', { cookie: 'lang=es' })).toBe('privacy-policy.es')
+    expect(await servedPage('/?lang=xx', { cookie: 'lang=de' })).toBe('landing.de')
+    expect(await servedPage('/home?lang=fr')).toBe('landing.hu')
+  })
+
+  it('keeps every other path on the app shell (the auth-callback screen)', async () => {
+    const response = await get('/some/other/path?lang=en')
+    const html = await response.text()
+    expect(html).toContain('<div id="root"></div>')
+    expect(html).toContain('<html lang="en"')
+    expect(html).toContain('href="/manifest.en.webmanifest"')
+  })
+
+  it('writes the head for PUBLIC_URL: title, description, canonical, alternates, share tags, JSON-LD', async () => {
+    const html = await (await get('/?lang=es')).text()
+    expect(html).toContain('<html lang="es"')
+    expect(html).toContain('<title>Title &lt;landing&gt; es</title>')
+    expect(html).toContain('<meta name="description" content="Description &quot;es&quot;">')
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/?lang=es">`)
+    expect(html).toContain(`<link rel="alternate" hreflang="hu" href="${ORIGIN}/">`)
+    for (const language of ['en', 'es', 'de'])
+      expect(html).toContain(
+        `<link rel="alternate" hreflang="${language}" href="${ORIGIN}/?lang=${language}">`,
+      )
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${ORIGIN}/">`)
+    expect(html).toContain(`<meta property="og:url" content="${ORIGIN}/?lang=es">`)
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/share/lendulet-es.png">`)
+    expect(html).toContain('<meta property="og:image:width" content="1200">')
+    expect(html).toContain('<meta property="og:locale" content="es_ES">')
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">')
+    const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1]
+    expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({
+      '@type': 'Organization',
+      url: `${ORIGIN}/`,
+      description: 'About us in es',
+      sameAs: ['https://instagram.example/a?b=1&c=2', 'https://lendulet.fit'],
+    })
+    // /landing and /home are the same page as /: one canonical address.
+    expect(await (await get('/home')).text()).toContain(`<link rel="canonical" href="${ORIGIN}/">`)
+    expect(await (await get('/privacy-policy?lang=de')).text()).toContain(
+      `<link rel="canonical" href="${ORIGIN}/privacy-policy?lang=de">`,
+    )
+  })
+
+  it('fills the public configuration into links and text, escaped', async () => {
+    const html = await (await get('/')).text()
+    expect(html).not.toContain('__LENDULET_CONFIG_')
+    expect(html).toContain('href="https://instagram.example/a?b=1&amp;c=2"')
+    expect(html).toContain('<a href="mailto:hello@lendulet.fit">hello@lendulet.fit</a>')
+    expect(html).toContain('<script id="app-config" type="application/json">')
+  })
+
+  it('is revalidated by its ETag and sent in the best encoding the client takes', async () => {
+    const plain = await get('/?lang=en', { 'accept-encoding': 'identity' })
+    expect(plain.headers.get('cache-control')).toBe('no-cache')
+    expect(plain.headers.get('content-type')).toBe('text/html; charset=UTF-8')
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding, Cookie')
+    const etag = plain.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^W\/".+"$/)
+    const html = await plain.text()
+
+    const again = await get('/?lang=en', { 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect((await get('/?lang=de', { 'if-none-match': etag })).status).toBe(200)
+
+    const br = await get('/?lang=en', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('etag')).toBe(etag)
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html)
+
+    const gzip = await get('/?lang=en', { 'accept-encoding': 'gzip, br;q=0' })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html)
+  })
+
+  it('serves precompressed assets, immutable, and the manifest as what it is', async () => {
+    const asset = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip, br' })
+    expect(asset.headers.get('content-encoding')).toBe('br')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers.get('content-type')).toContain('javascript')
+    const manifest = await get('/manifest.en.webmanifest')
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json')
+    expect(await manifest.json()).toMatchObject({ lang: 'en' })
+    // The raw page files are not served on their own.
+    expect(await (await get('/pages/landing.hu.html')).text()).toContain('<div id="root"></div>')
+  })
+
+  it('answers /robots.txt and /sitemap.xml as what they are', async () => {
+    const robots = await get('/robots.txt')
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=UTF-8')
+    const rules = await robots.text()
+    for (const path of ['/admin', '/api/', '/klikkscreen', '/dev/'])
+      expect(rules).toContain(`Disallow: ${path}`)
+    expect(rules).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`)
+
+    const sitemap = await get('/sitemap.xml')
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=UTF-8')
+    const xml = await sitemap.text()
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
+    expect(locations).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/?lang=en`,
+      `${ORIGIN}/?lang=es`,
+      `${ORIGIN}/?lang=de`,
+      `${ORIGIN}/privacy-policy`,
+      `${ORIGIN}/privacy-policy?lang=en`,
+      `${ORIGIN}/privacy-policy?lang=es`,
+      `${ORIGIN}/privacy-policy?lang=de`,
+    ])
+    expect(xml).toContain(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/privacy-policy"/>`,
+    )
+  })
+})
