@@ -119,12 +119,17 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
       const hoisted = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? ''
       const body = rendered.slice(hoisted.length)
       const namespace = page.id === 'privacy-policy' ? 'privacy' : 'landing'
+      // The texts it hydrates with (lib/i18n.ts reads them), so the app need not fetch them
+      // first. JSON, which no browser runs: the content security policy allows it.
+      const texts = JSON.stringify(
+        app.bundledTexts(language, ['common', 'landing', namespace]),
+      ).replace(/</g, '\\u003c')
       const html = composePage(template, {
         language,
         body,
         css,
         stylesheetTag: stylesheet[0],
-        headStart: preloads + hoisted + NO_SCRIPT_STYLE,
+        headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
         bootScript,
       })
       const file = pageFileName(page.id, language)

@@ -34,6 +34,20 @@ await i18n.init({
   initAsync: false,
 })
 
+/**
+ * The texts a prerendered page hydrates with, as i18next resources: the page's language and the
+ * fallback (Hungarian), so the browser starts without fetching them.
+ */
+export function bundledTexts(language: Language, namespaces: readonly string[]) {
+  const languages = [...new Set([language, DEFAULT_LANGUAGE])]
+  return Object.fromEntries(
+    languages.map((code) => [
+      code,
+      Object.fromEntries(namespaces.map((namespace) => [namespace, resources[code]?.[namespace]])),
+    ]),
+  )
+}
+
 /** A translated text for the page's head (title, description, share texts). */
 export function translate(language: Language, key: string): string {
   return i18n.getFixedT(language)(key as never)

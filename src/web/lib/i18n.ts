@@ -1,4 +1,4 @@
-import i18n, { type BackendModule, type ReadCallback } from 'i18next'
+import i18n, { type BackendModule, type ReadCallback, type Resource } from 'i18next'
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_CODES,
@@ -6,6 +6,8 @@ import {
   isLanguage,
   type Language,
 } from '#shared/languages.ts'
+
+export const TEXTS_ELEMENT_ID = 'app-texts'
 
 type LocaleModule = { default: Record<string, unknown> }
 // One chunk per language and namespace: a visitor downloads only the texts of her language.
@@ -67,12 +69,21 @@ function remember(language: Language) {
   document.documentElement.lang = language
 }
 
+/** The texts a prerendered page carries (`<script id="app-texts">`, scripts/prerender.ts). */
+function bundledTexts(): Resource | undefined {
+  const element = document.getElementById(TEXTS_ELEMENT_ID)
+  return element?.textContent ? (JSON.parse(element.textContent) as Resource) : undefined
+}
+
 export async function setupI18n({ prerendered = false } = {}): Promise<typeof i18n> {
   const language = initialLanguage(prerendered)
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) remember(next)
   })
+  const bundled = bundledTexts()
   await i18n.use(lazyBackend).init({
+    // A prerendered page carries its texts; other namespaces and languages still load on demand.
+    ...(bundled && { resources: bundled, partialBundledLanguages: true }),
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGE_CODES,
