@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import drizzle from 'eslint-plugin-drizzle'
-import importX from 'eslint-plugin-import-x'
+import architecture from './eslint/architecture.js'
 import { readdirSync } from 'node:fs'
 
 // The web's layers (bulletproof-react): ui and lib know nothing of features; a feature knows
@@ -10,35 +10,31 @@ import { readdirSync } from 'node:fs'
 const features = readdirSync('src/web/features')
 const webZones = [
   ...['src/web/lib', 'src/web/components/ui'].map((target) => ({
-    target: `./${target}`,
-    from: ['./src/web/features', './src/web/routes', './src/web/components/layout'],
+    target,
+    from: ['src/web/features', 'src/web/routes', 'src/web/components/layout'],
     message:
       'ui and lib are shared by everything: move what they need down here, or the caller up.',
   })),
   ...features.map((feature) => ({
-    target: `./src/web/features/${feature}`,
-    from: './src/web/features',
-    except: [`./${feature}`],
-    message: 'A feature does not reach into another: share it through lib/ or components/ui/.',
+    target: `src/web/features/${feature}`,
+    from: ['src/web/features'],
+    except: [`src/web/features/${feature}`],
+    message: 'a feature does not reach into another: share it through lib/ or components/ui/.',
   })),
   {
-    target: './src/web/features',
-    from: ['./src/web/routes', './src/web/components/layout'],
-    message: 'Features are composed by routes and the layout, not the other way round.',
+    target: 'src/web/features',
+    from: ['src/web/routes', 'src/web/components/layout'],
+    message: 'features are composed by routes and the layout, not the other way round.',
   },
   // The server's code never reaches the browser, except the types of the typed client.
   {
-    target: './src/web',
-    from: './src/server',
-    except: ['./app.ts'],
-    message: 'The web imports only AppType from the server.',
+    target: 'src/web',
+    from: ['src/server'],
+    except: ['src/server/app.ts'],
+    message: 'the web imports only AppType from the server.',
   },
   // Shared code runs on both sides.
-  {
-    target: './src/shared',
-    from: ['./src/server', './src/web'],
-    message: 'shared/ runs on both sides.',
-  },
+  { target: 'src/shared', from: ['src/server', 'src/web'], message: 'shared/ runs on both sides.' },
 ]
 
 export default tseslint.config(
@@ -62,8 +58,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] },
+    plugins: { architecture },
+    rules: { 'architecture/layers': ['error', { zones: webZones }] },
   },
   {
     // A delete or update without where empties or rewrites a whole table.
