@@ -21,6 +21,10 @@ export type DomainErrorReason =
   | 'roundAlreadyStarted'
   | 'roundNotRunning'
   | 'roundRunning'
+  | 'keepApartSamePerson'
+  | 'keepApartNotFound'
+  | 'userNotFound'
+  | 'lastAdmin'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

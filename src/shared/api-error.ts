@@ -30,5 +30,6 @@ export const ERROR_CODES = [
   'conflict',
   'not_enough_seats',
   'no_active_event',
+  'last_admin',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

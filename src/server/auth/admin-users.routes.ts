@@ -1,26 +1,31 @@
-import { desc } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { usersQuerySchema, userRoleSchema } from '#shared/schemas/admin-users.ts'
 import type { Auth } from './auth.ts'
+import { listUsers, setUserRole } from './admin-users.ts'
 import { requireAdmin } from './session.ts'
 import type { Db } from '../db/client.ts'
-import { profiles } from '../db/schema/profiles.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { jsonBody } from '../http/parse-json.ts'
+import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import { queryParams } from '../http/query-params.ts'
 
-/** GET /api/admin/users: the members, newest first (admin only). */
+/** /api/admin/users: the members, paged and searched; granting and revoking the admin role. */
 export function adminUsersRoutes(auth: Auth, db: Db) {
-  return new Hono<AppEnv>().get('/', requireAdmin(auth, db), async (c) => {
-    const rows = await db
-      .select({
-        id: profiles.id,
-        email: profiles.email,
-        fullName: profiles.fullName,
-        isAdmin: profiles.isAdmin,
-        userCode: profiles.userCode,
-        createdAt: profiles.createdAt,
-      })
-      .from(profiles)
-      .orderBy(desc(profiles.createdAt))
-      .limit(500)
-    return c.json({ users: rows })
-  })
+  return new Hono<AppEnv>()
+    .use(requireAdmin(auth, db))
+    .get('/', queryParams(usersQuerySchema), async (c) =>
+      c.json(await listUsers(db, c.req.valid('query'))),
+    )
+    .put(
+      '/:userId/role',
+      pathIds({ userId: PATH_IDS.user }),
+      jsonBody(userRoleSchema),
+      async (c) => {
+        const { userId } = c.req.valid('param')
+        const { role } = c.req.valid('json')
+        const updated = await setUserRole(db, userId, role)
+        c.var.log.info({ userId, role, by: c.var.user?.id }, 'admin role changed')
+        return c.json(updated)
+      },
+    )
 }

@@ -2,7 +2,7 @@ import type { User } from 'better-auth'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { updateProfileSchema } from '#shared/schemas/profile.ts'
+import { peopleMetVisibilitySchema, updateProfileSchema } from '#shared/schemas/profile.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { ApiError } from '../http/api-error.ts'
 import { jsonBody } from '../http/parse-json.ts'
@@ -25,6 +25,8 @@ function describe(user: User, profile: Profile, liveEventId: string | null = nul
     avatarUrl: profile.avatarUrl,
     userCode: profile.userCode,
     language: profile.language,
+    /** Whether she shows in other members' "people you met" lists (she can opt out). */
+    peopleMetVisible: profile.peopleMetVisible,
     /** The running event she is checked in to: the menu then links to her table. */
     liveEventId,
   }
@@ -91,5 +93,15 @@ export function meRoutes(auth: Auth, db: Db) {
       const { user } = signedIn(c)
       await removeAvatar(db, user.id)
       return c.json({ avatarUrl: null })
+    })
+    .put('/people-met', requireUser(auth, db), jsonBody(peopleMetVisibilitySchema), async (c) => {
+      const { user, profile } = signedIn(c)
+      const { visible } = c.req.valid('json')
+      const [updated] = await db
+        .update(profiles)
+        .set({ peopleMetVisible: visible, updatedAt: new Date() })
+        .where(eq(profiles.id, profile.id))
+        .returning()
+      return c.json(describe(user, updated ?? profile))
     })
 }

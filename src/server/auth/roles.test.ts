@@ -7,7 +7,7 @@ const server = httpTestApp()
 
 /** Every protected route, and what none, user and admin get from it. */
 const MATRIX: {
-  method: 'GET' | 'PATCH' | 'POST' | 'DELETE'
+  method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE'
   path: string
   body?: unknown
   none: number
@@ -32,6 +32,53 @@ const MATRIX: {
     admin: 400,
   },
   { method: 'GET', path: '/api/admin/users', none: 401, user: 403, admin: 200 },
+  { method: 'GET', path: '/api/admin/users?q=bulk&page=2', none: 401, user: 403, admin: 200 },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/no-such-user/role',
+    body: { role: 'admin' },
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  { method: 'GET', path: '/api/events/people-met', none: 401, user: 200, admin: 200 },
+  {
+    method: 'PUT',
+    path: '/api/me/people-met',
+    body: { visible: true },
+    none: 401,
+    user: 200,
+    admin: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/seating.csv',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/keep-apart',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/keep-apart',
+    body: { userA: 'a', userB: 'b' },
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/keep-apart/00000000-0000-4000-8000-000000000001',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
   { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
   { method: 'GET', path: '/api/admin/settings', none: 401, user: 403, admin: 200 },
   { method: 'GET', path: '/api/admin/newsletter', none: 401, user: 403, admin: 200 },

@@ -39,6 +39,8 @@ import {
 } from './rounds.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 import { adminChangesStream, type LiveDeps } from '../live/live.routes.ts'
+import { keepApartRoutes } from './keep-apart.routes.ts'
+import { exportSeatingCsv } from './seating-export.ts'
 import { addTable, removeTable, updateTable } from './tables.ts'
 
 const asEvents = { messages: 'events' } as const
@@ -47,10 +49,13 @@ const eventTable = pathIds({ id: PATH_IDS.event, tableId: PATH_IDS.table })
 const eventParticipant = pathIds({ id: PATH_IDS.event, userId: PATH_IDS.participant })
 const eventRound = pathIds({ id: PATH_IDS.event, roundId: PATH_IDS.round })
 
+/** Runs one write to an event, then tells its live screens and the admins' lists. */
+export type Change = <T>(eventId: string, write: () => Promise<T>) => Promise<T>
+
 /** /api/admin/events: the klikk events tool (admins only). Handlers validate and call the domain. */
 export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, live: LiveDeps) {
   /** Every change to an event goes through here: it then reaches the event's live screens and the admins' lists at once. */
-  async function change<T>(eventId: string, write: () => Promise<T>): Promise<T> {
+  const change: Change = async (eventId, write) => {
     const result = await write()
     live.hub.changed(eventId)
     return result
@@ -178,6 +183,16 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
         const { id, roundId } = c.req.valid('param')
         await change(id, () => removeRound(db, id, roundId))
         return c.json({ deleted: true })
+      })
+      // Pairs the mixer keeps apart
+      .route('/:id/keep-apart', keepApartRoutes(db, change))
+      // Every round's seating, for a spreadsheet
+      .get('/:id/seating.csv', event, async (c) => {
+        const { csv, fileName } = await exportSeatingCsv(db, c.req.valid('param').id)
+        c.header('Content-Type', 'text/csv; charset=utf-8')
+        c.header('Content-Disposition', `attachment; filename="${fileName}"`)
+        c.header('Cache-Control', 'no-store')
+        return c.body(csv)
       })
   )
 }

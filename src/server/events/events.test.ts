@@ -398,6 +398,10 @@ describe('role matrix', () => {
       ['DELETE', `/api/admin/events/${eventId}/tables/${tableId}`],
       ['POST', `/api/admin/events/${eventId}/start`],
       ['POST', `/api/admin/events/${eventId}/end`],
+      ['GET', `/api/admin/events/${eventId}/seating.csv`],
+      ['GET', `/api/admin/events/${eventId}/keep-apart`],
+      ['POST', `/api/admin/events/${eventId}/keep-apart`, { userA: userId, userB: 'someone' }],
+      ['DELETE', `/api/admin/events/${eventId}/keep-apart/00000000-0000-4000-8000-000000000000`],
       ['DELETE', `/api/admin/events/${eventId}`],
     ] as const
 
@@ -436,8 +440,10 @@ describe('role matrix', () => {
     }
     const anonymous = browserClient(server.http.origin)
     expect((await anonymous.get('/api/events')).status).toBe(401)
+    expect((await anonymous.get('/api/events/people-met')).status).toBe(401)
     expect((await anonymous.post(`/api/events/${id}/registration`)).status).toBe(401)
     expect((await members[0]?.client.get('/api/events'))?.status).toBe(200)
+    expect((await members[0]?.client.get('/api/events/people-met'))?.status).toBe(200)
     await endEverything()
   })
 })

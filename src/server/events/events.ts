@@ -13,6 +13,7 @@ import {
 } from '../db/schema/events.ts'
 import { media } from '../db/schema/media.ts'
 import { DomainError } from '../domain-error.ts'
+import { keepApartPairs } from './keep-apart.ts'
 import { mediaUrl } from '../media/avatar.ts'
 import type { ProcessedImage } from '../media/process-image.ts'
 
@@ -165,10 +166,13 @@ export async function endEvent(db: Db, eventId: string): Promise<EventRow> {
   })
 }
 
-/** Everything the admin's event page shows: the event, tables, participants, rounds and seating. */
+/**
+ * Everything the admin's event page shows: the event, tables, participants, rounds and seating,
+ * and the pairs kept apart.
+ */
 export async function eventDetail(db: Db, eventId: string) {
   const event = await findEvent(db, eventId)
-  const [tables, participants, rounds] = await Promise.all([
+  const [tables, participants, rounds, keepApart] = await Promise.all([
     db
       .select()
       .from(eventTables)
@@ -195,6 +199,7 @@ export async function eventDetail(db: Db, eventId: string) {
       .from(eventRounds)
       .where(eq(eventRounds.eventId, eventId))
       .orderBy(asc(eventRounds.roundNumber)),
+    keepApartPairs(db, eventId),
   ])
   const seats = rounds.length
     ? await db
@@ -217,6 +222,7 @@ export async function eventDetail(db: Db, eventId: string) {
     event,
     tables,
     participants,
+    keepApart,
     rounds: rounds.map((round) => ({
       ...round,
       seats: seats

@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { eventStream, type LiveDeps } from '../live/live.routes.ts'
 import { register, unregister, upcomingEventsFor } from './participants.ts'
+import { peopleMetBy } from './people-met.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const userIdOf = (c: { var: AppEnv['Variables'] }) => c.var.user?.id ?? ''
@@ -36,5 +37,7 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps) {
         live.hub.changed(eventId)
         return c.json({ registered: false })
       })
+      // Who she sat with at her evenings, by event and round.
+      .get('/people-met', async (c) => c.json({ events: await peopleMetBy(db, userIdOf(c)) }))
   )
 }

@@ -11,6 +11,7 @@ import {
 } from '../db/schema/events.ts'
 import { DomainError } from '../domain-error.ts'
 import { findEvent } from './events.ts'
+import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 
 type Round = typeof eventRounds.$inferSelect
@@ -26,12 +27,13 @@ async function findRound(db: Db | Tx, eventId: string, roundId: string): Promise
 
 /**
  * Plans the seating of a round that has not started: the present participants, the tables'
- * seats in use, and who already sat together in the event's started rounds. The planner runs
+ * seats in use, who already sat together in the event's started rounds, and whom the host wants
+ * kept apart. The planner runs
  * outside any transaction; the result is written only if the round is still not started.
  */
 async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: string) {
   const event = await findEvent(db, eventId)
-  const [tables, present, rounds] = await Promise.all([
+  const [tables, present, rounds, keepApart] = await Promise.all([
     db
       .select({ id: eventTables.id, capacity: eventTables.capacityActual })
       .from(eventTables)
@@ -42,6 +44,7 @@ async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: s
       .from(eventParticipants)
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, 'present'))),
     db.select().from(eventRounds).where(eq(eventRounds.eventId, eventId)),
+    keepApartPairs(db, eventId),
   ])
   if (tables.length === 0) throw new DomainError('noTables')
   if (present.length === 0) throw new DomainError('noParticipants')
@@ -74,6 +77,7 @@ async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: s
     people: present.map((p) => p.userId),
     tables,
     history: [...byRound.values()].map((groups) => [...groups.values()]),
+    keepApart: keepApart.map(({ userA, userB }): [string, string] => [userA, userB]),
     roundsToPlan: Math.max(1, event.plannedRounds - earlier.length),
     seed: randomInt(2 ** 31),
   })

@@ -8,6 +8,8 @@ export interface SeatingRequest {
   tables: { id: string; capacity: number }[]
   /** The event's earlier rounds, each a list of the groups that sat together. */
   history: string[][][]
+  /** Pairs of user ids the host wants at different tables. */
+  keepApart: [string, string][]
   /** This round and the ones still to come, planned together. */
   roundsToPlan: number
   seed: number
@@ -22,6 +24,7 @@ export const mixerInput = (request: SeatingRequest, timeBudgetMs: number): Mixer
   participants: request.people,
   tables: request.tables,
   history: request.history,
+  keepApart: request.keepApart,
   roundsRemaining: request.roundsToPlan,
   seed: request.seed,
   timeBudgetMs,

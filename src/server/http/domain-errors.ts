@@ -27,6 +27,10 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   roundAlreadyStarted: [409, 'conflict', 'events:errors.roundAlreadyStarted'],
   roundNotRunning: [409, 'conflict', 'events:errors.roundNotRunning'],
   roundRunning: [409, 'conflict', 'events:errors.roundRunning'],
+  keepApartSamePerson: [400, 'invalid_request', 'events:validation.keepApartSamePerson'],
+  keepApartNotFound: [404, 'not_found', 'events:errors.keepApartNotFound'],
+  userNotFound: [404, 'not_found', 'auth.USER_NOT_FOUND'],
+  lastAdmin: [409, 'last_admin', 'admin.lastAdmin'],
 }
 
 /** The mixing engine's refusals that an evening can cause; the rest are our own bugs (500). */

@@ -26,9 +26,14 @@ export const PATH_IDS = {
   round: uuid('events:errors.roundNotFound'),
   media: uuid('notFound'),
   subscriber: uuid('notFound'),
+  keepApart: uuid('events:errors.keepApartNotFound'),
   participant: {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     notFound: 'events:errors.participantNotFound',
+  },
+  user: {
+    schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    notFound: 'auth.USER_NOT_FOUND',
   },
 } satisfies Record<string, PathId>
 

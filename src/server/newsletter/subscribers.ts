@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { SUBSCRIBERS_PAGE_SIZE, type SubscribersQuery } from '#shared/schemas/newsletter.ts'
+import { csvCell } from '../csv.ts'
 import type { Db } from '../db/client.ts'
 import { newsletterSubscribers as table } from '../db/schema/newsletter.ts'
 
@@ -66,15 +67,6 @@ const CSV_HEADER = [
   'subscribed_at',
   'confirmed_at',
 ]
-
-/**
- * A cell as RFC 4180 wants it; a leading = + - @ (or tab/CR) is neutralised with a quote mark so
- * a spreadsheet never runs a subscriber's "name" as a formula (CSV injection).
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
 
 /** The filtered list as CSV (UTF-8 with a BOM, so Excel reads the accents right). */
 export async function exportSubscribersCsv(

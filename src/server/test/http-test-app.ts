@@ -3,7 +3,7 @@ import { listen } from './http-client.ts'
 import { createTestApp } from './test-app.ts'
 import { startTestMailServer, type TestMailServer } from './test-mail-server.ts'
 
-interface HttpTestApp {
+export interface HttpTestApp {
   harness: Awaited<ReturnType<typeof createTestApp>>
   http: Awaited<ReturnType<typeof listen>>
 }

@@ -94,6 +94,18 @@ export const seatingChangeSchema = z.discriminatedUnion('action', [
 ])
 export type SeatingChange = z.infer<typeof seatingChangeSchema>
 
+/** Two participants the mixer seats at different tables. */
+export const keepApartInputSchema = z
+  .object({
+    userA: z.string({ error: 'keepApartChoose' }).min(1, { error: 'keepApartChoose' }).max(64),
+    userB: z.string({ error: 'keepApartChoose' }).min(1, { error: 'keepApartChoose' }).max(64),
+  })
+  .refine((pair) => pair.userA !== pair.userB, {
+    error: 'keepApartSamePerson',
+    path: ['userB'],
+  })
+export type KeepApartInput = z.infer<typeof keepApartInputSchema>
+
 export const eventsQuerySchema = z.object({
   klikk: z.enum(['true', 'false']).optional(),
 })

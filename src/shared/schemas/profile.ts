@@ -5,3 +5,6 @@ export const updateProfileSchema = z.object({
   fullName: z.string().trim().min(1).max(100),
 })
 export type UpdateProfile = z.infer<typeof updateProfileSchema>
+
+/** PUT /api/me/people-met: whether she shows in other members' "people you met" lists. */
+export const peopleMetVisibilitySchema = z.object({ visible: z.boolean() })

@@ -3,6 +3,7 @@ import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -141,5 +142,37 @@ export const eventTableAssignments = pgTable(
     unique('event_table_assignments_seat_unique').on(t.roundId, t.userId),
     index('event_table_assignments_table_idx').on(t.tableId),
     index('event_table_assignments_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * Two participants of an event whom the mixer seats at different tables (the host's call:
+ * a couple, colleagues, two who had words). Stored with the smaller user id first, so a pair has
+ * one row; it goes when either stops being a participant.
+ */
+export const eventKeepApart = pgTable(
+  'event_keep_apart',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userA: text('user_a').notNull(),
+    userB: text('user_b').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('event_keep_apart_pair_unique').on(t.eventId, t.userA, t.userB),
+    check('event_keep_apart_ordered', sql`${t.userA} < ${t.userB}`),
+    foreignKey({
+      name: 'event_keep_apart_a_participant_fk',
+      columns: [t.eventId, t.userA],
+      foreignColumns: [eventParticipants.eventId, eventParticipants.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'event_keep_apart_b_participant_fk',
+      columns: [t.eventId, t.userB],
+      foreignColumns: [eventParticipants.eventId, eventParticipants.userId],
+    }).onDelete('cascade'),
   ],
 )

@@ -1,11 +1,18 @@
 import type { InferResponseType } from 'hono/client'
+import type { UserRole } from '#shared/schemas/admin-users.ts'
 import { api, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 
-export type AdminUser = InferResponseType<ApiClient['admin']['users']['$get'], 200>['users'][number]
+export type UserList = InferResponseType<ApiClient['admin']['users']['$get'], 200>
+export type AdminUser = UserList['users'][number]
 
-/** Every member, newest first, with the code she shows at the door. */
-export const fetchUsers = () => callApi(() => api.admin.users.$get())
+/** One page of the members, newest first, searched by name, e-mail or member code. */
+export const fetchUsers = ({ q, page }: { q: string; page: number }) =>
+  callApi(() => api.admin.users.$get({ query: { q, page: String(page) } }))
+
+/** Grants or revokes the admin role (the server never lets the last admin go). */
+export const setUserRole = (userId: string, role: UserRole) =>
+  callApi(() => api.admin.users[':userId'].role.$put({ param: { userId }, json: { role } }))
 
 /** How the site is configured (read-only). */
 export const fetchSettings = () => callApi(() => api.admin.settings.$get())

@@ -1,26 +1,69 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { DataTable, TableSearch, type Column } from '#web/components/ui/data-table.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
+import { refreshSession, useSession } from '#web/lib/session-store.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchUsers, type AdminUser } from '../api/admin-api.ts'
+import { fetchUsers, setUserRole, type AdminUser, type UserList } from '../api/admin-api.ts'
 
-/** The members, newest first, with their codes for the door; searched as the admin types. */
+const SEARCH_DELAY_MS = 250
+
+/**
+ * The members, newest first, a page at a time, with their codes for the door; searched on the
+ * server as the admin types, so it works for any number of members. Admins make others admins
+ * and take the role back, after a confirmation; the last admin cannot be removed.
+ */
 export function UsersPanel() {
   const { t, i18n } = useTranslation(['auth', 'common'])
   useDocumentTitle(`${t('adminUsers.title')} – Lendület`)
-  const { data, error } = useApiData(fetchUsers, 'users')
+  const session = useSession()
+  const myId = session.status === 'signed-in' ? session.me.id : null
   const [search, setSearch] = useState('')
-  const needle = search.trim().toLowerCase()
-  const users = data?.users.filter(
-    (u) =>
-      !needle ||
-      [u.fullName ?? '', u.email, u.userCode].some((v) => v.toLowerCase().includes(needle)),
-  )
+  const [query, setQuery] = useState('')
+  const [page, setPage] = useState(1)
+  const [list, setList] = useState<UserList | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const [reload, setReload] = useState(0)
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [changing, setChanging] = useState<AdminUser | null>(null)
+
+  // The search is sent once typing pauses.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(search.trim())
+      setPage(1)
+    }, SEARCH_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [search])
+
+  useEffect(() => {
+    let current = true
+    void fetchUsers({ q: query, page }).then((result) => {
+      if (!current) return
+      setFailed(result.ok ? null : result.message)
+      if (result.ok) setList(result.data)
+    })
+    return () => {
+      current = false
+    }
+  }, [query, page, reload])
+
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const number = new Intl.NumberFormat(i18n.language)
+  const pages = list ? Math.max(1, Math.ceil(list.matching / list.pageSize)) : 1
+  const nameOf = (u: AdminUser) => u.fullName || u.email
   const role = (u: AdminUser) => t(u.isAdmin ? 'adminUsers.roles.admin' : 'adminUsers.roles.member')
+  const roleBadge = (u: AdminUser) => (
+    <span
+      className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${u.isAdmin ? 'bg-blush text-rose-deep' : 'bg-sand text-ink-soft'}`}
+    >
+      {role(u)}
+    </span>
+  )
+  const onlyAdmin = (u: AdminUser) => u.isAdmin && (list?.admins ?? 0) <= 1
 
   const columns: Column<AdminUser>[] = [
     {
@@ -29,7 +72,14 @@ export function UsersPanel() {
       className: '[overflow-wrap:anywhere]',
       cell: (u) => (
         <>
-          <p className="font-medium">{u.fullName || u.email}</p>
+          <p className="font-medium">
+            {nameOf(u)}
+            {u.id === myId && (
+              <span className="ml-2 text-xs font-semibold text-ink-soft">
+                ({t('adminUsers.you')})
+              </span>
+            )}
+          </p>
           {u.fullName && <p className="text-ink-soft">{u.email}</p>}
         </>
       ),
@@ -44,15 +94,9 @@ export function UsersPanel() {
       key: 'role',
       header: t('adminUsers.columns.role'),
       hiddenBelow: 'md',
-      cell: role,
+      cell: roleBadge,
       // On phones the role shows as a badge under the address, as a subscriber's state does.
-      inline: (u) => (
-        <span
-          className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${u.isAdmin ? 'bg-blush text-rose-deep' : 'bg-sand text-ink-soft'}`}
-        >
-          {role(u)}
-        </span>
-      ),
+      inline: roleBadge,
     },
     {
       key: 'joined',
@@ -61,7 +105,60 @@ export function UsersPanel() {
       className: 'whitespace-nowrap',
       cell: (u) => date.format(new Date(u.createdAt)),
     },
+    {
+      key: 'actions',
+      header: t('adminUsers.columns.actions'),
+      headerHidden: true,
+      className: 'text-right',
+      cell: (u) =>
+        onlyAdmin(u) ? (
+          <span className="text-xs font-semibold whitespace-nowrap text-ink-soft">
+            {t('adminUsers.onlyAdmin')}
+          </span>
+        ) : (
+          <Button
+            type="button"
+            variant="quiet"
+            size="xs"
+            className="whitespace-nowrap"
+            onClick={() => setChanging(u)}
+            aria-label={t(u.isAdmin ? 'adminUsers.removeAdminLabel' : 'adminUsers.makeAdminLabel', {
+              name: nameOf(u),
+            })}
+          >
+            {t(u.isAdmin ? 'adminUsers.removeAdmin' : 'adminUsers.makeAdmin')}
+          </Button>
+        ),
+    },
   ]
+
+  async function change(u: AdminUser) {
+    const granting = !u.isAdmin
+    const result = await setUserRole(u.id, granting ? 'admin' : 'member')
+    setChanging(null)
+    const name = nameOf(u)
+    setNotice(
+      result.ok
+        ? {
+            tone: 'success',
+            text: t(granting ? 'adminUsers.granted' : 'adminUsers.revoked', { name }),
+          }
+        : { tone: 'error', text: result.message || t('adminUsers.changeFailed') },
+    )
+    // Giving up her own role closes the admin area to her: the guard takes her home.
+    if (result.ok && u.id === myId) await refreshSession()
+    else setReload((n) => n + 1)
+  }
+
+  const question = (u: AdminUser) =>
+    u.isAdmin
+      ? u.id === myId
+        ? t('adminUsers.confirmRevokeSelf')
+        : t('adminUsers.confirmRevoke', { name: nameOf(u) })
+      : t('adminUsers.confirmGrant', { name: nameOf(u) })
+
+  const from = list && list.matching > 0 ? (list.page - 1) * list.pageSize + 1 : 0
+  const to = list ? Math.min(list.matching, from + list.users.length - 1) : 0
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
@@ -74,25 +171,59 @@ export function UsersPanel() {
       <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight">
         {t('adminUsers.title')}
       </h1>
-      <TableSearch
-        label={t('adminUsers.search')}
-        value={search}
-        onChange={setSearch}
-        className="mt-8"
-      />
-      {error !== null && (
-        <div className="mt-6">
-          <Alert tone="error">{error || t('adminUsers.loadFailed')}</Alert>
-        </div>
-      )}
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <TableSearch label={t('adminUsers.search')} value={search} onChange={setSearch} />
+        {list && list.matching > 0 && (
+          <p className="text-sm text-ink-soft tabular-nums" data-testid="users-range">
+            {t('adminUsers.range', {
+              from: number.format(from),
+              to: number.format(to),
+              count: number.format(list.matching),
+            })}
+          </p>
+        )}
+      </div>
+      <div className="mt-6 flex flex-col gap-4">
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {failed !== null && <Alert tone="error">{failed || t('adminUsers.loadFailed')}</Alert>}
+      </div>
       <DataTable
-        className="mt-6"
+        className="mt-4"
         columns={columns}
-        rows={users ?? null}
+        rows={list?.users ?? null}
         rowKey={(u) => u.id}
         emptyText={t('adminUsers.empty')}
-        loadingText={error === null ? t('common:loading') : undefined}
+        loadingText={failed === null ? t('common:loading') : undefined}
       />
+
+      {pages > 1 && (
+        <nav
+          className="mt-6 flex items-center justify-center gap-4"
+          aria-label={t('adminUsers.pagination')}
+        >
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('adminUsers.previous')}
+          </Button>
+          <span className="text-sm text-ink-soft tabular-nums">
+            {t('adminUsers.page', { page: number.format(page), pages: number.format(pages) })}
+          </span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('adminUsers.next')}
+          </Button>
+        </nav>
+      )}
+
+      {changing && (
+        <ConfirmDialog
+          text={question(changing)}
+          confirmLabel={t(
+            changing.isAdmin ? 'adminUsers.confirmRevokeButton' : 'adminUsers.confirmGrantButton',
+          )}
+          cancelLabel={t('adminUsers.cancel')}
+          onConfirm={() => change(changing)}
+          onCancel={() => setChanging(null)}
+        />
+      )}
     </div>
   )
 }

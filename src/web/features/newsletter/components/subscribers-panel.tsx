@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { DataTable, TableSearch, type Column } from '#web/components/ui/data-table.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
@@ -210,7 +211,7 @@ export function SubscribersPanel() {
       )}
 
       {removing && (
-        <ConfirmRemoval
+        <ConfirmDialog
           text={t('admin.confirmRemove', { email: removing.email })}
           confirmLabel={t('admin.remove')}
           cancelLabel={t('admin.cancel')}
@@ -219,47 +220,5 @@ export function SubscribersPanel() {
         />
       )}
     </div>
-  )
-}
-
-/** A modal confirmation on the native <dialog>: focus is trapped and Escape cancels. */
-function ConfirmRemoval(props: {
-  text: string
-  confirmLabel: string
-  cancelLabel: string
-  onConfirm: () => Promise<void>
-  onCancel: () => void
-}) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const [pending, setPending] = useState(false)
-  useEffect(() => {
-    dialog.current?.showModal()
-  }, [])
-  return (
-    <dialog
-      ref={dialog}
-      onCancel={props.onCancel}
-      aria-labelledby="confirm-removal-text"
-      className="m-auto w-[min(28rem,calc(100%-2.5rem))] rounded-3xl bg-white p-7 shadow-2xl backdrop:bg-ink/40"
-    >
-      <p id="confirm-removal-text" className="text-lg">
-        {props.text}
-      </p>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={props.onCancel}>
-          {props.cancelLabel}
-        </Button>
-        <Button
-          variant="solid"
-          pending={pending}
-          onClick={async () => {
-            setPending(true)
-            await props.onConfirm()
-          }}
-        >
-          {props.confirmLabel}
-        </Button>
-      </div>
-    </dialog>
   )
 }

@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { eventRounds, events, eventTableAssignments, eventTables } from '../db/schema/events.ts'
+import { profiles } from '../db/schema/profiles.ts'
+
+/** How many of her latest evenings the list goes back. */
+export const PEOPLE_MET_EVENTS = 20
+
+export interface MetPerson {
+  id: string
+  fullName: string
+  avatarUrl: string | null
+}
+
+/**
+ * "People you met": for each evening she sat at (latest first), each started round's table and
+ * the others who sat there. People who opted out, or have no name to show, are left out; so are
+ * rounds and evenings where nobody is left to show. Nothing but a name and a picture is shared.
+ */
+export async function peopleMetBy(db: Db, userId: string) {
+  const mine = await db
+    .select({
+      eventId: events.id,
+      eventName: events.eventName,
+      startTime: events.startTime,
+      placeName: events.placeName,
+      roundId: eventRounds.id,
+      roundNumber: eventRounds.roundNumber,
+      tableId: eventTables.id,
+      tableName: eventTables.tableName,
+    })
+    .from(eventTableAssignments)
+    .innerJoin(
+      eventRounds,
+      and(eq(eventRounds.id, eventTableAssignments.roundId), eq(eventRounds.started, true)),
+    )
+    .innerJoin(events, eq(events.id, eventRounds.eventId))
+    .innerJoin(eventTables, eq(eventTables.id, eventTableAssignments.tableId))
+    .where(eq(eventTableAssignments.userId, userId))
+    .orderBy(desc(events.startTime), desc(events.id), asc(eventRounds.roundNumber))
+  const eventIds = [...new Set(mine.map((seat) => seat.eventId))].slice(0, PEOPLE_MET_EVENTS)
+  const seats = mine.filter((seat) => eventIds.includes(seat.eventId))
+  if (seats.length === 0) return []
+
+  const others = await db
+    .select({
+      roundId: eventTableAssignments.roundId,
+      tableId: eventTableAssignments.tableId,
+      id: profiles.id,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(eventTableAssignments)
+    .innerJoin(profiles, eq(profiles.id, eventTableAssignments.userId))
+    .where(
+      and(
+        inArray(
+          eventTableAssignments.roundId,
+          seats.map((seat) => seat.roundId),
+        ),
+        ne(eventTableAssignments.userId, userId),
+        eq(profiles.peopleMetVisible, true),
+      ),
+    )
+    .orderBy(asc(profiles.fullName))
+
+  return eventIds.flatMap((eventId) => {
+    const rounds = seats
+      .filter((seat) => seat.eventId === eventId)
+      .map((seat) => ({
+        roundNumber: seat.roundNumber,
+        tableName: seat.tableName,
+        people: others
+          .filter((other) => other.roundId === seat.roundId && other.tableId === seat.tableId)
+          .flatMap(({ id, fullName, avatarUrl }): MetPerson[] =>
+            fullName?.trim() ? [{ id, fullName: fullName.trim(), avatarUrl }] : [],
+          ),
+      }))
+      .filter((round) => round.people.length > 0)
+    const first = seats.find((seat) => seat.eventId === eventId)
+    if (!first || rounds.length === 0) return []
+    return [
+      {
+        eventId,
+        eventName: first.eventName,
+        startTime: first.startTime,
+        placeName: first.placeName,
+        rounds,
+      },
+    ]
+  })
+}

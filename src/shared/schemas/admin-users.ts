@@ -1,0 +1,17 @@
+import { z } from 'zod'
+
+export const USERS_PAGE_SIZE = 50
+
+/** GET /api/admin/users: a page of the members, newest first, optionally searched. */
+export const usersQuerySchema = z.object({
+  /** Part of a name, an e-mail address or a member code. */
+  q: z.string().trim().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+})
+export type UsersQuery = z.infer<typeof usersQuerySchema>
+
+export const USER_ROLES = ['admin', 'member'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+
+/** PUT /api/admin/users/:userId/role: grant or revoke the admin role. */
+export const userRoleSchema = z.object({ role: z.enum(USER_ROLES) })
