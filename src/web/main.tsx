@@ -1,7 +1,7 @@
 import '@fontsource-variable/fraunces'
 import '@fontsource-variable/inter'
 import './styles.css'
-import { StrictMode, useEffect, type ReactNode } from 'react'
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setupI18n } from './lib/i18n.ts'
 import { AppRoutes, preloadScreen } from './router.tsx'
@@ -32,5 +32,7 @@ const app = (
     </AppReady>
   </StrictMode>
 )
-if (prerendered) hydrateRoot(root, app)
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page: taps and scrolls stay answered while it runs.
+if (prerendered) startTransition(() => void hydrateRoot(root, app))
 else createRoot(root).render(app)
