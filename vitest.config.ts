@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/server/test/setup.ts'],
-    testTimeout: 30_000,
+    // Safety nets, not speed checks: tests that start server processes run on two loaded cores.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file opens its own database; two at once fit this machine's two cores.
     maxWorkers: 2,

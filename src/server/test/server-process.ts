@@ -10,12 +10,35 @@ export interface Running {
   exited: Promise<number | null>
 }
 
+const started = new Set<ChildProcess>()
+
+/**
+ * Kills (SIGKILL) every server this file started that is still running, and waits for them: for
+ * an afterEach, so that a test that failed or timed out half-way does not leave a server holding
+ * the database folder for the next one.
+ */
+export async function killStartedServers(): Promise<void> {
+  await Promise.all(
+    [...started].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve()
+          child.once('exit', () => resolve())
+          child.kill('SIGKILL')
+        }),
+    ),
+  )
+  started.clear()
+}
+
 /** Starts the real server process on a free port and waits for its ready line. */
 export function startServer(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [mainPath], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  started.add(child)
+  child.once('exit', () => started.delete(child))
   let output = ''
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return new Promise((resolve, reject) => {
