@@ -47,6 +47,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       '.tmp',
+      // Generated: npm run api:document, npm run api:types.
+      'docs/api',
     ],
   },
   js.configs.recommended,

@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { ApiErrorBody } from '#shared/api-error.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
+import { apiDocsRoutes } from './api-docs/api-docs.routes.ts'
 import { adminNewsletterRoutes } from './newsletter/admin-newsletter.routes.ts'
 import { adminSettingsRoutes, type SiteSettings } from './settings/settings.routes.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
@@ -30,7 +32,7 @@ import { ApiError } from './http/api-error.ts'
 import { asApiError } from './http/domain-errors.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
-import { klikkscreenRoutes, type LiveDeps } from './live/live.routes.ts'
+import { klikkscreenRoutes, SERVER_TIME_HEADER, type LiveDeps } from './live/live.routes.ts'
 import { appRoutes } from './web/serve-app.ts'
 
 export interface AppDeps {
@@ -51,31 +53,37 @@ export interface AppDeps {
   publicUrl: string
   /** TRUST_PROXY: how many reverse proxies in front append to X-Forwarded-For. */
   trustedProxies: number
+  /** CORS_ORIGINS: other sites whose pages may call the API (bearer tokens, no cookies). */
+  corsOrigins?: readonly string[]
+  /** Tests: documented routes check their answers against the API document. */
+  checkResponses?: boolean
   /** Serve /dev/mailbox (development without SMTP only). */
   devMailbox: boolean
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
 function createApi({ database, auth, newsletter, planner, settings, live }: AppDeps) {
-  return (
-    new Hono<AppEnv>()
-      .route('/health', healthRoutes(database))
-      .route('/auth', authRoutes(auth))
-      .route('/me', meRoutes(auth, database.db))
-      .route('/session', sessionRoutes(auth, database.db))
-      .route('/admin-setup', adminSetupRoutes(auth, database.db))
-      .route('/account', accountRoutes(auth, database.db))
-      .route('/media', mediaRoutes(database.db))
-      .route('/newsletter', newsletterRoutes(auth, newsletter))
-      .route('/admin/users', adminUsersRoutes(auth, database.db))
-      .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
-      .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
-      .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
-      .route('/events', memberEventsRoutes(auth, database.db, live))
-      .route('/klikkscreen', klikkscreenRoutes(live))
-      // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
-      .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
-  )
+  const docs = apiDocsRoutes(auth)
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes(database))
+    .route('/auth', authRoutes(auth))
+    .route('/me', meRoutes(auth, database.db))
+    .route('/session', sessionRoutes(auth, database.db))
+    .route('/admin-setup', adminSetupRoutes(auth, database.db))
+    .route('/account', accountRoutes(auth, database.db))
+    .route('/media', mediaRoutes(database.db))
+    .route('/newsletter', newsletterRoutes(auth, newsletter))
+    .route('/admin/users', adminUsersRoutes(auth, database.db))
+    .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
+    .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
+    .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
+    .route('/events', memberEventsRoutes(auth, database.db, live))
+    .route('/klikkscreen', klikkscreenRoutes(live))
+    .route('/', docs.routes)
+    // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
+    .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
+  docs.attach(api as unknown as Parameters<typeof docs.attach>[0])
+  return api
 }
 
 export type AppType = ReturnType<typeof createApi>
@@ -90,6 +98,7 @@ export function createApp(deps: AppDeps) {
     c.set('language', requestLanguage(c))
     c.set('log', logger)
     c.set('clientAddress', clientAddress(c, trustedProxies))
+    c.set('checkResponses', deps.checkResponses ?? false)
     await next()
     logger.info(
       {
@@ -130,11 +139,25 @@ export function createApp(deps: AppDeps) {
       },
     }),
   )
+  // Browsers on other sites read our answers only when CORS_ORIGINS lists the site; no
+  // credentials: their pages call with bearer tokens (decision 22).
+  const corsOrigins = deps.corsOrigins ?? []
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => (corsOrigins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+      exposeHeaders: ['set-auth-token', 'Retry-After', SERVER_TIME_HEADER],
+      maxAge: 600,
+    }),
+  )
   app.use(
     requestGuard({
       publicUrl,
       // RFC 8058: mail providers POST the one-click unsubscribe form, without cookies or Origin.
       crossSitePaths: ['/api/newsletter/one-click'],
+      corsOrigins,
     }),
   )
   app.use(compress())

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
 /** The only reader of process.env. Everything else receives a parsed Env. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,6 +54,24 @@ export const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url()
     .default('https://accounts.google.com/.well-known/openid-configuration'),
+  /** The mobile apps' own Google client ids (iOS, Android), whose ID tokens also sign in. */
+  GOOGLE_NATIVE_CLIENT_IDS: z.string().default('').transform(commaList),
+  /**
+   * Origins (`https://app.example.com`) of other sites whose pages may call the API from a
+   * browser, with bearer tokens. Every other foreign page is refused.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform(commaList)
+    .pipe(
+      z.array(
+        z
+          .url()
+          .refine((url) => new URL(url).origin === url.replace(/\/+$/, ''), 'must be origins only')
+          .transform((url) => new URL(url).origin),
+      ),
+    ),
   /**
    * How many reverse proxies in front append to X-Forwarded-For: `false` (none: the socket
    * address is the client), `true` (one), or a number of proxies in a chain (0–10).

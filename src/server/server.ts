@@ -33,11 +33,14 @@ export async function createServer({
   database,
   logger,
   distDir,
+  checkResponses = false,
 }: {
   env: Env
   database: Database
   logger: Logger
   distDir?: string
+  /** Tests: check every documented route's answer against the API document. */
+  checkResponses?: boolean
 }) {
   const mailWorker = startMailWorker({
     db: database.db,
@@ -54,12 +57,14 @@ export async function createServer({
     onEmailQueued: mailWorker.wake,
     logger,
     adminEmails: env.ADMIN_EMAILS,
+    corsOrigins: env.CORS_ORIGINS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {
             clientId: env.GOOGLE_CLIENT_ID,
             clientSecret: env.GOOGLE_CLIENT_SECRET,
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+            nativeClientIds: env.GOOGLE_NATIVE_CLIENT_IDS,
           }
         : undefined,
   })
@@ -79,6 +84,8 @@ export async function createServer({
     distDir,
     publicUrl: baseUrl,
     trustedProxies: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
+    checkResponses,
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
   })
   return {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
+import { API_TAGS, documented } from '../http/openapi.ts'
 import type { Auth } from './auth.ts'
 import { redeemAdminSetupToken } from './admin-setup.ts'
 import { requireUser } from './session.ts'
@@ -14,6 +15,17 @@ const adminSetupSchema = z.object({ token: z.string().min(1).max(200) })
 export function adminSetupRoutes(auth: Auth, db: Db) {
   return new Hono<AppEnv>().post(
     '/',
+    documented({
+      summary: 'Become the first admin',
+      description:
+        'With the one-time token of the setup link the server prints at its first start.',
+      tag: API_TAGS.admin,
+      access: 'member',
+      responses: {
+        200: { description: 'She is the admin now.', json: z.object({ isAdmin: z.literal(true) }) },
+      },
+      errors: [400],
+    }),
     requireUser(auth, db),
     jsonBody(adminSetupSchema),
     async (c) => {
@@ -22,7 +34,7 @@ export function adminSetupRoutes(auth: Auth, db: Db) {
       if (!userId || !(await redeemAdminSetupToken(db, token, userId))) {
         throw new ApiError(400, 'invalid_request', 'auth.INVALID_TOKEN')
       }
-      return c.json({ isAdmin: true })
+      return c.json({ isAdmin: true as const })
     },
   )
 }

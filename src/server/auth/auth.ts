@@ -1,8 +1,10 @@
-import { betterAuth } from 'better-auth'
+import { betterAuth, type BetterAuthPlugin } from 'better-auth'
 import type { Logger } from 'pino'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
+import { bearer } from 'better-auth/plugins/bearer'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { openAPI } from 'better-auth/plugins'
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
 import type { Db } from '../db/client.ts'
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts'
@@ -25,7 +27,15 @@ export interface AuthDeps {
   secret: string
   /** Called after an e-mail was queued, so the worker sends it at once. */
   onEmailQueued: () => void
-  google?: { clientId: string; clientSecret: string; discoveryUrl: string }
+  google?: {
+    clientId: string
+    clientSecret: string
+    discoveryUrl: string
+    /** GOOGLE_NATIVE_CLIENT_IDS: the apps' own client ids, whose ID tokens are also accepted. */
+    nativeClientIds?: readonly string[]
+  }
+  /** CORS_ORIGINS: other sites whose pages may call the API (with bearer tokens). */
+  corsOrigins?: readonly string[]
   logger: Logger
   /** ADMIN_EMAILS: made admins once their address is confirmed. */
   adminEmails?: readonly string[]
@@ -39,6 +49,7 @@ export function createAuth({
   google,
   logger,
   adminEmails = [],
+  corsOrigins = [],
 }: AuthDeps) {
   return betterAuth({
     appName: 'Lendület',
@@ -73,7 +84,10 @@ export function createAuth({
     baseURL: baseUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [baseUrl],
+    // Pages of a CORS_ORIGINS site sign in from their own origin, which Better Auth checks.
+    trustedOrigins: [baseUrl, ...corsOrigins],
+    // The openAPI plugin's own routes: /api/openapi.json and /api/docs serve the whole API.
+    disabledPaths: ['/open-api/generate-schema', '/reference'],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
@@ -177,25 +191,50 @@ export function createAuth({
         },
       },
     },
-    plugins: google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                discoveryUrl: google.discoveryUrl,
-                scopes: ['openid', 'email', 'profile'],
-                accessType: 'offline',
-                prompt: 'select_account',
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Native apps: the session token in `Authorization: Bearer`, handed out in the
+      // `set-auth-token` header of every answer that starts a session (decision 22).
+      bearer(),
+      // Better Auth's endpoints in our API document; its own reference page (which loads
+      // Scalar from a CDN, outside our CSP) is off: /api/docs shows everything.
+      openAPI({ disableDefaultReference: true }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  accessType: 'offline',
+                  prompt: 'select_account',
+                  pkce: true,
+                },
+              ],
+            }),
+            acceptIdTokensFor('google', [google.clientId, ...(google.nativeClientIds ?? [])]),
+          ]
+        : []),
+    ],
   })
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/**
+ * Native Google Sign-In (POST /api/auth/sign-in/social with `idToken`) hands the app an ID token
+ * whose audience is the app's own client id (iOS), not the web client's. The generic OAuth
+ * provider verifies ID tokens against the discovery document's keys and issuer, with the web
+ * client id as the only audience; this widens the audience to the apps' ids too.
+ */
+function acceptIdTokensFor(providerId: string, audiences: string[]): BetterAuthPlugin {
+  return {
+    id: 'id-token-audiences',
+    init(context) {
+      const provider = context.socialProviders.find((p) => p.id === providerId)
+      if (provider?.idToken && 'jwks' in provider.idToken) provider.idToken.audience = audiences
+    },
+  }
+}

@@ -6,6 +6,8 @@ import { peopleMetVisibilitySchema, updateProfileSchema } from '#shared/schemas/
 import { profiles } from '../db/schema/profiles.ts'
 import { ApiError } from '../http/api-error.ts'
 import { jsonBody } from '../http/parse-json.ts'
+import { API_TAGS, documented } from '../http/openapi.ts'
+import { avatarSchema, meSchema, sessionSchema } from '#shared/schemas/account.ts'
 import { AVATAR_SIZE, removeAvatar, replaceAvatar } from '../media/avatar.ts'
 import { MAX_UPLOAD_BYTES, processImage } from '../media/process-image.ts'
 import { liveEventOf } from '../events/participants.ts'
@@ -40,36 +42,77 @@ function signedIn(c: { var: AppEnv['Variables'] }) {
 
 /** GET /api/session: who is signed in, if anyone (200 either way; the header asks on every page). */
 export function sessionRoutes(auth: Auth, db: Db) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const found = await auth.api.getSession({ headers: c.req.raw.headers })
-    if (!found) return c.json({ me: null })
-    const [profile, liveEventId] = await Promise.all([
-      profileOf(db, found.user, c.var.language),
-      liveEventOf(db, found.user.id),
-    ])
-    return c.json({ me: describe(found.user, profile, liveEventId) })
-  })
+  return new Hono<AppEnv>().get(
+    '/',
+    documented({
+      summary: 'Who is signed in',
+      description: 'Answers 200 either way: `me` is null without a session.',
+      tag: API_TAGS.account,
+      access: 'public',
+      responses: { 200: { description: 'The signed-in member, or null.', json: sessionSchema } },
+    }),
+    async (c) => {
+      const found = await auth.api.getSession({ headers: c.req.raw.headers })
+      if (!found) return c.json({ me: null })
+      const [profile, liveEventId] = await Promise.all([
+        profileOf(db, found.user, c.var.language),
+        liveEventOf(db, found.user.id),
+      ])
+      return c.json({ me: describe(found.user, profile, liveEventId) })
+    },
+  )
 }
 
 /** /api/me: the signed-in user's account and profile (401 without a session). */
 export function meRoutes(auth: Auth, db: Db) {
   return new Hono<AppEnv>()
-    .get('/', requireUser(auth, db), (c) => {
-      const { user, profile } = signedIn(c)
-      return c.json(describe(user, profile))
-    })
-    .patch('/', requireUser(auth, db), jsonBody(updateProfileSchema), async (c) => {
-      const { user, profile } = signedIn(c)
-      const { fullName } = c.req.valid('json')
-      const [updated] = await db
-        .update(profiles)
-        .set({ fullName, updatedAt: new Date() })
-        .where(eq(profiles.id, profile.id))
-        .returning()
-      return c.json(describe(user, updated ?? profile))
-    })
+    .get(
+      '/',
+      documented({
+        summary: 'Your profile',
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: { 200: { description: 'Her account and profile.', json: meSchema } },
+      }),
+      requireUser(auth, db),
+      (c) => {
+        const { user, profile } = signedIn(c)
+        return c.json(describe(user, profile))
+      },
+    )
+    .patch(
+      '/',
+      documented({
+        summary: 'Change your name',
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: { 200: { description: 'The profile as saved.', json: meSchema } },
+        errors: [400],
+      }),
+      requireUser(auth, db),
+      jsonBody(updateProfileSchema),
+      async (c) => {
+        const { user, profile } = signedIn(c)
+        const { fullName } = c.req.valid('json')
+        const [updated] = await db
+          .update(profiles)
+          .set({ fullName, updatedAt: new Date() })
+          .where(eq(profiles.id, profile.id))
+          .returning()
+        return c.json(describe(user, updated ?? profile))
+      },
+    )
     .post(
       '/avatar',
+      documented({
+        summary: 'Upload your picture',
+        description:
+          'A `multipart/form-data` body with the image in `file` (JPEG, PNG, WebP or GIF, at most 5 MB); it is cropped to a square.',
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: { 200: { description: 'Where the new picture is.', json: avatarSchema } },
+        errors: [400, 413],
+      }),
       bodyLimit({
         maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
         onError: () => {
@@ -89,11 +132,21 @@ export function meRoutes(auth: Auth, db: Db) {
         return c.json({ avatarUrl: await replaceAvatar(db, user.id, image) })
       },
     )
-    .delete('/avatar', requireUser(auth, db), async (c) => {
-      const { user } = signedIn(c)
-      await removeAvatar(db, user.id)
-      return c.json({ avatarUrl: null })
-    })
+    .delete(
+      '/avatar',
+      documented({
+        summary: 'Remove your picture',
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: { 200: { description: 'No picture.', json: avatarSchema } },
+      }),
+      requireUser(auth, db),
+      async (c) => {
+        const { user } = signedIn(c)
+        await removeAvatar(db, user.id)
+        return c.json({ avatarUrl: null })
+      },
+    )
     .put('/people-met', requireUser(auth, db), jsonBody(peopleMetVisibilitySchema), async (c) => {
       const { user, profile } = signedIn(c)
       const { visible } = c.req.valid('json')

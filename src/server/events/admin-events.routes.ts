@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
 import { bodyLimit } from 'hono/body-limit'
 import {
   addParticipantSchema,
@@ -39,11 +40,24 @@ import {
 } from './rounds.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 import { adminChangesStream, type LiveDeps } from '../live/live.routes.ts'
+import { API_TAGS, documented, queryParameters, type RouteDoc } from '../http/openapi.ts'
+import {
+  adminEventListSchema,
+  deletedSchema,
+  eventDetailSchema,
+  eventRowSchema,
+  participantRowSchema,
+  roundRowSchema,
+  tableRowSchema,
+} from './event-responses.ts'
 import { keepApartRoutes } from './keep-apart.routes.ts'
 import { exportSeatingCsv } from './seating-export.ts'
 import { addTable, removeTable, updateTable } from './tables.ts'
 
 const asEvents = { messages: 'events' } as const
+const adminDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
+  documented({ ...doc, tag: API_TAGS.adminEvents, access: 'admin' })
+const json = (description: string, schema: z.ZodType) => ({ description, json: schema })
 const event = pathIds({ id: PATH_IDS.event })
 const eventTable = pathIds({ id: PATH_IDS.event, tableId: PATH_IDS.table })
 const eventParticipant = pathIds({ id: PATH_IDS.event, userId: PATH_IDS.participant })
@@ -64,30 +78,101 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
   return (
     new Hono<AppEnv>()
       .use(requireAdmin(auth, db))
-      .get('/live', (c) => adminChangesStream(c, live))
-      .get('/', async (c) => {
-        const query = eventsQuerySchema.safeParse(c.req.query())
-        if (!query.success) throw new ApiError(400, 'invalid_request', 'invalidRequest')
-        const klikk = query.data.klikk === undefined ? undefined : query.data.klikk === 'true'
-        return c.json({ events: await listEvents(db, { klikk }) })
-      })
-      .post('/', jsonBody(eventInputSchema, asEvents), async (c) => {
-        const created = await createEvent(db, c.req.valid('json'))
-        live.hub.changed(created.id)
-        return c.json(created, 201)
-      })
-      .get('/:id', event, async (c) => c.json(await eventDetail(db, c.req.valid('param').id)))
-      .put('/:id', event, jsonBody(eventInputSchema, asEvents), async (c) => {
-        const { id } = c.req.valid('param')
-        return c.json(await change(id, () => updateEvent(db, id, c.req.valid('json'))))
-      })
-      .delete('/:id', event, async (c) => {
-        const { id } = c.req.valid('param')
-        await change(id, () => deleteEvent(db, id))
-        return c.json({ deleted: true })
-      })
+      .get(
+        '/live',
+        adminDoc({
+          summary: 'Live: some event changed',
+          description:
+            "Server-sent events for the admins' lists: `changed` after any change to any event; then read the list again.",
+          responses: {
+            200: { description: 'A stream of `changed` events.', media: 'text/event-stream' },
+          },
+        }),
+        (c) => adminChangesStream(c, live),
+      )
+      .get(
+        '/',
+        adminDoc({
+          summary: 'Events',
+          description:
+            'Newest first (at most 200), each with its latest started round and head counts; `klikk` filters.',
+          parameters: queryParameters(eventsQuerySchema),
+          responses: { 200: json('The events.', adminEventListSchema) },
+        }),
+        async (c) => {
+          const query = eventsQuerySchema.safeParse(c.req.query())
+          if (!query.success) throw new ApiError(400, 'invalid_request', 'invalidRequest')
+          const klikk = query.data.klikk === undefined ? undefined : query.data.klikk === 'true'
+          return c.json({ events: await listEvents(db, { klikk }) })
+        },
+      )
+      .post(
+        '/',
+        adminDoc({
+          summary: 'Create an event',
+          responses: { 201: json('The event.', eventRowSchema) },
+          errors: [400],
+        }),
+        jsonBody(eventInputSchema, asEvents),
+        async (c) => {
+          const created = await createEvent(db, c.req.valid('json'))
+          live.hub.changed(created.id)
+          return c.json(created, 201)
+        },
+      )
+      .get(
+        '/:id',
+        adminDoc({
+          summary: 'An event in full',
+          responses: {
+            200: json(
+              'The event, its tables, participants, rounds and seating.',
+              eventDetailSchema,
+            ),
+          },
+          errors: [404],
+        }),
+        event,
+        async (c) => c.json(await eventDetail(db, c.req.valid('param').id)),
+      )
+      .put(
+        '/:id',
+        adminDoc({
+          summary: 'Change an event',
+          responses: { 200: json('The event.', eventRowSchema) },
+          errors: [400, 404],
+        }),
+        event,
+        jsonBody(eventInputSchema, asEvents),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          return c.json(await change(id, () => updateEvent(db, id, c.req.valid('json'))))
+        },
+      )
+      .delete(
+        '/:id',
+        adminDoc({
+          summary: 'Delete an event',
+          description: 'Not while it runs.',
+          responses: { 200: json('Deleted.', deletedSchema) },
+          errors: [404, 409],
+        }),
+        event,
+        async (c) => {
+          const { id } = c.req.valid('param')
+          await change(id, () => deleteEvent(db, id))
+          return c.json({ deleted: true })
+        },
+      )
       .post(
         '/:id/image',
+        adminDoc({
+          summary: "Set the event's image",
+          description:
+            'A `multipart/form-data` body with the image in `file` (at most 5 MB); it is cropped to 16:9.',
+          responses: { 200: json('Where the image is.', z.object({ imageUrl: z.string() })) },
+          errors: [400, 404, 413],
+        }),
         event,
         bodyLimit({
           maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
@@ -106,37 +191,100 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
           return c.json({ imageUrl: await change(id, () => setEventImage(db, id, image)) })
         },
       )
-      .post('/:id/start', event, async (c) => {
-        const { id } = c.req.valid('param')
-        return c.json(await change(id, () => startEvent(db, id)))
-      })
-      .post('/:id/end', event, async (c) => {
-        const { id } = c.req.valid('param')
-        return c.json(await change(id, () => endEvent(db, id)))
-      })
+      .post(
+        '/:id/start',
+        adminDoc({
+          summary: 'Start the event',
+          description: 'At most one event is active at a time.',
+          responses: { 200: json('The event, active.', eventRowSchema) },
+          errors: [404, 409],
+        }),
+        event,
+        async (c) => {
+          const { id } = c.req.valid('param')
+          return c.json(await change(id, () => startEvent(db, id)))
+        },
+      )
+      .post(
+        '/:id/end',
+        adminDoc({
+          summary: 'End the event',
+          responses: { 200: json('The event, ended.', eventRowSchema) },
+          errors: [404, 409],
+        }),
+        event,
+        async (c) => {
+          const { id } = c.req.valid('param')
+          return c.json(await change(id, () => endEvent(db, id)))
+        },
+      )
       // Tables
-      .post('/:id/tables', event, jsonBody(tableInputSchema, asEvents), async (c) => {
-        const { id } = c.req.valid('param')
-        return c.json(await change(id, () => addTable(db, id, c.req.valid('json'))), 201)
-      })
-      .put('/:id/tables/:tableId', eventTable, jsonBody(tableInputSchema, asEvents), async (c) => {
-        const { id, tableId } = c.req.valid('param')
-        return c.json(await change(id, () => updateTable(db, id, tableId, c.req.valid('json'))))
-      })
-      .delete('/:id/tables/:tableId', eventTable, async (c) => {
-        const { id, tableId } = c.req.valid('param')
-        await change(id, () => removeTable(db, id, tableId))
-        return c.json({ deleted: true })
-      })
+      .post(
+        '/:id/tables',
+        adminDoc({
+          summary: 'Add a table',
+          responses: { 201: json('The table.', tableRowSchema) },
+          errors: [400, 404, 409],
+        }),
+        event,
+        jsonBody(tableInputSchema, asEvents),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          return c.json(await change(id, () => addTable(db, id, c.req.valid('json'))), 201)
+        },
+      )
+      .put(
+        '/:id/tables/:tableId',
+        adminDoc({
+          summary: 'Change a table',
+          responses: { 200: json('The table.', tableRowSchema) },
+          errors: [400, 404, 409],
+        }),
+        eventTable,
+        jsonBody(tableInputSchema, asEvents),
+        async (c) => {
+          const { id, tableId } = c.req.valid('param')
+          return c.json(await change(id, () => updateTable(db, id, tableId, c.req.valid('json'))))
+        },
+      )
+      .delete(
+        '/:id/tables/:tableId',
+        adminDoc({
+          summary: 'Remove a table',
+          responses: { 200: json('Removed.', deletedSchema) },
+          errors: [404, 409],
+        }),
+        eventTable,
+        async (c) => {
+          const { id, tableId } = c.req.valid('param')
+          await change(id, () => removeTable(db, id, tableId))
+          return c.json({ deleted: true })
+        },
+      )
       // Participants
-      .post('/:id/participants', event, jsonBody(addParticipantSchema, asEvents), async (c) => {
-        const { userCode } = c.req.valid('json')
-        const { id } = c.req.valid('param')
-        const userId = await change(id, () => addParticipantByCode(db, id, userCode))
-        return c.json({ userId }, 201)
-      })
+      .post(
+        '/:id/participants',
+        adminDoc({
+          summary: 'Check someone in by member code',
+          responses: { 201: json('Her user id.', z.object({ userId: z.string() })) },
+          errors: [400, 404, 409],
+        }),
+        event,
+        jsonBody(addParticipantSchema, asEvents),
+        async (c) => {
+          const { userCode } = c.req.valid('json')
+          const { id } = c.req.valid('param')
+          const userId = await change(id, () => addParticipantByCode(db, id, userCode))
+          return c.json({ userId }, 201)
+        },
+      )
       .patch(
         '/:id/participants/:userId',
+        adminDoc({
+          summary: 'Check a participant in or out',
+          responses: { 200: json('Her participation.', participantRowSchema) },
+          errors: [400, 404],
+        }),
         eventParticipant,
         jsonBody(participantStatusSchema),
         async (c) => {
@@ -145,45 +293,105 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
           return c.json(await change(id, () => setParticipantStatus(db, id, userId, status)))
         },
       )
-      .delete('/:id/participants/:userId', eventParticipant, async (c) => {
-        const { id, userId } = c.req.valid('param')
-        await change(id, () => removeParticipant(db, id, userId))
-        return c.json({ deleted: true })
-      })
+      .delete(
+        '/:id/participants/:userId',
+        adminDoc({
+          summary: 'Remove a participant',
+          responses: { 200: json('Removed.', deletedSchema) },
+          errors: [404, 409],
+        }),
+        eventParticipant,
+        async (c) => {
+          const { id, userId } = c.req.valid('param')
+          await change(id, () => removeParticipant(db, id, userId))
+          return c.json({ deleted: true })
+        },
+      )
       // Rounds
-      .post('/:id/rounds', event, jsonBody(roundInputSchema, asEvents), async (c) => {
-        const { durationMinutes } = c.req.valid('json')
-        const { id } = c.req.valid('param')
-        return c.json(await change(id, () => addRound(db, planner, id, durationMinutes)), 201)
-      })
-      .post('/:id/rounds/:roundId/reseat', eventRound, async (c) => {
-        const { id, roundId } = c.req.valid('param')
-        await change(id, () => reseatRound(db, planner, id, roundId))
-        return c.json({ reseated: true })
-      })
+      .post(
+        '/:id/rounds',
+        adminDoc({
+          summary: 'Add a round, seated by the mixer',
+          responses: { 201: json('The round.', roundRowSchema) },
+          errors: [400, 404, 409],
+        }),
+        event,
+        jsonBody(roundInputSchema, asEvents),
+        async (c) => {
+          const { durationMinutes } = c.req.valid('json')
+          const { id } = c.req.valid('param')
+          return c.json(await change(id, () => addRound(db, planner, id, durationMinutes)), 201)
+        },
+      )
+      .post(
+        '/:id/rounds/:roundId/reseat',
+        adminDoc({
+          summary: 'Seat a round again',
+          responses: { 200: json('Reseated.', z.object({ reseated: z.literal(true) })) },
+          errors: [404, 409],
+        }),
+        eventRound,
+        async (c) => {
+          const { id, roundId } = c.req.valid('param')
+          await change(id, () => reseatRound(db, planner, id, roundId))
+          return c.json({ reseated: true as const })
+        },
+      )
       .post(
         '/:id/rounds/:roundId/seating',
+        adminDoc({
+          summary: 'Swap or move people',
+          responses: { 200: json('Changed.', z.object({ changed: z.literal(true) })) },
+          errors: [400, 404, 409],
+        }),
         eventRound,
         jsonBody(seatingChangeSchema),
         async (c) => {
           const { id, roundId } = c.req.valid('param')
           await change(id, () => changeSeating(db, id, roundId, c.req.valid('json')))
-          return c.json({ changed: true })
+          return c.json({ changed: true as const })
         },
       )
-      .post('/:id/rounds/:roundId/start', eventRound, async (c) => {
-        const { id, roundId } = c.req.valid('param')
-        return c.json(await change(id, () => startRound(db, id, roundId)))
-      })
-      .post('/:id/rounds/:roundId/end', eventRound, async (c) => {
-        const { id, roundId } = c.req.valid('param')
-        return c.json(await change(id, () => endRound(db, id, roundId)))
-      })
-      .delete('/:id/rounds/:roundId', eventRound, async (c) => {
-        const { id, roundId } = c.req.valid('param')
-        await change(id, () => removeRound(db, id, roundId))
-        return c.json({ deleted: true })
-      })
+      .post(
+        '/:id/rounds/:roundId/start',
+        adminDoc({
+          summary: 'Start a round',
+          responses: { 200: json('The round, running.', roundRowSchema) },
+          errors: [404, 409],
+        }),
+        eventRound,
+        async (c) => {
+          const { id, roundId } = c.req.valid('param')
+          return c.json(await change(id, () => startRound(db, id, roundId)))
+        },
+      )
+      .post(
+        '/:id/rounds/:roundId/end',
+        adminDoc({
+          summary: 'End a round early',
+          responses: { 200: json('The round, finished.', roundRowSchema) },
+          errors: [404, 409],
+        }),
+        eventRound,
+        async (c) => {
+          const { id, roundId } = c.req.valid('param')
+          return c.json(await change(id, () => endRound(db, id, roundId)))
+        },
+      )
+      .delete(
+        '/:id/rounds/:roundId',
+        adminDoc({
+          summary: 'Remove a round',
+          responses: { 200: json('Removed.', deletedSchema) },
+          errors: [404, 409],
+        }),
+        eventRound,
+        async (c) => {
+          const { id, roundId } = c.req.valid('param')
+          await change(id, () => removeRound(db, id, roundId))
+          return c.json({ deleted: true })
+        },
+      )
       // Pairs the mixer keeps apart
       .route('/:id/keep-apart', keepApartRoutes(db, change))
       // Every round's seating, for a spreadsheet

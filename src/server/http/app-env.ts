@@ -12,5 +12,7 @@ export interface AppEnv {
     /** Set by requireUser / requireAdmin. */
     user?: User
     profile?: Profile
+    /** Tests: every documented route checks its answer against the API document (http/openapi.ts). */
+    checkResponses?: boolean
   }
 }

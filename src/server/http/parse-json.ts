@@ -2,6 +2,7 @@ import { validator } from 'hono/validator'
 import type { z } from 'zod'
 import { hasErrorMessage, type ErrorMessageKey } from '../i18n.ts'
 import { ApiError } from './api-error.ts'
+import { withSchema } from './openapi.ts'
 
 interface Messages {
   /** The namespace whose `validation.*` keys the schema's messages name. */
@@ -22,13 +23,15 @@ function invalid(error: z.ZodError, { messages }: Messages): ApiError {
 
 /**
  * Validates a JSON body with a shared zod schema, as middleware: the handler reads
- * `c.req.valid('json')`, and the typed client knows the route's body. The request guard has
+ * `c.req.valid('json')`, the typed client and the API document know the route's body. The request guard has
  * already refused bodies that are not `application/json`.
  */
 export function jsonBody<T extends z.ZodType>(schema: T, options: Messages = {}) {
-  return validator('json', (value): z.infer<T> => {
+  const validate = validator('json', (value): z.infer<T> => {
     const parsed = schema.safeParse(value)
     if (parsed.success) return parsed.data
     throw invalid(parsed.error, options)
   })
+  // The same schema is the request body in the API document.
+  return withSchema(validate, 'json', schema)
 }

@@ -2,6 +2,7 @@ import { validator } from 'hono/validator'
 import { z } from 'zod'
 import type { ErrorMessageKey } from '../i18n.ts'
 import { ApiError } from './api-error.ts'
+import { withSchema } from './openapi.ts'
 
 /** One kind of id in a path: what it must look like, and what a missing one is called. */
 export interface PathId {
@@ -44,7 +45,7 @@ export const PATH_IDS = {
  */
 export function pathIds<K extends string>(ids: Record<K, PathId>) {
   const entries = Object.entries(ids) as [K, PathId][]
-  return validator('param', (params): Record<K, string> => {
+  const validate = validator('param', (params): Record<K, string> => {
     const valid = {} as Record<K, string>
     for (const [name, { schema, notFound }] of entries) {
       const parsed = schema.safeParse(params[name])
@@ -53,4 +54,7 @@ export function pathIds<K extends string>(ids: Record<K, PathId>) {
     }
     return valid
   })
+  // The API document shows each id with its form (uuid, or a user id's pattern).
+  const shape = z.object(Object.fromEntries(entries.map(([name, id]) => [name, id.schema])))
+  return withSchema(validate, 'param', shape)
 }

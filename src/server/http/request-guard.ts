@@ -22,6 +22,11 @@ export interface RequestGuardOptions {
    * and content-type rules, not from the size limit.
    */
   crossSitePaths: readonly string[]
+  /**
+   * CORS_ORIGINS: other sites whose pages may make changes, without cookies (their pages call
+   * with a bearer token; a cookie session belongs to our own pages only).
+   */
+  corsOrigins?: readonly string[]
 }
 
 /**
@@ -29,14 +34,16 @@ export interface RequestGuardOptions {
  * - a change (POST, PUT, PATCH, DELETE) comes from our own pages: its Origin, or without one its
  *   Referer, is PUBLIC_URL's; a request with neither is refused when it carries cookies (a browser
  *   always sends Origin with a change, so only a forged request lacks it). Clients without
- *   cookies (a native app with a bearer token, curl) have no ambient session to abuse.
+ *   cookies (a native app with a bearer token, curl) have no ambient session to abuse, and
+ *   neither have the pages of a CORS_ORIGINS site when they send no cookies.
  * - a body is JSON (`application/json`) or an image upload (`multipart/form-data`), nothing else;
  * - a body is at most 64 KB (uploads: 5 MB and the form's framing), refused with 413 before it is
  *   read when its length is declared;
  * - no text in the path, the query or a JSON body holds U+0000, which PostgreSQL cannot store.
  */
-export function requestGuard({ publicUrl, crossSitePaths }: RequestGuardOptions) {
+export function requestGuard({ publicUrl, crossSitePaths, corsOrigins = [] }: RequestGuardOptions) {
   const ownOrigin = new URL(publicUrl).origin
+  const listed = new Set(corsOrigins)
   const crossSite = new Set(crossSitePaths)
   const tooLarge = () => {
     throw new ApiError(413, 'payload_too_large', 'payloadTooLarge')
@@ -50,7 +57,7 @@ export function requestGuard({ publicUrl, crossSitePaths }: RequestGuardOptions)
     if (SAFE_METHODS.has(method)) return next()
 
     const exempt = crossSite.has(c.req.path)
-    if (!exempt && !fromOwnPages(c.req.raw.headers, ownOrigin))
+    if (!exempt && !fromOwnPages(c.req.raw.headers, ownOrigin, listed))
       throw new ApiError(403, 'cross_origin', 'crossOrigin')
 
     const type = c.req.header('content-type') ?? ''
@@ -65,8 +72,9 @@ export function requestGuard({ publicUrl, crossSitePaths }: RequestGuardOptions)
   })
 }
 
-function fromOwnPages(headers: Headers, ownOrigin: string): boolean {
+function fromOwnPages(headers: Headers, ownOrigin: string, listed: Set<string>): boolean {
   const origin = headers.get('origin')
+  if (origin !== null && listed.has(origin)) return !headers.has('cookie')
   if (origin !== null) return origin === ownOrigin
   const referer = headers.get('referer')
   if (referer !== null) return URL.canParse(referer) && new URL(referer).origin === ownOrigin

@@ -1,9 +1,12 @@
 import { Hono, type Context } from 'hono'
+import { z } from 'zod'
 import { validator } from 'hono/validator'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { Auth } from '../auth/auth.ts'
 import { ApiError } from '../http/api-error.ts'
+import { API_TAGS, documented, withSchema } from '../http/openapi.ts'
 import { PATH_IDS } from '../http/path-ids.ts'
+import { eventStateSchema } from '#shared/live-state.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { StateCache } from './event-state.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
@@ -27,13 +30,28 @@ export interface LiveDeps {
 }
 
 /** `?eventId=`: an event's id, or nothing for the active event. A malformed id is not found. */
-const klikkscreenQuery = validator('query', (query): { eventId?: string } => {
-  const eventId = query.eventId
-  if (typeof eventId !== 'string' || eventId === '') return {}
-  const parsed = PATH_IDS.event.schema.safeParse(eventId)
-  if (!parsed.success) throw new ApiError(404, 'not_found', PATH_IDS.event.notFound)
-  return { eventId: parsed.data }
-})
+const klikkscreenQuery = withSchema(
+  validator('query', (query): { eventId?: string } => {
+    const eventId = query.eventId
+    if (typeof eventId !== 'string' || eventId === '') return {}
+    const parsed = PATH_IDS.event.schema.safeParse(eventId)
+    if (!parsed.success) throw new ApiError(404, 'not_found', PATH_IDS.event.notFound)
+    return { eventId: parsed.data }
+  }),
+  'query',
+  z.object({ eventId: PATH_IDS.event.schema.optional() }),
+)
+
+/** The SSE answer of a live stream, in the API document. */
+export const LIVE_STREAM = {
+  media: 'text/event-stream',
+  schema: {
+    type: 'string',
+    description:
+      'Server-sent events: `hello` (`{}`) first, then `state` with a `LiveState` as its JSON data at once and after every change; a `: heartbeat` comment every 30 s. Reconnect after 2 s (`retry`).',
+    'x-sse-data': { $ref: '#/components/schemas/LiveState' },
+  },
+}
 
 /**
  * GET /api/klikkscreen?eventId=…: the state to show (shared/live-state.ts; the active event
@@ -44,19 +62,34 @@ const klikkscreenQuery = validator('query', (query): { eventId?: string } => {
  */
 export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
   const viewerOf = createViewerCheck(auth)
-  return new Hono<AppEnv>().get('/', klikkscreenQuery, async (c) => {
-    if (!(await viewerOf(c.req.raw.headers)))
-      throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
-    const eventId = c.req.valid('query').eventId ?? (await cache.activeEventId())
-    if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
-    const body = await cache.stateBytes(eventId)
-    if (!body) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
-    return c.body(body, 200, {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store, no-transform',
-      [SERVER_TIME_HEADER]: String(Date.now()),
-    })
-  })
+  return new Hono<AppEnv>().get(
+    '/',
+    documented({
+      summary: 'The round to show',
+      description:
+        "The klikkscreen's state: the given event, or the active one without `eventId`. For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).",
+      tag: API_TAGS.live,
+      access: 'member',
+      responses: {
+        200: { description: 'The event, its latest round and tables.', json: eventStateSchema },
+      },
+      errors: [404],
+    }),
+    klikkscreenQuery,
+    async (c) => {
+      if (!(await viewerOf(c.req.raw.headers)))
+        throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
+      const eventId = c.req.valid('query').eventId ?? (await cache.activeEventId())
+      if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
+      const body = await cache.stateBytes(eventId)
+      if (!body) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+      return c.body(body, 200, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store, no-transform',
+        [SERVER_TIME_HEADER]: String(Date.now()),
+      })
+    },
+  )
 }
 
 /**

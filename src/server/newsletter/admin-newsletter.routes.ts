@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
 import { subscribersQuerySchema } from '#shared/schemas/newsletter.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { API_TAGS, documented, queryParameters, type RouteDoc } from '../http/openapi.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './subscribers.ts'
 
@@ -14,23 +16,75 @@ const parseQuery = (query: Record<string, string>) => {
   return parsed.data
 }
 
+const adminDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
+  documented({ ...doc, tag: API_TAGS.admin, access: 'admin' })
+
+const subscriberSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  verified: z.boolean(),
+  language: z.string(),
+  source: z.string(),
+  createdAt: z.iso.datetime(),
+  confirmedAt: z.iso.datetime().nullable(),
+})
+const subscribersPageSchema = z.object({
+  subscribers: z.array(subscriberSchema),
+  /** How many match the search and filter (all pages). */
+  matching: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.object({ verified: z.number().int(), pending: z.number().int() }),
+})
+
 /** /api/admin/newsletter: the subscribers list, its CSV export and removal (admins only). */
 export function adminNewsletterRoutes(auth: Auth, db: Db) {
   return new Hono<AppEnv>()
     .use(requireAdmin(auth, db))
-    .get('/', async (c) => c.json(await listSubscribers(db, parseQuery(c.req.query()))))
-    .get('/export.csv', async (c) => {
-      const csv = await exportSubscribersCsv(db, parseQuery(c.req.query()))
-      const day = new Date().toISOString().slice(0, 10)
-      c.header('Content-Type', 'text/csv; charset=utf-8')
-      c.header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
-      c.header('Cache-Control', 'no-store')
-      return c.body(csv)
-    })
-    .delete('/:id', pathIds({ id: PATH_IDS.subscriber }), async (c) => {
-      const { id } = c.req.valid('param')
-      if (!(await removeSubscriber(db, id))) throw new ApiError(404, 'not_found', 'notFound')
-      c.var.log.info({ subscriberId: id }, 'newsletter subscriber removed by an admin')
-      return c.json({ removed: true })
-    })
+    .get(
+      '/',
+      adminDoc({
+        summary: 'Newsletter subscribers',
+        description:
+          'One page (50), newest first, searched by address or name and filtered by state.',
+        parameters: queryParameters(subscribersQuerySchema),
+        responses: { 200: { description: 'The page.', json: subscribersPageSchema } },
+      }),
+      async (c) => c.json(await listSubscribers(db, parseQuery(c.req.query()))),
+    )
+    .get(
+      '/export.csv',
+      adminDoc({
+        summary: 'Newsletter subscribers as CSV',
+        description:
+          'Every subscriber the search and filter match (the page is ignored), for a spreadsheet.',
+        parameters: queryParameters(subscribersQuerySchema),
+        responses: { 200: { description: 'UTF-8 CSV with a byte-order mark.', media: 'text/csv' } },
+      }),
+      async (c) => {
+        const csv = await exportSubscribersCsv(db, parseQuery(c.req.query()))
+        const day = new Date().toISOString().slice(0, 10)
+        c.header('Content-Type', 'text/csv; charset=utf-8')
+        c.header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        c.header('Cache-Control', 'no-store')
+        return c.body(csv)
+      },
+    )
+    .delete(
+      '/:id',
+      adminDoc({
+        summary: 'Remove a subscriber',
+        responses: {
+          200: { description: 'Removed.', json: z.object({ removed: z.literal(true) }) },
+        },
+        errors: [404],
+      }),
+      pathIds({ id: PATH_IDS.subscriber }),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        if (!(await removeSubscriber(db, id))) throw new ApiError(404, 'not_found', 'notFound')
+        c.var.log.info({ subscriberId: id }, 'newsletter subscriber removed by an admin')
+        return c.json({ removed: true as const })
+      },
+    )
 }

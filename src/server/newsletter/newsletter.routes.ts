@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { z } from 'zod'
 import {
   newsletterEmailSchema,
   newsletterTokenSchema,
@@ -11,6 +12,7 @@ import { requireUser } from '../auth/session.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
+import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import { newsletterMessage } from '../i18n.ts'
 import {
@@ -33,6 +35,10 @@ const LIMITS = {
   'one-click': 30,
   status: 120,
 } as const
+
+const messageSchema = z.object({ message: z.string() })
+const newsletterDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
+  documented({ ...doc, tag: API_TAGS.newsletter, access: 'public', errors: [400, 429] })
 
 function parseEmail(value: string): string {
   const parsed = newsletterEmailSchema.safeParse(value)
@@ -63,55 +69,102 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
 
   return (
     new Hono<AppEnv>()
-      .post('/subscribe', limit('subscribe'), jsonBody(subscribeRequestSchema), async (c) => {
-        const request = c.req.valid('json')
-        const email = parseEmail(request.email)
-        const member = await memberOf(c)
-        // SPEC section 5: the name is required only when signed out.
-        if (!member && !request.name)
-          throw new ApiError(400, 'name_required', 'newsletter:nameRequired')
-        const result = await subscribe(ctx, {
-          email,
-          name: request.name || null,
-          source: request.source,
-          member,
-          language: c.var.language,
-          clientAddress: c.var.clientAddress,
-        })
-        const subscribed = result === 'subscribed'
-        return c.json({
-          subscribed,
-          message: newsletterMessage(
-            c.var.language,
-            subscribed ? 'subscribed' : 'confirmationSent',
-          ),
-        })
-      })
-      .post('/unsubscribe', limit('unsubscribe'), jsonBody(unsubscribeRequestSchema), async (c) => {
-        const request = c.req.valid('json')
-        const email = parseEmail(request.email)
-        const result = await unsubscribe(ctx, {
-          email,
-          member: await memberOf(c),
-          language: c.var.language,
-        })
-        const unsubscribed = result === 'unsubscribed'
-        return c.json({
-          unsubscribed,
-          message: newsletterMessage(
-            c.var.language,
-            unsubscribed ? 'unsubscribed' : 'unsubscribeEmailSent',
-          ),
-        })
-      })
-      .post('/verify', limit('verify'), jsonBody(newsletterTokenSchema), async (c) => {
-        const { token } = c.req.valid('json')
-        if (!(await confirmSubscription(ctx, token, c.var.clientAddress)))
-          throw new ApiError(400, 'invalid_token', 'newsletter:verification.failed')
-        return c.json({ message: newsletterMessage(c.var.language, 'verification.success') })
-      })
+      .post(
+        '/subscribe',
+        newsletterDoc({
+          summary: 'Subscribe',
+          description:
+            'A signed-in member with a confirmed address is subscribed at once (`subscribed: true`); anyone else gets an e-mail with a confirmation link (`name` is then required). 10 a minute per address.',
+          responses: {
+            200: {
+              description: 'Subscribed, or the confirmation e-mail is on its way.',
+              json: z.object({ subscribed: z.boolean(), message: z.string() }),
+            },
+          },
+        }),
+        limit('subscribe'),
+        jsonBody(subscribeRequestSchema),
+        async (c) => {
+          const request = c.req.valid('json')
+          const email = parseEmail(request.email)
+          const member = await memberOf(c)
+          // SPEC section 5: the name is required only when signed out.
+          if (!member && !request.name)
+            throw new ApiError(400, 'name_required', 'newsletter:nameRequired')
+          const result = await subscribe(ctx, {
+            email,
+            name: request.name || null,
+            source: request.source,
+            member,
+            language: c.var.language,
+            clientAddress: c.var.clientAddress,
+          })
+          const subscribed = result === 'subscribed'
+          return c.json({
+            subscribed,
+            message: newsletterMessage(
+              c.var.language,
+              subscribed ? 'subscribed' : 'confirmationSent',
+            ),
+          })
+        },
+      )
+      .post(
+        '/unsubscribe',
+        newsletterDoc({
+          summary: 'Unsubscribe',
+          description:
+            'A signed-in member unsubscribes her own address at once (`unsubscribed: true`); otherwise an e-mail with a confirmation link goes to the address.',
+          responses: {
+            200: {
+              description: 'Unsubscribed, or the confirmation e-mail is on its way.',
+              json: z.object({ unsubscribed: z.boolean(), message: z.string() }),
+            },
+          },
+        }),
+        limit('unsubscribe'),
+        jsonBody(unsubscribeRequestSchema),
+        async (c) => {
+          const request = c.req.valid('json')
+          const email = parseEmail(request.email)
+          const result = await unsubscribe(ctx, {
+            email,
+            member: await memberOf(c),
+            language: c.var.language,
+          })
+          const unsubscribed = result === 'unsubscribed'
+          return c.json({
+            unsubscribed,
+            message: newsletterMessage(
+              c.var.language,
+              unsubscribed ? 'unsubscribed' : 'unsubscribeEmailSent',
+            ),
+          })
+        },
+      )
+      .post(
+        '/verify',
+        newsletterDoc({
+          summary: 'Confirm a subscription',
+          description: "The token from the confirmation e-mail's link (valid 48 hours).",
+          responses: { 200: { description: 'Subscribed.', json: messageSchema } },
+        }),
+        limit('verify'),
+        jsonBody(newsletterTokenSchema),
+        async (c) => {
+          const { token } = c.req.valid('json')
+          if (!(await confirmSubscription(ctx, token, c.var.clientAddress)))
+            throw new ApiError(400, 'invalid_token', 'newsletter:verification.failed')
+          return c.json({ message: newsletterMessage(c.var.language, 'verification.success') })
+        },
+      )
       .post(
         '/verify-unsubscribe',
+        newsletterDoc({
+          summary: 'Confirm an unsubscribe',
+          description: "The token from the unsubscribe e-mail's link (valid 7 days).",
+          responses: { 200: { description: 'Unsubscribed.', json: messageSchema } },
+        }),
         limit('verify-unsubscribe'),
         jsonBody(newsletterTokenSchema),
         async (c) => {
@@ -124,16 +177,42 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
         },
       )
       // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" here, without cookies or Origin.
-      .post('/one-click', limit('one-click'), async (c) => {
-        if (!(await oneClickUnsubscribe(ctx, c.req.query('key') ?? '')))
-          throw new ApiError(400, 'invalid_token', 'newsletter:unsubscribeVerification.failed')
-        return c.json({
-          message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
-        })
-      })
-      .get('/status', limit('status'), requireUser(auth, ctx.db), async (c) => {
-        const email = c.var.user?.email ?? ''
-        return c.json({ subscribed: await isSubscribed(ctx.db, email) })
-      })
+      .post(
+        '/one-click',
+        newsletterDoc({
+          summary: 'One-click unsubscribe (RFC 8058)',
+          description:
+            "For mail providers: the `List-Unsubscribe` header's address, with its `key`. Exempt from the origin and JSON rules.",
+          parameters: [{ name: 'key', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: { 200: { description: 'Unsubscribed.', json: messageSchema } },
+        }),
+        limit('one-click'),
+        async (c) => {
+          if (!(await oneClickUnsubscribe(ctx, c.req.query('key') ?? '')))
+            throw new ApiError(400, 'invalid_token', 'newsletter:unsubscribeVerification.failed')
+          return c.json({
+            message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
+          })
+        },
+      )
+      .get(
+        '/status',
+        documented({
+          summary: 'Whether you are subscribed',
+          description: "Her account's address: subscribed and confirmed, or not.",
+          tag: API_TAGS.newsletter,
+          access: 'member',
+          responses: {
+            200: { description: 'Her status.', json: z.object({ subscribed: z.boolean() }) },
+          },
+          errors: [429],
+        }),
+        limit('status'),
+        requireUser(auth, ctx.db),
+        async (c) => {
+          const email = c.var.user?.email ?? ''
+          return c.json({ subscribed: await isSubscribed(ctx.db, email) })
+        },
+      )
   )
 }

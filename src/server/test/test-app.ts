@@ -21,6 +21,7 @@ export async function createTestApp(
     database,
     logger: options.logger ?? createLogger('silent'),
     distDir: options.distDir,
+    checkResponses: true,
   })
   return {
     ...server,

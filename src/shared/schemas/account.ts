@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { LANGUAGE_CODES } from '../languages.ts'
+
+/** GET /api/me, PATCH /api/me: the signed-in member's account and profile. */
+export const meSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    fullName: z.string(),
+    isAdmin: z.boolean(),
+    avatarUrl: z.string().nullable(),
+    /** Shown at the door: the host checks her in with it. */
+    userCode: z.string(),
+    language: z.enum(LANGUAGE_CODES),
+    /** The running event she is checked in to (her table is on its live stream), if any. */
+    liveEventId: z.string().nullable(),
+  })
+  .meta({ id: 'Me' })
+
+/** GET /api/session: who is signed in, if anyone. */
+export const sessionSchema = z.object({ me: meSchema.nullable() })
+
+export const avatarSchema = z.object({ avatarUrl: z.string().nullable() })
+
+/** GET /api/account/sign-in-methods: how she confirms an account deletion. */
+export const signInMethodsSchema = z.object({ password: z.boolean(), google: z.boolean() })
+
+/** One signed-in device or browser on the account page. */
+export const deviceSessionSchema = z
+  .object({
+    id: z.string(),
+    /** The device's own description of itself (its User-Agent), as it signed in. */
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    /** When the session was last renewed (at most a day old while it is in use). */
+    updatedAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    /** The session this request came with. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'DeviceSession' })
+export type DeviceSession = z.infer<typeof deviceSessionSchema>
+
+/** GET /api/account/sessions: newest first. */
+export const deviceSessionsSchema = z.object({ sessions: z.array(deviceSessionSchema) })
