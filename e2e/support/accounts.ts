@@ -72,7 +72,12 @@ export async function createMember(
   const origin = new URL(baseURL ?? '').origin
   const context = await playwright.request.newContext({
     baseURL,
-    extraHTTPHeaders: { origin, 'x-forwarded-for': `192.0.2.${(++memberAddress % 200) + 20}` },
+    // Sign-ups are limited to 5 a minute per address: each worker process starts elsewhere in
+    // the range, so workers (and a worker restarted after a failure) do not share addresses.
+    extraHTTPHeaders: {
+      origin,
+      'x-forwarded-for': `192.0.2.${((process.pid * 7 + ++memberAddress) % 200) + 20}`,
+    },
   })
   const email = uniqueEmail('guest')
   const signUp = await context.post('/api/auth/sign-up/email', {

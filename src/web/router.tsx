@@ -42,6 +42,7 @@ const NewsletterVerifyPage = lazy(() => import('./routes/newsletter-verify.tsx')
 const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
+const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
 
 /** What a prerendered screen needs before it can hydrate without suspending: its code and texts. */
 export function preloadScreen(path: string, texts: Promise<typeof i18n>): Promise<unknown> {
@@ -75,6 +76,13 @@ export function AppRoutes() {
         <LanguageFromQuery />
         <Suspense fallback={<PageSpinner />}>
           <KlikkscreenPage />
+        </Suspense>
+      </Route>
+      {/* A round's seating to print: only the pages, no site header or footer. */}
+      <Route path="/admin/events/:id/rounds/:roundId/print">
+        <LanguageFromQuery />
+        <Suspense fallback={<PageSpinner />}>
+          <AdminRoundPrintPage />
         </Suspense>
       </Route>
       <Route>

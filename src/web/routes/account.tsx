@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
 import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
+import { PeopleMetSetting } from '../features/auth/components/people-met-setting.tsx'
 import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { useSession, type Me } from '../lib/session-store.ts'
@@ -45,6 +46,10 @@ function AccountDetails({ me }: { me: Me }) {
 
       <div className="mt-8">
         <ProfileNameForm me={me} />
+      </div>
+
+      <div className="mt-8">
+        <PeopleMetSetting me={me} />
       </div>
 
       <nav className="mt-8 flex flex-wrap gap-3" aria-label={t('account.title')}>

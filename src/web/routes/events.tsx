@@ -10,6 +10,7 @@ import {
   unregisterFrom,
   type MemberEvent,
 } from '../features/events/api/member-events-api.ts'
+import { PeopleMet } from '../features/events/components/people-met.tsx'
 import { MyTable } from '../features/live/my-table.tsx'
 import { useApiData } from '../lib/use-api-data.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
@@ -121,6 +122,7 @@ function MemberEvents() {
           </li>
         ))}
       </ul>
+      <PeopleMet />
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { useTranslation } from '#web/lib/use-translation.ts'
 import { useLocation } from 'wouter'
 import { authPost } from '#web/features/auth/api/auth-api.ts'
 import { signedOut, useSession } from '#web/lib/session-store.ts'
-import { UserAvatar } from '#web/features/auth/components/user-avatar.tsx'
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 import { Menu, MenuItemLink } from '../ui/menu.tsx'
 
 const triggerClass =

@@ -64,6 +64,25 @@ export function UsersPanel() {
     </span>
   )
   const onlyAdmin = (u: AdminUser) => u.isAdmin && (list?.admins ?? 0) <= 1
+  const roleAction = (u: AdminUser, className = '') =>
+    onlyAdmin(u) ? (
+      <span className="text-xs font-semibold whitespace-nowrap text-ink-soft">
+        {t('adminUsers.onlyAdmin')}
+      </span>
+    ) : (
+      <Button
+        type="button"
+        variant="quiet"
+        size="xs"
+        className={`whitespace-nowrap ${className}`}
+        onClick={() => setChanging(u)}
+        aria-label={t(u.isAdmin ? 'adminUsers.removeAdminLabel' : 'adminUsers.makeAdminLabel', {
+          name: nameOf(u),
+        })}
+      >
+        {t(u.isAdmin ? 'adminUsers.removeAdmin' : 'adminUsers.makeAdmin')}
+      </Button>
+    )
 
   const columns: Column<AdminUser>[] = [
     {
@@ -109,26 +128,11 @@ export function UsersPanel() {
       key: 'actions',
       header: t('adminUsers.columns.actions'),
       headerHidden: true,
+      hiddenBelow: 'sm',
       className: 'text-right',
-      cell: (u) =>
-        onlyAdmin(u) ? (
-          <span className="text-xs font-semibold whitespace-nowrap text-ink-soft">
-            {t('adminUsers.onlyAdmin')}
-          </span>
-        ) : (
-          <Button
-            type="button"
-            variant="quiet"
-            size="xs"
-            className="whitespace-nowrap"
-            onClick={() => setChanging(u)}
-            aria-label={t(u.isAdmin ? 'adminUsers.removeAdminLabel' : 'adminUsers.makeAdminLabel', {
-              name: nameOf(u),
-            })}
-          >
-            {t(u.isAdmin ? 'adminUsers.removeAdmin' : 'adminUsers.makeAdmin')}
-          </Button>
-        ),
+      cell: (u) => roleAction(u),
+      // On phones the action sits under the name, leaving the row to the name and the code.
+      inline: (u) => roleAction(u, '-ml-3'),
     },
   ]
 

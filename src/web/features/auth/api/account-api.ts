@@ -18,6 +18,10 @@ export const uploadAvatar = (file: File) => {
 
 export const removeAvatar = () => callApi(() => api.me.avatar.$delete())
 
+/** Whether other members who sat with her see her in their "people you met" lists. */
+export const setPeopleMetVisible = (visible: boolean) =>
+  callApi(() => api.me['people-met'].$put({ json: { visible } }))
+
 /** Whether she signs in with a password, with Google, or both: deletion is confirmed the same way. */
 export const fetchSignInMethods = () => callApi(() => api.account['sign-in-methods'].$get())
 

@@ -4,7 +4,7 @@ import type { ApiResult } from '#web/lib/call-api.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { removeAvatar, uploadAvatar } from '../api/account-api.ts'
 import { refreshSession, type Me } from '#web/lib/session-store.ts'
-import { UserAvatar } from './user-avatar.tsx'
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 
 /** The member's picture: upload (the server crops and resizes it) or remove. */
 export function AvatarEditor({ me }: { me: Me }) {

@@ -1,11 +1,12 @@
 import type { InferResponseType } from 'hono/client'
 import type {
   EventInput,
+  KeepApartInput,
   ParticipantStatus,
   SeatingChange,
   TableInput,
 } from '#shared/schemas/events.ts'
-import { api, type ApiClient } from '#web/lib/api-client.ts'
+import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 
 type AdminEvents = ApiClient['admin']['events']
@@ -14,6 +15,7 @@ export type EventDetail = InferResponseType<AdminEvents[':id']['$get'], 200>
 export type Participant = EventDetail['participants'][number]
 export type EventTable = EventDetail['tables'][number]
 export type EventRound = EventDetail['rounds'][number]
+export type KeepApartPair = EventDetail['keepApart'][number]
 
 const events = api.admin.events
 const one = events[':id']
@@ -68,3 +70,11 @@ export const endRound = (id: string, roundId: string) =>
   callApi(() => round.end.$post({ param: { id, roundId } }))
 export const removeRound = (id: string, roundId: string) =>
   callApi(() => round.$delete({ param: { id, roundId } }))
+
+export const keepApart = (id: string, json: KeepApartInput) =>
+  callApi(() => one['keep-apart'].$post({ param: { id }, json }))
+export const letSitTogether = (id: string, pairId: string) =>
+  callApi(() => one['keep-apart'][':pairId'].$delete({ param: { id, pairId } }))
+
+/** Every round's seating as CSV; a plain link, so the browser downloads it. */
+export const seatingCsvUrl = (id: string) => apiPath(one['seating.csv'].$path({ param: { id } }))

@@ -3,9 +3,16 @@ import { api, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 
 export type MemberEvent = InferResponseType<ApiClient['events']['$get'], 200>['events'][number]
+export type MetEvent = InferResponseType<
+  ApiClient['events']['people-met']['$get'],
+  200
+>['events'][number]
 
 export const fetchMemberEvents = () => callApi(() => api.events.$get())
 export const registerFor = (id: string) =>
   callApi(() => api.events[':id'].registration.$post({ param: { id } }))
 export const unregisterFrom = (id: string) =>
   callApi(() => api.events[':id'].registration.$delete({ param: { id } }))
+
+/** Who she sat with at her evenings, by event and round. */
+export const fetchPeopleMet = () => callApi(() => api.events['people-met'].$get())

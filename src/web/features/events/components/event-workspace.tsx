@@ -17,6 +17,7 @@ import {
 import { EventCountdown } from './event-countdown.tsx'
 import { EventEditor } from './event-editor.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
+import { KeepApartPanel } from './keep-apart-panel.tsx'
 import { ParticipantsPanel } from './participants-panel.tsx'
 import { RoundsPanel } from './rounds-panel.tsx'
 import { TablesPanel } from './tables-panel.tsx'
@@ -196,6 +197,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
 
       {event.isKlikk && <RoundsPanel detail={detail} act={act} />}
       <ParticipantsPanel eventId={event.id} participants={detail.participants} act={act} />
+      {event.isKlikk && <KeepApartPanel detail={detail} act={act} />}
       {event.isKlikk && <TablesPanel eventId={event.id} tables={detail.tables} act={act} />}
     </div>
   )

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
+import { Link } from 'wouter'
 import { DEFAULT_ROUND_DURATION_MINUTES } from '#shared/constants.ts'
 import { formatClock, roundState, roundTimeLeft } from '#shared/countdown.ts'
 import { roundInputSchema } from '#shared/schemas/events.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
@@ -10,6 +11,7 @@ import {
   endRound,
   removeRound,
   reseatRound,
+  seatingCsvUrl,
   startRound,
   type EventDetail,
 } from '../api/admin-events-api.ts'
@@ -48,7 +50,22 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
   }
 
   return (
-    <Panel id="rounds-heading" title={t('rounds.title')} intro={t('rounds.intro')}>
+    <Panel
+      id="rounds-heading"
+      title={t('rounds.title')}
+      intro={t('rounds.intro')}
+      aside={
+        detail.rounds.some((round) => round.seats.length > 0) && (
+          <a
+            href={seatingCsvUrl(eventId)}
+            download
+            className={buttonClass({ variant: 'outline', size: 'sm' })}
+          >
+            {t('rounds.export')}
+          </a>
+        )
+      }
+    >
       {!active && (
         <p className="mb-4 text-sm font-semibold text-ink-soft">{t('rounds.needsActive')}</p>
       )}
@@ -79,6 +96,15 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
+                  {round.seats.length > 0 && (
+                    <Link
+                      href={`/admin/events/${eventId}/rounds/${round.id}/print`}
+                      aria-label={t('rounds.printLabel', { number: round.roundNumber })}
+                      className={buttonClass({ variant: 'outline', size: 'sm' })}
+                    >
+                      {t('rounds.print')}
+                    </Link>
+                  )}
                   {state === 'pending' && (
                     <>
                       <Button

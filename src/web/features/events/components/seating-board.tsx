@@ -27,6 +27,11 @@ export function SeatingBoard({
     return person ? personName(person) : '—'
   }
   const seatOf = new Map(round.seats.map((seat) => [seat.userId, seat.tableId]))
+  // Pairs the host wants apart who sit at one table anyway (after a swap, or a pair added later).
+  const brokenAt = (tableId: string) =>
+    detail.keepApart.filter(
+      (pair) => seatOf.get(pair.userA) === tableId && seatOf.get(pair.userB) === tableId,
+    )
   const unseated = editable
     ? detail.participants.filter((p) => p.status === 'present' && !seatOf.has(p.userId))
     : []
@@ -50,21 +55,31 @@ export function SeatingBoard({
     else setSelected(userId)
   }
 
-  const personButton = (userId: string) => {
+  const personButton = (userId: string, apart = false) => {
     const name = nameOf(userId)
     const isSelected = selected === userId
+    // The table's warning line says who; the mark only points at them.
+    const mark = apart && (
+      <span aria-hidden="true" className="ml-1.5 font-bold text-rose-deep">
+        ≠
+      </span>
+    )
     return editable ? (
       <button
         type="button"
         aria-pressed={isSelected}
         aria-label={isSelected ? t('rounds.selected', { name }) : t('rounds.select', { name })}
         onClick={() => void pick(userId)}
-        className={`w-full rounded-lg px-2.5 py-1.5 text-left text-sm transition ${isSelected ? 'bg-rose-deep font-semibold text-white' : 'hover:bg-blush/60'}`}
+        className={`w-full rounded-lg px-2.5 py-1.5 text-left text-sm transition ${isSelected ? 'bg-rose-deep font-semibold text-white [&>span]:text-white' : 'hover:bg-blush/60'}`}
       >
         {name}
+        {mark}
       </button>
     ) : (
-      <span className="block px-2.5 py-1.5 text-sm">{name}</span>
+      <span className="block px-2.5 py-1.5 text-sm">
+        {name}
+        {mark}
+      </span>
     )
   }
 
@@ -91,6 +106,8 @@ export function SeatingBoard({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {detail.tables.map((table) => {
           const seated = round.seats.filter((seat) => seat.tableId === table.id)
+          const broken = brokenAt(table.id)
+          const apart = new Set(broken.flatMap((pair) => [pair.userA, pair.userB]))
           const canMoveHere =
             selected !== null &&
             seatOf.get(selected) !== table.id &&
@@ -100,7 +117,7 @@ export function SeatingBoard({
               key={table.id}
               role="group"
               aria-label={table.tableName}
-              className="rounded-xl bg-white p-3 ring-1 ring-ink/5"
+              className={`rounded-xl bg-white p-3 ${broken.length ? 'ring-2 ring-rose-deep/60' : 'ring-1 ring-ink/5'}`}
             >
               <div className="mb-1 flex items-center justify-between px-2.5">
                 <p className="font-semibold">{table.tableName}</p>
@@ -108,9 +125,17 @@ export function SeatingBoard({
                   {t('rounds.tableLoad', { count: seated.length, seats: table.capacityActual })}
                 </p>
               </div>
+              {broken.map((pair) => (
+                <p
+                  key={pair.id}
+                  className="mx-2.5 mb-1.5 rounded-lg bg-blush/60 px-2.5 py-1.5 text-xs font-semibold text-rose-deep"
+                >
+                  {t('rounds.brokenPair', { a: nameOf(pair.userA), b: nameOf(pair.userB) })}
+                </p>
+              ))}
               <ul>
                 {seated.map((seat) => (
-                  <li key={seat.userId}>{personButton(seat.userId)}</li>
+                  <li key={seat.userId}>{personButton(seat.userId, apart.has(seat.userId))}</li>
                 ))}
               </ul>
               {canMoveHere && (

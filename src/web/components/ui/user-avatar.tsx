@@ -1,5 +1,6 @@
 const SIZES = {
   small: { px: 28, box: 'size-7', initial: 'text-xs font-bold', ring: '' },
+  medium: { px: 40, box: 'size-10', initial: 'text-sm font-bold', ring: '' },
   large: { px: 96, box: 'size-24', initial: 'font-display text-4xl', ring: 'ring-4 ring-blush' },
 }
 
