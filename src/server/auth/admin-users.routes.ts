@@ -8,16 +8,36 @@ import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { queryParams } from '../http/query-params.ts'
+import { API_TAGS, documented } from '../http/openapi.ts'
+import { usersPageSchema, userRoleChangedSchema } from '#shared/schemas/admin-users.ts'
 
 /** /api/admin/users: the members, paged and searched; granting and revoking the admin role. */
 export function adminUsersRoutes(auth: Auth, db: Db) {
   return new Hono<AppEnv>()
     .use(requireAdmin(auth, db))
-    .get('/', queryParams(usersQuerySchema), async (c) =>
-      c.json(await listUsers(db, c.req.valid('query'))),
+    .get(
+      '/',
+      documented({
+        summary: 'Members',
+        description:
+          'One page (50), newest first, searched by name, e-mail or member code, with how many match and how many admins there are.',
+        tag: API_TAGS.admin,
+        access: 'admin',
+        responses: { 200: { description: 'The page.', json: usersPageSchema } },
+      }),
+      queryParams(usersQuerySchema),
+      async (c) => c.json(await listUsers(db, c.req.valid('query'))),
     )
     .put(
       '/:userId/role',
+      documented({
+        summary: 'Grant or revoke the admin role',
+        description: 'The site always keeps one admin: revoking the last one is refused (409).',
+        tag: API_TAGS.admin,
+        access: 'admin',
+        responses: { 200: { description: 'Her role now.', json: userRoleChangedSchema } },
+        errors: [404, 409],
+      }),
       pathIds({ userId: PATH_IDS.user }),
       jsonBody(userRoleSchema),
       async (c) => {

@@ -147,14 +147,27 @@ export function meRoutes(auth: Auth, db: Db) {
         return c.json({ avatarUrl: null })
       },
     )
-    .put('/people-met', requireUser(auth, db), jsonBody(peopleMetVisibilitySchema), async (c) => {
-      const { user, profile } = signedIn(c)
-      const { visible } = c.req.valid('json')
-      const [updated] = await db
-        .update(profiles)
-        .set({ peopleMetVisible: visible, updatedAt: new Date() })
-        .where(eq(profiles.id, profile.id))
-        .returning()
-      return c.json(describe(user, updated ?? profile))
-    })
+    .put(
+      '/people-met',
+      documented({
+        summary: 'Show or hide yourself in "people you met"',
+        description: "Whether she appears in other members' lists of the people they sat with.",
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: { 200: { description: 'The profile as saved.', json: meSchema } },
+        errors: [400],
+      }),
+      requireUser(auth, db),
+      jsonBody(peopleMetVisibilitySchema),
+      async (c) => {
+        const { user, profile } = signedIn(c)
+        const { visible } = c.req.valid('json')
+        const [updated] = await db
+          .update(profiles)
+          .set({ peopleMetVisible: visible, updatedAt: new Date() })
+          .where(eq(profiles.id, profile.id))
+          .returning()
+        return c.json(describe(user, updated ?? profile))
+      },
+    )
 }

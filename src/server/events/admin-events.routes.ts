@@ -395,12 +395,24 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
       // Pairs the mixer keeps apart
       .route('/:id/keep-apart', keepApartRoutes(db, change))
       // Every round's seating, for a spreadsheet
-      .get('/:id/seating.csv', event, async (c) => {
-        const { csv, fileName } = await exportSeatingCsv(db, c.req.valid('param').id)
-        c.header('Content-Type', 'text/csv; charset=utf-8')
-        c.header('Content-Disposition', `attachment; filename="${fileName}"`)
-        c.header('Cache-Control', 'no-store')
-        return c.body(csv)
-      })
+      .get(
+        '/:id/seating.csv',
+        adminDoc({
+          summary: "Every round's seating as CSV",
+          description: 'Round, table and person per line, for a spreadsheet or the door.',
+          responses: {
+            200: { description: 'UTF-8 CSV with a byte-order mark.', media: 'text/csv' },
+          },
+          errors: [404],
+        }),
+        event,
+        async (c) => {
+          const { csv, fileName } = await exportSeatingCsv(db, c.req.valid('param').id)
+          c.header('Content-Type', 'text/csv; charset=utf-8')
+          c.header('Content-Disposition', `attachment; filename="${fileName}"`)
+          c.header('Cache-Control', 'no-store')
+          return c.body(csv)
+        },
+      )
   )
 }

@@ -73,5 +73,31 @@ export const memberEventListSchema = z.object({
   ),
 })
 
+/** GET /api/events/people-met. */
+export const peopleMetSchema = z.object({
+  events: z.array(
+    z.object({
+      eventId: z.uuid(),
+      eventName: z.string(),
+      startTime: z.coerce.date(),
+      placeName: z.string(),
+      rounds: z.array(
+        z.object({
+          roundNumber: z.number().int(),
+          tableName: z.string(),
+          people: z.array(
+            z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() }),
+          ),
+        }),
+      ),
+    }),
+  ),
+})
+
+/** A pair the mixer seats at different tables. */
+export const keepApartPairSchema = z
+  .object({ id: z.uuid(), userA: z.string(), userB: z.string() })
+  .meta({ id: 'KeepApartPair' })
+
 export const registrationSchema = z.object({ registered: z.boolean() })
 export const deletedSchema = z.object({ deleted: z.literal(true) })

@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { eventStream, LIVE_STREAM, type LiveDeps } from '../live/live.routes.ts'
-import { memberEventListSchema, registrationSchema } from './event-responses.ts'
+import { memberEventListSchema, peopleMetSchema, registrationSchema } from './event-responses.ts'
 import { register, unregister, upcomingEventsFor } from './participants.ts'
 import { peopleMetBy } from './people-met.ts'
 
@@ -81,6 +81,15 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps) {
         },
       )
       // Who she sat with at her evenings, by event and round.
-      .get('/people-met', async (c) => c.json({ events: await peopleMetBy(db, userIdOf(c)) }))
+      .get(
+        '/people-met',
+        memberDoc({
+          summary: 'People you met',
+          description:
+            'Who she sat with at her evenings, by event and round, once a round has started (name and picture; people who opted out are left out).',
+          responses: { 200: { description: 'Her evenings.', json: peopleMetSchema } },
+        }),
+        async (c) => c.json({ events: await peopleMetBy(db, userIdOf(c)) }),
+      )
   )
 }

@@ -13,6 +13,8 @@ export const meSchema = z
     /** Shown at the door: the host checks her in with it. */
     userCode: z.string(),
     language: z.enum(LANGUAGE_CODES),
+    /** Whether she shows in other members' "people you met" lists. */
+    peopleMetVisible: z.boolean(),
     /** The running event she is checked in to (her table is on its live stream), if any. */
     liveEventId: z.string().nullable(),
   })

@@ -13,5 +13,25 @@ export type UsersQuery = z.infer<typeof usersQuerySchema>
 export const USER_ROLES = ['admin', 'member'] as const
 export type UserRole = (typeof USER_ROLES)[number]
 
+/** GET /api/admin/users: the page. */
+export const usersPageSchema = z.object({
+  users: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      fullName: z.string().nullable(),
+      isAdmin: z.boolean(),
+      userCode: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  matching: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  admins: z.number().int(),
+})
+
+export const userRoleChangedSchema = z.object({ id: z.string(), isAdmin: z.boolean() })
+
 /** PUT /api/admin/users/:userId/role: grant or revoke the admin role. */
 export const userRoleSchema = z.object({ role: z.enum(USER_ROLES) })
