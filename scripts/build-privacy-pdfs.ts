@@ -31,7 +31,7 @@ type PolicyDoc = {
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 /** Effective date of the current policy; used as the PDF creation date unless SOURCE_DATE_EPOCH is set. */
-const EFFECTIVE_DATE = new Date('2026-11-21T00:00:00Z')
+const EFFECTIVE_DATE = new Date('2026-11-23T00:00:00Z')
 
 const DOCS: readonly PolicyDoc[] = [
   {

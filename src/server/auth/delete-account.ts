@@ -21,8 +21,9 @@ export async function accountProviders(db: Db, userId: string) {
 
 /**
  * Deletes everything that is the member's, in one transaction: all or nothing. Her event
- * registrations and seats go with the user row (foreign keys with ON DELETE CASCADE); event
- * images belong to events, not to her.
+ * registrations, seats and the pairs a host kept apart go with the user row (foreign keys with
+ * ON DELETE CASCADE), so she also leaves other members' "people you met" lists, which are read
+ * from the seats; event images belong to events, not to her.
  */
 export async function deleteAccountData(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {

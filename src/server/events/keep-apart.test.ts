@@ -91,6 +91,23 @@ describe('keep-apart pairs', () => {
     expect((await detail(eventId)).keepApart).toEqual([])
   })
 
+  it('go with a member who deletes her account', async () => {
+    const [anna, bea] = await Promise.all([member(), member()])
+    if (!anna || !bea) throw new Error('members missing')
+    const { eventId } = await evening(admin, {
+      present: [anna.userCode, bea.userCode],
+      seated: false,
+      started: false,
+    })
+    await ok(admin.client, `/api/admin/events/${eventId}/keep-apart`, {
+      json: { userA: anna.userId, userB: bea.userId },
+    })
+    await ok(bea.client, '/api/account/delete', {
+      json: { method: 'password', email: bea.email, password: bea.password },
+    })
+    expect((await detail(eventId)).keepApart).toEqual([])
+  })
+
   it('are kept apart by every seating the mixer makes', async () => {
     // Two couples at two tables of two: the only seatings that keep both couples apart put one
     // of each couple at each table. A random seating would break a pair two times in three.
