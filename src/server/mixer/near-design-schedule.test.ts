@@ -198,6 +198,45 @@ describe('planRounds near a design', () => {
     )
   })
 
+  it('keeps the host’s pairs apart when it starts from a design, everyone still seated once', () => {
+    fc.assert(
+      fc.property(
+        nearEvent,
+        fc.array(fc.nat(), { minLength: 2, maxLength: 8 }),
+        ({ people, capacities, rounds, seed }, picks) => {
+          // Up to four pairs of different people (the admin's keep-apart list).
+          const order = [...new Set(picks.map((pick) => pick % people))]
+          const keepApart = Array.from(
+            { length: Math.floor(order.length / 2) },
+            (_, i): [string, string] => [`p${order[2 * i]}`, `p${order[2 * i + 1]}`],
+          )
+          fc.pre(keepApart.length > 0)
+          const event = {
+            participants: ids(people),
+            tables: tablesOf(capacities),
+            keepApart,
+            roundsRemaining: rounds,
+            seed,
+            timeBudgetMs: 600_000,
+            maxWork: 300_000,
+          }
+          const { plan, stats } = planRounds(event)
+          const sizes = tableSizes(capacities, people)
+          expect(stats.keepApartViolations).toBe(0)
+          for (const round of plan) {
+            expect(Object.values(round).flat().sort()).toEqual(ids(people).sort())
+            event.tables.forEach((table, t) => expect(round[table.id]).toHaveLength(sizes[t] ?? -1))
+            for (const [a, b] of keepApart)
+              for (const group of Object.values(round))
+                expect(group.includes(a) && group.includes(b)).toBe(false)
+          }
+          expect(planRounds(structuredClone(event)).plan).toEqual(plan)
+        },
+      ),
+      { seed: 13, numRuns: 40 },
+    )
+  })
+
   // The bench's budgets (bench/mixer.ts) as work caps, with a clock that never stops the search.
   const instance = (people: number, tables: number, size: number, rounds: number, ms: number) =>
     planRounds({
