@@ -2162,6 +2162,7 @@ export interface components {
                 userCode: string;
                 avatarUrl: string | null;
             }[];
+            keepApart: components["schemas"]["KeepApartPair"][];
             rounds: {
                 /** Format: uuid */
                 id: string;

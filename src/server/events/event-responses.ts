@@ -24,6 +24,11 @@ export const adminEventListSchema = z.object({
   ),
 })
 
+/** A pair the mixer seats at different tables. */
+export const keepApartPairSchema = z
+  .object({ id: z.uuid(), userA: z.string(), userB: z.string() })
+  .meta({ id: 'KeepApartPair' })
+
 /** GET /api/admin/events/:id: everything the admin's event page shows. */
 export const eventDetailSchema = z
   .object({
@@ -42,6 +47,8 @@ export const eventDetailSchema = z
         avatarUrl: z.string().nullable(),
       }),
     ),
+    /** Pairs the mixer seats at different tables. */
+    keepApart: z.array(keepApartPairSchema),
     rounds: z.array(
       roundRowSchema.extend({
         seats: z.array(z.object({ tableId: z.string(), userId: z.string() })),
@@ -93,11 +100,6 @@ export const peopleMetSchema = z.object({
     }),
   ),
 })
-
-/** A pair the mixer seats at different tables. */
-export const keepApartPairSchema = z
-  .object({ id: z.uuid(), userA: z.string(), userB: z.string() })
-  .meta({ id: 'KeepApartPair' })
 
 export const registrationSchema = z.object({ registered: z.boolean() })
 export const deletedSchema = z.object({ deleted: z.literal(true) })
