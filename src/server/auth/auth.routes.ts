@@ -16,6 +16,13 @@ export function authRoutes(auth: Auth) {
     const headers = new Headers(c.req.raw.headers)
     headers.delete(CLIENT_IP_HEADER)
     if (c.var.clientAddress) headers.set(CLIENT_IP_HEADER, c.var.clientAddress)
+    // Better Auth reads Sec-Fetch-* as "a browser sent this" and then insists on an Origin.
+    // Browsers send Origin with every POST, and a cross-site form cannot send JSON (request
+    // guard), so a request with neither Origin nor cookies is an app's (Node's fetch adds
+    // Sec-Fetch-Mode by itself): the headers are dropped and it signs in like any native app.
+    if (!headers.has('origin') && !headers.has('cookie'))
+      for (const name of ['sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'])
+        headers.delete(name)
     const request = new Request(c.req.raw.url, {
       method: c.req.method,
       headers,
