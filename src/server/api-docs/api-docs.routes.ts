@@ -26,17 +26,22 @@ const PAGE = `<!doctype html>
     <title>Lendület API</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="app"></div>
     <script src="/api/docs/scalar.js"></script>
     <script src="/api/docs/start.js"></script>
   </body>
 </html>
 `
 
-const START = `Scalar.createApiReference('#api-reference', {
+// Scalar's hosted extras (AI chat, MCP, its toolbar, its fonts and telemetry) reach other sites,
+// which the CSP refuses anyway: off.
+const START = `Scalar.createApiReference('#app', {
   url: '/api/openapi.json',
   withDefaultFonts: false,
-  hideClientButton: false,
+  telemetry: false,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
   metaData: { title: 'Lendület API' },
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
 })

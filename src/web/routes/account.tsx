@@ -4,6 +4,7 @@ import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
 import { PeopleMetSetting } from '../features/auth/components/people-met-setting.tsx'
 import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
+import { SignedInDevices } from '../features/auth/components/signed-in-devices.tsx'
 import { useSession, type Me } from '../lib/session-store.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
@@ -50,6 +51,10 @@ function AccountDetails({ me }: { me: Me }) {
 
       <div className="mt-8">
         <PeopleMetSetting me={me} />
+      </div>
+
+      <div className="mt-8">
+        <SignedInDevices />
       </div>
 
       <nav className="mt-8 flex flex-wrap gap-3" aria-label={t('account.title')}>
