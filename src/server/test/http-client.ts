@@ -2,16 +2,32 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { hc } from 'hono/client'
 import type { AppType } from '../app.ts'
+import { httpServerOptions } from '../server.ts'
 
 /** Serves a Hono app on a loopback port, as the real server does (so client addresses exist). */
 export async function listen(fetch: (request: Request) => Response | Promise<Response>) {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serve(
+      {
+        fetch,
+        port: 0,
+        hostname: '127.0.0.1',
+        // A test on a starved machine may pause longer than Node's 5 s keep-alive between two
+        // requests; the server then closes the socket just as the client reuses it (ECONNRESET).
+        serverOptions: { ...httpServerOptions(60_000), keepAliveTimeout: 65_000 },
+      },
+      () => resolve(s),
+    )
   })
   const { port } = server.address() as AddressInfo
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Kept-alive connections (65 s) would hold close() open: end them all.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      }),
   }
 }
 
