@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { issueAdminSetupToken, promoteListedAdmins } from './auth/admin-setup.ts'
 import { openDatabase } from './db/client.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
+import { serveBackups } from './db/transfer/backup-socket.ts'
 import { loadEnv, publicUrl } from './env.ts'
 import { createLogger } from './logger.ts'
 import { createServer, httpServerOptions } from './server.ts'
@@ -28,6 +29,8 @@ try {
 }
 
 const server = await createServer({ env, database, logger, distDir })
+// The embedded database has one connection, this process's: db:backup asks for it here.
+const backups = env.DATABASE_URL ? undefined : await serveBackups(database, env.DATA_DIR, logger)
 
 const promoted = await promoteListedAdmins(database.db, env.ADMIN_EMAILS)
 if (promoted > 0) logger.info({ promoted }, 'accounts listed in ADMIN_EMAILS made admins')
@@ -81,6 +84,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => http.close(() => resolve()))
   if ('closeIdleConnections' in http) http.closeIdleConnections()
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  backups?.close()
   await server.stop()
   await database.close()
   logger.info('database closed, bye')

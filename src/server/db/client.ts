@@ -20,8 +20,11 @@ export type DatabaseDriver = 'pglite' | 'postgres'
 export interface Database {
   db: Db
   driver: DatabaseDriver
-  /** Applies the committed migrations; safe to call on every start. */
-  migrate(): Promise<void>
+  /**
+   * Applies the committed migrations; safe to call on every start. `migrationsFolder` is for a
+   * restore, which builds the schema of an older backup first (db/transfer/import-data.ts).
+   */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>
   /** Runs a trivial query and reports how long it took. */
   ping(): Promise<{ ok: true; latencyMs: number } | { ok: false; error: string }>
   /** Number of migrations recorded as applied. */
@@ -65,7 +68,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePostgres({ client, schema, casing: 'snake_case' })
     return {
       ...withCommon(db, 'postgres', {
-        migrate: () => migratePostgres(db, { migrationsFolder }),
+        migrate: (options) =>
+          migratePostgres(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
         close: () => gate.end(),
       }),
       available: gate.available,
@@ -89,7 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' })
   return withCommon(db, 'pglite', {
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (options) =>
+      migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
     close: async () => {
       try {
         await client.close()
@@ -103,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function withCommon(
   db: Db,
   driver: DatabaseDriver,
-  own: { migrate: () => Promise<void>; close: () => Promise<void> },
+  own: { migrate: Database['migrate']; close: () => Promise<void> },
 ): Database {
   let closed = false
   return {
