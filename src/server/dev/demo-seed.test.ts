@@ -2,13 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/client.ts'
 import { account, user } from '../db/schema/auth.ts'
-import {
-  eventParticipants,
-  eventRounds,
-  events,
-  eventTableAssignments,
-  eventTables,
-} from '../db/schema/events.ts'
+import { eventParticipants, eventRounds, events, eventTables } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
 import {
@@ -20,6 +14,7 @@ import {
   seedDemo,
 } from './demo-seed.ts'
 import { setParticipantStatus } from '../events/participants.ts'
+import { seatsInRounds } from '../events/rounds.ts'
 
 let database: TestDatabase
 let db: Db
@@ -58,20 +53,12 @@ async function snapshot() {
     .where(inArray(eventParticipants.eventId, ids))
     .orderBy(eventParticipants.userId)
   const rounds = await db.select().from(eventRounds).where(inArray(eventRounds.eventId, ids))
-  const seats = await db
-    .select({
-      roundId: eventTableAssignments.roundId,
-      tableId: eventTableAssignments.tableId,
-      userId: eventTableAssignments.userId,
-    })
-    .from(eventTableAssignments)
-    .where(
-      inArray(
-        eventTableAssignments.roundId,
-        rounds.map((r) => r.id),
-      ),
+  const seats = (
+    await seatsInRounds(
+      db,
+      rounds.map((r) => r.id),
     )
-    .orderBy(eventTableAssignments.userId)
+  ).sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
   return { members, demoEvents, tables, participants, rounds, seats }
 }
 

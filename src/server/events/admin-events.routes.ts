@@ -17,6 +17,7 @@ import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import { queryParams } from '../http/query-params.ts'
 import { MAX_UPLOAD_BYTES, processImage } from '../media/process-image.ts'
 import {
   createEvent,
@@ -40,7 +41,7 @@ import {
 } from './rounds.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 import { adminChangesStream, type LiveDeps } from '../live/live.routes.ts'
-import { API_TAGS, documented, queryParameters, type RouteDoc } from '../http/openapi.ts'
+import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import {
   adminEventListSchema,
   deletedSchema,
@@ -96,13 +97,12 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
           summary: 'Events',
           description:
             'Newest first (at most 200), each with its latest started round and head counts; `klikk` filters.',
-          parameters: queryParameters(eventsQuerySchema),
           responses: { 200: json('The events.', adminEventListSchema) },
         }),
+        queryParams(eventsQuerySchema),
         async (c) => {
-          const query = eventsQuerySchema.safeParse(c.req.query())
-          if (!query.success) throw new ApiError(400, 'invalid_request', 'invalidRequest')
-          const klikk = query.data.klikk === undefined ? undefined : query.data.klikk === 'true'
+          const query = c.req.valid('query')
+          const klikk = query.klikk === undefined ? undefined : query.klikk === 'true'
           return c.json({ events: await listEvents(db, { klikk }) })
         },
       )

@@ -11,12 +11,31 @@ beforeAll(async () => {
   admin = await member({ isAdmin: true, language: 'en' })
 })
 
+type Pair = { id: string; userA: string; userB: string }
 type Detail = {
-  keepApart: { id: string; userA: string; userB: string }[]
+  keepApart: Pair[]
   rounds: { id: string; seats: { tableId: string; userId: string }[] }[]
 }
 const detail = (eventId: string) =>
   ok<Detail>(admin.client, `/api/admin/events/${eventId}`, { method: 'GET' })
+/** The admin asks for two participants to be kept apart; the pair the server answers with. */
+const keepApart = (eventId: string, a: Member, b: Member) =>
+  ok<Pair>(admin.client, `/api/admin/events/${eventId}/keep-apart`, {
+    json: { userA: a.userId, userB: b.userId },
+  })
+
+/** Two members present at a new evening, kept apart. */
+async function pairAtAnEvening() {
+  const [anna, bea] = await Promise.all([member(), member()])
+  if (!anna || !bea) throw new Error('members missing')
+  const { eventId } = await evening(admin, {
+    present: [anna.userCode, bea.userCode],
+    seated: false,
+    started: false,
+  })
+  await keepApart(eventId, anna, bea)
+  return { eventId, anna, bea }
+}
 
 describe('keep-apart pairs', () => {
   it('are added, listed once whatever the order, and removed', async () => {
@@ -29,13 +48,9 @@ describe('keep-apart pairs', () => {
       started: false,
     })
     const base = `/api/admin/events/${eventId}/keep-apart`
-    const pair = await ok<{ id: string; userA: string; userB: string }>(admin.client, base, {
-      json: { userA: bea.userId, userB: anna.userId },
-    })
+    const pair = await keepApart(eventId, bea, anna)
     expect([pair.userA, pair.userB].sort()).toEqual([anna.userId, bea.userId].sort())
-    const again = await ok<{ id: string }>(admin.client, base, {
-      json: { userA: anna.userId, userB: bea.userId },
-    })
+    const again = await keepApart(eventId, anna, bea)
     expect(again.id).toBe(pair.id)
     expect((await detail(eventId)).keepApart).toEqual([pair])
     expect(await ok(admin.client, base, { method: 'GET' })).toEqual({ pairs: [pair] })
@@ -75,16 +90,7 @@ describe('keep-apart pairs', () => {
   })
 
   it('go with a participant who is removed from the event', async () => {
-    const [anna, bea] = await Promise.all([member(), member()])
-    if (!anna || !bea) throw new Error('members missing')
-    const { eventId } = await evening(admin, {
-      present: [anna.userCode, bea.userCode],
-      seated: false,
-      started: false,
-    })
-    await ok(admin.client, `/api/admin/events/${eventId}/keep-apart`, {
-      json: { userA: anna.userId, userB: bea.userId },
-    })
+    const { eventId, bea } = await pairAtAnEvening()
     await ok(admin.client, `/api/admin/events/${eventId}/participants/${bea.userId}`, {
       method: 'DELETE',
     })
@@ -92,16 +98,7 @@ describe('keep-apart pairs', () => {
   })
 
   it('go with a member who deletes her account', async () => {
-    const [anna, bea] = await Promise.all([member(), member()])
-    if (!anna || !bea) throw new Error('members missing')
-    const { eventId } = await evening(admin, {
-      present: [anna.userCode, bea.userCode],
-      seated: false,
-      started: false,
-    })
-    await ok(admin.client, `/api/admin/events/${eventId}/keep-apart`, {
-      json: { userA: anna.userId, userB: bea.userId },
-    })
+    const { eventId, bea } = await pairAtAnEvening()
     await ok(bea.client, '/api/account/delete', {
       json: { method: 'password', email: bea.email, password: bea.password },
     })
@@ -125,8 +122,8 @@ describe('keep-apart pairs', () => {
     })
     expect(roundId).toBeNull()
     const base = `/api/admin/events/${eventId}`
-    await ok(admin.client, `${base}/keep-apart`, { json: { userA: a.userId, userB: b.userId } })
-    await ok(admin.client, `${base}/keep-apart`, { json: { userA: c.userId, userB: d.userId } })
+    await keepApart(eventId, a, b)
+    await keepApart(eventId, c, d)
     const round = await ok<{ id: string }>(admin.client, `${base}/rounds`, { json: {} })
     for (let seating = 0; seating < 6; seating++) {
       if (seating > 0) await ok(admin.client, `${base}/rounds/${round.id}/reseat`)

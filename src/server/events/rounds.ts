@@ -25,6 +25,19 @@ async function findRound(db: Db | Tx, eventId: string, roundId: string): Promise
   return round
 }
 
+/** Who sat at which table in the given rounds (none for no rounds). */
+export async function seatsInRounds(db: Db | Tx, roundIds: string[]) {
+  if (roundIds.length === 0) return []
+  return db
+    .select({
+      roundId: eventTableAssignments.roundId,
+      tableId: eventTableAssignments.tableId,
+      userId: eventTableAssignments.userId,
+    })
+    .from(eventTableAssignments)
+    .where(inArray(eventTableAssignments.roundId, roundIds))
+}
+
 /**
  * Plans the seating of a round that has not started: the present participants, the tables'
  * seats in use, who already sat together in the event's started rounds, and whom the host wants
@@ -51,21 +64,10 @@ async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: s
   // More people than seats is the mixing engine's to refuse (MixerError 'not_enough_seats').
 
   const earlier = rounds.filter((round) => round.started && round.id !== roundId)
-  const history = earlier.length
-    ? await db
-        .select({
-          roundId: eventTableAssignments.roundId,
-          tableId: eventTableAssignments.tableId,
-          userId: eventTableAssignments.userId,
-        })
-        .from(eventTableAssignments)
-        .where(
-          inArray(
-            eventTableAssignments.roundId,
-            earlier.map((round) => round.id),
-          ),
-        )
-    : []
+  const history = await seatsInRounds(
+    db,
+    earlier.map((round) => round.id),
+  )
   const byRound = new Map<string, Map<string, string[]>>()
   for (const seat of history) {
     const groups = byRound.get(seat.roundId) ?? new Map<string, string[]>()

@@ -1,6 +1,6 @@
 /**
- * A real OpenID provider (oidc-provider) on loopback, standing in for Google: the browser tests
- * start one as a process (e2e/support/oidc-server.ts), API tests start this one in-process. Any
+ * A real OpenID provider (oidc-provider) on loopback, standing in for Google: API tests start it
+ * in-process, the browser tests as a process on a fixed port (e2e/support/oidc-server.ts). Any
  * login signs in; the claims look like Google's. `idTokenFor` walks the authorization code flow
  * over HTTP, as native Google Sign-In does on a phone, and returns the ID token it ends with.
  */
@@ -10,15 +10,33 @@ import Provider from 'oidc-provider'
 
 const REDIRECT_URI = 'http://127.0.0.1/native-callback'
 
-export async function startOidcProvider(clients: { id: string; secret: string }[]) {
+export interface OidcTestClient {
+  id: string
+  secret: string
+  /** Where the provider may send the code; the native flow's loopback address if not given. */
+  redirectUri?: string
+}
+
+export async function startOidcProvider(
+  clients: OidcTestClient[],
+  {
+    port = 0,
+    middleware,
+  }: {
+    /** A fixed port (the browser tests'); a free one if not given. */
+    port?: number
+    /** Runs before the provider's own routes (a browser test's look at the requests). */
+    middleware?: Parameters<Provider['use']>[0]
+  } = {},
+) {
   const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const provider = new Provider(issuer, {
-    clients: clients.map(({ id, secret }) => ({
+    clients: clients.map(({ id, secret, redirectUri = REDIRECT_URI }) => ({
       client_id: id,
       client_secret: secret,
-      redirect_uris: [REDIRECT_URI],
+      redirect_uris: [redirectUri],
       token_endpoint_auth_method: 'client_secret_post',
       grant_types: ['authorization_code'],
       response_types: ['code'],
@@ -48,6 +66,8 @@ export async function startOidcProvider(clients: { id: string; secret: string }[
     // Google's ID tokens carry the e-mail and name themselves (not only the userinfo endpoint).
     conformIdTokenClaims: false,
   })
+  // Koa composes the middleware when the handler is made, so this comes first.
+  if (middleware) provider.use(middleware)
   server.on('request', provider.callback())
 
   /** The provider's answer to one step of the flow, keeping its cookies; redirects are not followed. */

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'wouter'
+import { useLocation } from 'wouter'
+import { BackLink } from '../components/ui/back-link.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { EventEditor } from '../features/events/components/event-editor.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
@@ -19,12 +20,7 @@ function NewEvent() {
   useDocumentTitle(`${t('editor.newTitle')} – Lendület`)
   return (
     <div className="mx-auto max-w-3xl px-5 py-10 sm:px-8">
-      <Link
-        href="/admin"
-        className="text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
-      >
-        ← {t('page.back')}
-      </Link>
+      <BackLink href="/admin">{t('page.back')}</BackLink>
       <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight">
         {t('editor.newTitle')}
       </h1>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { BackLink } from '#web/components/ui/back-link.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
@@ -24,12 +24,7 @@ export function SettingsPanel() {
   const k = (key: string) => t(`adminSettings.${key}` as 'adminSettings.title')
   return (
     <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
-      <Link
-        href="/admin"
-        className="text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
-      >
-        ← {k('back')}
-      </Link>
+      <BackLink href="/admin">{k('back')}</BackLink>
       <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight">{k('title')}</h1>
       <p className="mt-3 max-w-2xl text-ink-soft">{k('intro')}</p>
       {error !== null && (

@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react'
-import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { DataTable, TableSearch, type Column } from '#web/components/ui/data-table.tsx'
 import { refreshSession, useSession } from '#web/lib/session-store.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { usePagedList } from '#web/lib/use-paged-list.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { fetchUsers, setUserRole, type AdminUser, type UserList } from '../api/admin-api.ts'
-
-const SEARCH_DELAY_MS = 250
 
 /**
  * The members, newest first, a page at a time, with their codes for the door; searched on the
@@ -21,39 +19,23 @@ export function UsersPanel() {
   useDocumentTitle(`${t('adminUsers.title')} – Lendület`)
   const session = useSession()
   const myId = session.status === 'signed-in' ? session.me.id : null
-  const [search, setSearch] = useState('')
-  const [query, setQuery] = useState('')
-  const [page, setPage] = useState(1)
-  const [list, setList] = useState<UserList | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
-  const [reload, setReload] = useState(0)
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const [changing, setChanging] = useState<AdminUser | null>(null)
-
-  // The search is sent once typing pauses.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQuery(search.trim())
-      setPage(1)
-    }, SEARCH_DELAY_MS)
-    return () => window.clearTimeout(timer)
-  }, [search])
-
-  useEffect(() => {
-    let current = true
-    void fetchUsers({ q: query, page }).then((result) => {
-      if (!current) return
-      setFailed(result.ok ? null : result.message)
-      if (result.ok) setList(result.data)
-    })
-    return () => {
-      current = false
-    }
-  }, [query, page, reload])
+  const {
+    search,
+    setSearch,
+    page,
+    setPage,
+    list,
+    error: failed,
+    pages,
+    reload,
+    notice,
+    setNotice,
+    confirming: changing,
+    setConfirming: setChanging,
+  } = usePagedList<UserList, AdminUser>(fetchUsers)
 
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   const number = new Intl.NumberFormat(i18n.language)
-  const pages = list ? Math.max(1, Math.ceil(list.matching / list.pageSize)) : 1
   const nameOf = (u: AdminUser) => u.fullName || u.email
   const role = (u: AdminUser) => t(u.isAdmin ? 'adminUsers.roles.admin' : 'adminUsers.roles.member')
   const roleBadge = (u: AdminUser) => (
@@ -151,7 +133,7 @@ export function UsersPanel() {
     )
     // Giving up her own role closes the admin area to her: the guard takes her home.
     if (result.ok && u.id === myId) await refreshSession()
-    else setReload((n) => n + 1)
+    else reload()
   }
 
   const question = (u: AdminUser) =>
@@ -166,12 +148,7 @@ export function UsersPanel() {
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
-      <Link
-        href="/admin"
-        className="text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
-      >
-        ← {t('adminUsers.back')}
-      </Link>
+      <BackLink href="/admin">{t('adminUsers.back')}</BackLink>
       <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight">
         {t('adminUsers.title')}
       </h1>

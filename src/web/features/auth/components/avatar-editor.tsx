@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import type { ApiResult } from '#web/lib/call-api.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { removeAvatar, uploadAvatar } from '../api/account-api.ts'
@@ -28,13 +29,7 @@ export function AvatarEditor({ me }: { me: Me }) {
 
   const name = me.fullName || me.email
   return (
-    <section
-      aria-labelledby={`${inputId}-heading`}
-      className="flex flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-ink/5 sm:p-8"
-    >
-      <h2 id={`${inputId}-heading`} className="text-lg font-semibold">
-        {t('account.picture')}
-      </h2>
+    <SettingsCard title={t('account.picture')}>
       <div className="flex flex-wrap items-center gap-5">
         <UserAvatar avatarUrl={me.avatarUrl} name={name} size="large" alt={t('account.picture')} />
         <div className="flex flex-col gap-2">
@@ -71,6 +66,6 @@ export function AvatarEditor({ me }: { me: Me }) {
         </div>
       </div>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-    </section>
+    </SettingsCard>
   )
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { refreshSession, type Me } from '#web/lib/session-store.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { setPeopleMetVisible } from '../api/account-api.ts'
@@ -31,16 +32,7 @@ export function PeopleMetSetting({ me }: { me: Me }) {
   }
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-ink/5 sm:p-8"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t('account.peopleMetTitle')}
-        </h2>
-        <p className="mt-1 text-sm text-ink-soft">{t('account.peopleMetText')}</p>
-      </div>
+    <SettingsCard title={t('account.peopleMetTitle')} description={t('account.peopleMetText')}>
       <label htmlFor={id} className="flex cursor-pointer items-center gap-3 self-start">
         <input
           id={id}
@@ -58,6 +50,6 @@ export function PeopleMetSetting({ me }: { me: Me }) {
         <span className="font-semibold">{t('account.peopleMetToggle')}</span>
       </label>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-    </section>
+    </SettingsCard>
   )
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { DeviceSession } from '#shared/schemas/account.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { fetchDeviceSessions, revokeDeviceSession } from '../api/sessions-api.ts'
@@ -45,16 +46,7 @@ export function SignedInDevices() {
   }
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-4 rounded-3xl bg-white p-6 ring-1 ring-ink/5 sm:p-8"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t('account.devicesTitle')}
-        </h2>
-        <p className="mt-1 text-sm text-ink-soft">{t('account.devicesText')}</p>
-      </div>
+    <SettingsCard title={t('account.devicesTitle')} description={t('account.devicesText')}>
       {error !== null && !data && <Alert tone="error">{error || t('account.devicesFailed')}</Alert>}
       {data && (
         <ul className="divide-y divide-ink/10" data-testid="signed-in-devices">
@@ -62,9 +54,13 @@ export function SignedInDevices() {
             const name = deviceName(session)
             const mobile = describeDevice(session.userAgent).mobile
             return (
-              <li key={session.id} className="flex items-center gap-4 py-4 first:pt-1 last:pb-1">
+              // On phones the button goes under the text, which keeps the row's whole width.
+              <li
+                key={session.id}
+                className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 py-4 first:pt-1 last:pb-1 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
+              >
                 <DeviceIcon mobile={mobile} />
-                <div className="min-w-0 flex-1">
+                <div>
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
                     <span id={`${id}-${session.id}`} className="break-words">
                       {name}
@@ -77,8 +73,11 @@ export function SignedInDevices() {
                   </p>
                   <p className="mt-0.5 text-sm text-ink-soft">
                     {t('account.lastActive', { date: date.format(new Date(session.updatedAt)) })}
+                    {/* The dot stays with the address; a long IPv6 address breaks, not the card. */}
                     {session.ipAddress && (
-                      <span className="tabular-nums"> · {session.ipAddress}</span>
+                      <span className="tabular-nums [overflow-wrap:anywhere]">
+                        {` ·\u00a0${session.ipAddress}`}
+                      </span>
                     )}
                   </p>
                 </div>
@@ -89,6 +88,7 @@ export function SignedInDevices() {
                     pending={pending === session.id}
                     disabled={pending !== null}
                     aria-describedby={`${id}-${session.id}`}
+                    className="col-start-2 mt-1 -ml-3.5 justify-self-start sm:col-start-3 sm:mt-0 sm:ml-0 sm:justify-self-end"
                     onClick={() => void signOut(session)}
                   >
                     {t('account.signOutDevice')}
@@ -100,7 +100,7 @@ export function SignedInDevices() {
         </ul>
       )}
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-    </section>
+    </SettingsCard>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
-import { Link, useLocation } from 'wouter'
+import { useLocation } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
 import type { ApiResult } from '#web/lib/call-api.ts'
@@ -69,12 +70,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 sm:px-8">
-      <Link
-        href="/admin"
-        className="text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
-      >
-        ← {t('page.back')}
-      </Link>
+      <BackLink href="/admin">{t('page.back')}</BackLink>
       <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="flex items-start gap-4">
           {event.imageUrl && (

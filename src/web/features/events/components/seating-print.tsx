@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
@@ -39,14 +39,7 @@ export function SeatingPrint({ eventId, roundId }: { eventId: string; roundId: s
     `${round ? t('print.title', { number: round.roundNumber }) : t('rounds.title')} – ${loaded.data?.event.eventName ?? 'Lendület'}`,
   )
 
-  const back = (
-    <Link
-      href={`/admin/events/${eventId}`}
-      className="text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
-    >
-      ← {t('print.back')}
-    </Link>
-  )
+  const back = <BackLink href={`/admin/events/${eventId}`}>{t('print.back')}</BackLink>
   if (!loaded.data)
     return loaded.error !== null ? (
       <main className="mx-auto flex max-w-3xl flex-col gap-6 px-5 py-12">

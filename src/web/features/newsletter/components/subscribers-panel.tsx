@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react'
-import { Link } from 'wouter'
+import { useState } from 'react'
 import { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { DataTable, TableSearch, type Column } from '#web/components/ui/data-table.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { usePagedList } from '#web/lib/use-paged-list.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
   listSubscribers,
@@ -17,45 +18,32 @@ import {
   type SubscriberList,
 } from '../api/admin-newsletter-api.ts'
 
-const SEARCH_DELAY_MS = 250
-
 /** The admin's newsletter screen: search, filter, counts, CSV export and removal. */
 export function SubscribersPanel() {
   const { t, i18n } = useTranslation('newsletter')
   useDocumentTitle(`${t('admin.title')} – Lendület`)
-  const [search, setSearch] = useState('')
-  const [query, setQuery] = useState('')
   const [status, setStatus] = useState<SubscriberFilter>('all')
-  const [page, setPage] = useState(1)
-  const [list, setList] = useState<SubscriberList | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [reload, setReload] = useState(0)
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const [removing, setRemoving] = useState<Subscriber | null>(null)
-
-  // The search is sent once typing pauses.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQuery(search.trim())
-      setPage(1)
-    }, SEARCH_DELAY_MS)
-    return () => window.clearTimeout(timer)
-  }, [search])
-
-  useEffect(() => {
-    let current = true
-    void listSubscribers({ q: query, status, page }).then((result) => {
-      if (!current) return
-      setFailed(!result.ok)
-      if (result.ok) setList(result.data)
-    })
-    return () => {
-      current = false
-    }
-  }, [query, status, page, reload])
+  const {
+    search,
+    setSearch,
+    query,
+    page,
+    setPage,
+    list,
+    error,
+    pages,
+    reload,
+    notice,
+    setNotice,
+    confirming: removing,
+    setConfirming: setRemoving,
+  } = usePagedList<SubscriberList, Subscriber>(
+    ({ q, page }) => listSubscribers({ q, status, page }),
+    status,
+  )
+  const failed = error !== null
 
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
-  const pages = list ? Math.max(1, Math.ceil(list.matching / list.pageSize)) : 1
   const exportHref = subscribersExportUrl({ q: query, status })
 
   const state = (subscriber: Subscriber) => (
@@ -139,17 +127,12 @@ export function SubscribersPanel() {
         ? { tone: 'success', text: t('admin.removed', { email: subscriber.email }) }
         : { tone: 'error', text: result.message || t('admin.removeFailed') },
     )
-    setReload((n) => n + 1)
+    reload()
   }
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
-      <Link
-        href="/admin"
-        className="text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
-      >
-        ← {t('admin.back')}
-      </Link>
+      <BackLink href="/admin">{t('admin.back')}</BackLink>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-4xl font-semibold tracking-tight">{t('admin.title')}</h1>
