@@ -15,7 +15,15 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const started = performance.now()
   const child = spawn(process.execPath, [mainPath], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env, NODE_ENV: 'production' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // BENCH_NODE_OPTIONS=--cpu-prof: a profile of the server, to see where its time goes.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      ...env,
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
@@ -28,6 +36,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     })
     void exited.then(() => reject(new Error(`server exited early:\n${output}`)))
   })
+  // BENCH_SERVER_LOG=1: the server's log lines, to look into a slow or stuck measure.
+  if (process.env.BENCH_SERVER_LOG) child.stdout?.pipe(process.stderr)
   const health = await fetch(`http://127.0.0.1:${port}/api/health`)
   if (!health.ok) throw new Error(`health answered ${health.status}`)
   const readyMs = performance.now() - started

@@ -384,6 +384,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/newsletter/issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A newsletter issue
+         * @description The web version of a sent issue, in the language asked for (`?lang=` or Accept-Language), or in Hungarian when it has no version in it. Its body is HTML made from the issue's Markdown: no raw HTML, only http(s) and mailto links.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["getNewsletterIssuesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter/status": {
         parameters: {
             query?: never;
@@ -443,6 +465,236 @@ export interface paths {
          *     **Who may call:** Admins only.
          */
         put: operations["putAdminUsersByUserIdRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaigns
+         * @description Every campaign, newest first, with its figures.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminNewsletterCampaigns"];
+        put?: never;
+        /**
+         * Start a campaign (a draft)
+         * @description A draft may be incomplete; it is checked when it is sent or tested.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an e-mail
+         * @description One language version as the e-mail will look: the whole HTML document and its plain-text part.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaignsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign
+         * @description **Who may call:** Admins only.
+         */
+        get: operations["getAdminNewsletterCampaignsById"];
+        /**
+         * Save a draft
+         * @description **Who may call:** Admins only.
+         */
+        put: operations["putAdminNewsletterCampaignsById"];
+        post?: never;
+        /**
+         * Delete a draft
+         * @description **Who may call:** Admins only.
+         */
+        delete: operations["deleteAdminNewsletterCampaignsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test to yourself
+         * @description The version in `language` (the Hungarian one when it has none), to the admin's own address, subject marked as a test. Once a minute per language.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaignsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send or schedule
+         * @description Without `scheduledAt` the campaign starts at once; with it, at that time (in the future). Only a complete draft with a non-empty audience can go.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaignsByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}/unschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unschedule
+         * @description A scheduled campaign goes back to being a draft.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaignsByIdUnschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause sending
+         * @description No further e-mail of it goes out until it is resumed (within a second).
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaignsByIdPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume sending
+         * @description **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaignsByIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel
+         * @description Stops it for good; e-mails not sent yet are not sent.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterCampaignsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/campaigns/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the sending
+         * @description Server-sent events: `hello` first, then `progress` (`{ status, stats, startedAt, finishedAt }`) at once and whenever it changes. Reconnect after 2 s.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminNewsletterCampaignsByIdLive"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3014,6 +3266,44 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getNewsletterIssuesById: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        language: "hu" | "en" | "es" | "de";
+                        subject: string;
+                        html: string;
+                        /** Format: date-time */
+                        sentAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getNewsletterStatus: {
         parameters: {
             query?: never;
@@ -3120,6 +3410,845 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminNewsletterCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaigns: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                            subject: string;
+                            audience: {
+                                languages: ("hu" | "en" | "es" | "de")[] | null;
+                            };
+                            scheduledAt: string | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            stats: {
+                                audience: number;
+                                queued: number;
+                                sent: number;
+                                failed: number;
+                                bounced: number;
+                                unsubscribed: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: {
+                        /**
+                         * @default {
+                         *       "subject": "",
+                         *       "body": ""
+                         *     }
+                         */
+                        hu?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        en?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        es?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        de?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                    };
+                    audience?: {
+                        /** @default null */
+                        languages?: ("hu" | "en" | "es" | "de")[] | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaignsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    language: "hu" | "en" | "es" | "de";
+                    /** @default  */
+                    subject?: string;
+                    /** @default  */
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subject: string;
+                        html: string;
+                        text: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminNewsletterCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminNewsletterCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: {
+                        /**
+                         * @default {
+                         *       "subject": "",
+                         *       "body": ""
+                         *     }
+                         */
+                        hu?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        en?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        es?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        de?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                    };
+                    audience?: {
+                        /** @default null */
+                        languages?: ("hu" | "en" | "es" | "de")[] | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteAdminNewsletterCampaignsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaignsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default hu
+                     * @enum {string}
+                     */
+                    language?: "hu" | "en" | "es" | "de";
+                };
+            };
+        };
+        responses: {
+            /** @description On its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sentTo: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaignsByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scheduledAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sending, or scheduled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaignsByIdUnschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaignsByIdPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaignsByIdResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterCampaignsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                        subject: string;
+                        audience: {
+                            languages: ("hu" | "en" | "es" | "de")[] | null;
+                        };
+                        scheduledAt: string | null;
+                        startedAt: string | null;
+                        finishedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        stats: {
+                            audience: number;
+                            queued: number;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        };
+                        content: {
+                            [key: string]: {
+                                /** @default  */
+                                subject: string;
+                                /** @default  */
+                                body: string;
+                            };
+                        };
+                        audienceEstimate: number | null;
+                        problems: {
+                            email: string;
+                            /** @enum {string} */
+                            status: "failed" | "bounced";
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminNewsletterCampaignsByIdLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

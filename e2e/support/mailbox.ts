@@ -9,18 +9,23 @@ interface Mail {
   links: string[]
 }
 
-/** Waits for the n-th e-mail to an address (as the real SMTP server received it) and returns it. */
+/**
+ * Waits for the n-th e-mail to an address (as the real SMTP server received it) and returns it;
+ * with `subject`, the n-th of those whose subject contains it.
+ */
 export async function waitForMail(
   to: string,
-  { count = 1 }: { count?: number } = {},
+  { count = 1, subject }: { count?: number; subject?: string } = {},
 ): Promise<Mail> {
   let mails: Mail[] = []
   await expect
     .poll(
       async () => {
-        mails = (await (
-          await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)
-        ).json()) as Mail[]
+        mails = (
+          (await (
+            await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)
+          ).json()) as Mail[]
+        ).filter((mail) => subject === undefined || mail.subject.includes(subject))
         return mails.length
       },
       { timeout: 15_000 },

@@ -9,6 +9,7 @@ import type { PublicConfig } from '#shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts'
 import { adminNewsletterRoutes } from './newsletter/admin-newsletter.routes.ts'
+import { adminCampaignsRoutes } from './newsletter/admin-campaigns.routes.ts'
 import { adminSettingsRoutes, type SiteSettings } from './settings/settings.routes.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
 import { memberEventsRoutes } from './events/member-events.routes.ts'
@@ -74,6 +75,16 @@ function createApi({ database, auth, newsletter, planner, settings, live }: AppD
     .route('/media', mediaRoutes(database.db))
     .route('/newsletter', newsletterRoutes(auth, newsletter))
     .route('/admin/users', adminUsersRoutes(auth, database.db))
+    .route(
+      '/admin/newsletter/campaigns',
+      adminCampaignsRoutes({
+        db: database.db,
+        auth,
+        hub: live.hub,
+        baseUrl: newsletter.baseUrl,
+        wakeSender: newsletter.onEmailQueued,
+      }),
+    )
     .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
     .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
     .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))

@@ -25,13 +25,25 @@ export type DomainErrorReason =
   | 'keepApartNotFound'
   | 'userNotFound'
   | 'lastAdmin'
+  | 'campaignNotFound'
+  | 'campaignNotReady'
+  | 'campaignNoAudience'
+  | 'campaignScheduleInPast'
+  | 'campaignNotDraft'
+  | 'campaignNotScheduled'
+  | 'campaignNotSending'
+  | 'campaignNotPaused'
+  | 'campaignFinished'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason
+  /** Which fields of a form are at fault: field path → message key of the reason's namespace. */
+  readonly fields: Record<string, string> | undefined
 
-  constructor(reason: DomainErrorReason) {
+  constructor(reason: DomainErrorReason, fields?: Record<string, string>) {
     super(reason)
     this.name = 'DomainError'
     this.reason = reason
+    this.fields = fields
   }
 }

@@ -33,6 +33,11 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Lendület <hello@lendulet.fit>'),
+  /**
+   * Newsletter campaign e-mails per minute, across all server processes (mail providers' sending
+   * limits); 0 sends as fast as the SMTP server takes them.
+   */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   /** For provisioning scripts: the first-admin setup token to use instead of a random one. */
   ADMIN_SETUP_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Comma-separated addresses that are admins as soon as the address is confirmed (provisioning). */

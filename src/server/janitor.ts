@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { Db } from './db/client.ts'
 import { rateLimit } from './db/schema/auth.ts'
 import { outbox } from './db/schema/outbox.ts'
+import { purgeOldDeliveryRecords } from './newsletter/campaigns.ts'
 import { purgeStaleSubscriptions } from './newsletter/subscriptions.ts'
 
 const EVERY_MS = 60 * 60_000
@@ -26,6 +27,7 @@ export async function tidyUp(db: Db, now = Date.now()) {
     .where(
       and(like(rateLimit.key, 'app:%'), lt(rateLimit.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
     )
+  await purgeOldDeliveryRecords(db, now)
   return { pendingSubscribers }
 }
 

@@ -8,7 +8,9 @@ import { publicUrl, type Env } from './env.ts'
 import { createWorkerPlanner } from './events/worker-planner.ts'
 import { startJanitor } from './janitor.ts'
 import { createStateCache } from './live/event-state.ts'
-import { createLiveHub } from './live/live-hub.ts'
+import { createLiveHub, throttleByKey } from './live/live-hub.ts'
+import { campaignKey } from './newsletter/admin-campaigns.routes.ts'
+import { createCampaignDelivery } from './newsletter/campaign-delivery.ts'
 import { startMailWorker } from './mail/mail-worker.ts'
 import { publicConfigFrom } from './public-config.ts'
 
@@ -42,14 +44,26 @@ export async function createServer({
   /** Tests: check every documented route's answer against the API document. */
   checkResponses?: boolean
 }) {
+  const baseUrl = publicUrl(env)
+  const secret = await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET)
+  const hub = await createLiveHub(database, logger)
+  // A campaign's progress changes with every batch: open pages hear of it a few times a second.
+  const campaignProgress = throttleByKey((id: string) => hub.changed(campaignKey(id)), 250)
   const mailWorker = startMailWorker({
     db: database.db,
     logger,
     from: env.MAIL_FROM,
     smtpUrl: env.SMTP_URL,
+    campaigns: createCampaignDelivery({
+      db: database.db,
+      secret,
+      baseUrl,
+      from: env.MAIL_FROM,
+      ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
+      onProgress: campaignProgress,
+      soleSender: database.driver === 'pglite',
+    }),
   })
-  const baseUrl = publicUrl(env)
-  const secret = await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET)
   const auth = createAuth({
     db: database.db,
     baseUrl,
@@ -68,8 +82,13 @@ export async function createServer({
           }
         : undefined,
   })
-  const newsletter = { db: database.db, secret, baseUrl, onEmailQueued: mailWorker.wake }
-  const hub = await createLiveHub(database, logger)
+  const newsletter = {
+    db: database.db,
+    secret,
+    baseUrl,
+    onEmailQueued: mailWorker.wake,
+    onCampaignProgress: campaignProgress,
+  }
   const live = { auth, hub, cache: createStateCache(database.db, hub) }
   const janitor = startJanitor(database.db, logger)
   const app = createApp({

@@ -31,5 +31,7 @@ export const ERROR_CODES = [
   'not_enough_seats',
   'no_active_event',
   'last_admin',
+  'invalid_campaign',
+  'no_audience',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

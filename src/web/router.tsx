@@ -40,6 +40,7 @@ const AdminSetupPage = lazy(() => import('./routes/admin-setup.tsx'))
 const DeleteAccountPage = lazy(() => import('./routes/delete-account.tsx'))
 const NewsletterVerifyPage = lazy(() => import('./routes/newsletter-verify.tsx'))
 const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe.tsx'))
+const NewsletterIssuePage = lazy(() => import('./routes/newsletter-issue.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
 const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
@@ -123,6 +124,7 @@ function SiteRoutes() {
           <Route path="/delete-account" component={DeleteAccountPage} />
           <Route path="/newsletter/verify" component={NewsletterVerifyPage} />
           <Route path="/newsletter/unsubscribe" component={NewsletterUnsubscribePage} />
+          <Route path="/newsletter/issues/:id" component={NewsletterIssuePage} />
           {/* SPEC: any other path is the authentication-callback screen. */}
           <Route component={AuthCallbackPage} />
         </Switch>

@@ -31,6 +31,31 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   keepApartNotFound: [404, 'not_found', 'events:errors.keepApartNotFound'],
   userNotFound: [404, 'not_found', 'auth.USER_NOT_FOUND'],
   lastAdmin: [409, 'last_admin', 'admin.lastAdmin'],
+  campaignNotFound: [404, 'not_found', 'newsletter:campaigns.errors.notFound'],
+  campaignNotReady: [400, 'invalid_campaign', 'newsletter:campaigns.validation.subjectRequired'],
+  campaignNoAudience: [400, 'no_audience', 'newsletter:campaigns.validation.audienceEmpty'],
+  campaignScheduleInPast: [
+    400,
+    'invalid_campaign',
+    'newsletter:campaigns.validation.scheduleInPast',
+  ],
+  campaignNotDraft: [409, 'conflict', 'newsletter:campaigns.errors.notDraft'],
+  campaignNotScheduled: [409, 'conflict', 'newsletter:campaigns.errors.notScheduled'],
+  campaignNotSending: [409, 'conflict', 'newsletter:campaigns.errors.notSending'],
+  campaignNotPaused: [409, 'conflict', 'newsletter:campaigns.errors.notPaused'],
+  campaignFinished: [409, 'conflict', 'newsletter:campaigns.errors.finished'],
+}
+
+/** Field messages of a domain refusal live in the namespace of its answer's message. */
+function fieldMessages(
+  message: ErrorMessageKey,
+  fields: Record<string, string> | undefined,
+): Record<string, ErrorMessageKey> | undefined {
+  if (!fields) return undefined
+  const namespace = message.includes(':') ? `${message.split(':')[0]}:` : ''
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, key]) => [field, `${namespace}${key}` as ErrorMessageKey]),
+  )
 }
 
 /** The mixing engine's refusals that an evening can cause; the rest are our own bugs (500). */
@@ -42,8 +67,11 @@ const MIXER_ANSWERS: Partial<Record<MixerErrorCode, Answer>> = {
 /** A domain or mixer refusal as the ApiError the app answers with; anything else as it is. */
 export function asApiError(error: unknown): unknown {
   if (error instanceof DomainError) {
-    const [status, code, message] = DOMAIN_ANSWERS[error.reason]
-    return new ApiError(status, code, message)
+    const [status, code, defaultMessage] = DOMAIN_ANSWERS[error.reason]
+    const fields = fieldMessages(defaultMessage, error.fields)
+    // A form's refusal says its first field's message (the default when it names none).
+    const message = fields ? (Object.values(fields)[0] ?? defaultMessage) : defaultMessage
+    return new ApiError(status, code, message, { fields })
   }
   if (error instanceof MixerError) {
     const answer = MIXER_ANSWERS[error.code]

@@ -18,6 +18,7 @@ export const API_TAGS = {
   health: 'Health',
   admin: 'Admin',
   adminEvents: 'Admin: events',
+  adminNewsletter: 'Admin: newsletter campaigns',
   reference: 'Reference',
 } as const
 type Tag = (typeof API_TAGS)[keyof typeof API_TAGS]

@@ -5,15 +5,20 @@ import { ApiError } from './api-error.ts'
 import { withSchema } from './openapi.ts'
 
 interface Messages {
-  /** The namespace whose `validation.*` keys the schema's messages name. */
-  messages?: 'events'
+  /**
+   * Where the schema's messages are keys: `events` (its `validation.*`), or `newsletter` (keys
+   * named in full, as `campaigns.validation.bodyTooLong`).
+   */
+  messages?: keyof typeof MESSAGE_PREFIXES
 }
+
+const MESSAGE_PREFIXES = { events: 'events:validation.', newsletter: 'newsletter:' } as const
 
 /** A failed parse as a 400 { code: 'invalid_request' }, with translated per-field messages. */
 function invalid(error: z.ZodError, { messages }: Messages): ApiError {
   const fields: Record<string, ErrorMessageKey> = {}
   for (const issue of error.issues) {
-    const key = `${messages}:validation.${issue.message}`
+    const key = `${messages ? MESSAGE_PREFIXES[messages] : ''}${issue.message}`
     const field = issue.path.join('.')
     if (messages && field && hasErrorMessage(key) && !fields[field]) fields[field] = key
   }

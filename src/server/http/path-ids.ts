@@ -27,6 +27,7 @@ export const PATH_IDS = {
   round: uuid('events:errors.roundNotFound'),
   media: uuid('notFound'),
   subscriber: uuid('notFound'),
+  campaign: uuid('newsletter:campaigns.errors.notFound'),
   keepApart: uuid('events:errors.keepApartNotFound'),
   participant: {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),

@@ -5,6 +5,11 @@ import type { Database } from '../db/client.ts'
 const CHANNEL = 'lendulet_live'
 /** Subscribe with this id to hear about every event. */
 export const ANY = '*'
+/**
+ * Keys with a colon (`campaign:<id>`) are other kinds of change than an event's: only their own
+ * listeners hear them, not ANY's.
+ */
+const isEventKey = (key: string) => !key.includes(':')
 
 export interface LiveHub {
   /** An event changed: every listener of it, in every server process, hears so. */
@@ -29,7 +34,8 @@ export async function createLiveHub(database: Database, logger: Logger): Promise
   const self = randomUUID()
 
   function deliver(eventId: string) {
-    for (const listener of [...(listeners.get(eventId) ?? []), ...(listeners.get(ANY) ?? [])]) {
+    const everyEvent = isEventKey(eventId) ? (listeners.get(ANY) ?? []) : []
+    for (const listener of [...(listeners.get(eventId) ?? []), ...everyEvent]) {
       try {
         listener()
       } catch (error) {
@@ -112,4 +118,27 @@ export async function createLiveHub(database: Database, logger: Logger): Promise
       await unlisten?.()
     },
   }
+}
+
+/**
+ * Calls `fn` for a key at most once per `ms`: the first call at once, later ones within the
+ * window folded into one at its end (so the last change is never lost).
+ */
+export function throttleByKey(fn: (key: string) => void, ms: number): (key: string) => void {
+  const windows = new Map<string, { again: boolean }>()
+  const call = (key: string) => {
+    const open = windows.get(key)
+    if (open) {
+      open.again = true
+      return
+    }
+    const window = { again: false }
+    windows.set(key, window)
+    fn(key)
+    setTimeout(() => {
+      windows.delete(key)
+      if (window.again) call(key)
+    }, ms).unref()
+  }
+  return call
 }

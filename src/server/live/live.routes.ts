@@ -15,7 +15,7 @@ import { createViewerCheck } from './viewer-check.ts'
 /** SPEC's realtime heartbeat: a comment every 30 s keeps proxies from closing the stream. */
 const HEARTBEAT_MS = 30_000
 /** How soon a browser reconnects after the stream drops. */
-const RETRY_MS = 2_000
+export const RETRY_MS = 2_000
 
 /** The server's clock, so screens can correct their own (a header on the polling read). */
 export const SERVER_TIME_HEADER = 'X-Server-Time'
@@ -96,7 +96,11 @@ export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
  * Keeps an SSE stream open with SPEC's 30 s heartbeat until the browser leaves or the server
  * shuts down, then runs `cleanUp`.
  */
-function holdOpen(stream: SSEStreamingApi, hub: LiveHub, cleanUp: () => void): Promise<void> {
+export function holdOpen(
+  stream: SSEStreamingApi,
+  hub: LiveHub,
+  cleanUp: () => void,
+): Promise<void> {
   return new Promise((resolve) => {
     const beat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS)
     let untrack = () => {}

@@ -4,6 +4,12 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client.ts'
 import { outbox } from '../db/schema/outbox.ts'
+import {
+  domainOf,
+  type CampaignDelivery,
+  type Outcome,
+  type Recipient,
+} from '../newsletter/campaign-delivery.ts'
 
 const MAX_ATTEMPTS = 20
 
@@ -66,6 +72,11 @@ export interface MailWorkerOptions {
   retryBaseMs?: number
   /** Longest pause between tries while the SMTP server does not answer. */
   maxPauseMs?: number
+  /**
+   * Newsletter campaigns, sent through the same pooled connections after the transactional
+   * e-mails that are due (a password reset never waits behind a campaign).
+   */
+  campaigns?: CampaignDelivery
 }
 
 type Message = typeof outbox.$inferSelect
@@ -77,10 +88,10 @@ function isServerDown(error: unknown): boolean {
   return typeof responseCode !== 'number'
 }
 
-/** The sender's domain, for Message-IDs. */
-function domainOf(from: string): string {
-  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
-}
+/** SMTP connections kept open and used side by side (campaigns send a batch at a time). */
+const POOL_CONNECTIONS = 5
+/** How often scheduled campaigns and unwritten recipients are looked for while sending. */
+const PREPARE_EVERY_MS = 1_000
 
 export function startMailWorker({
   db,
@@ -92,6 +103,7 @@ export function startMailWorker({
   leaseMs: leaseOption,
   retryBaseMs = 10_000,
   maxPauseMs = MAX_PAUSE_MS,
+  campaigns,
 }: MailWorkerOptions): MailWorker {
   const timeouts = { ...DEFAULT_MAIL_TIMEOUTS, ...timeoutOptions }
   const leaseMs = leaseOption ?? timeouts.sendMs + LEASE_MARGIN_MS
@@ -100,6 +112,9 @@ export function startMailWorker({
   const transport: Transporter | null = smtpUrl
     ? createTransport({
         url: smtpUrl,
+        pool: true,
+        maxConnections: POOL_CONNECTIONS,
+        maxMessages: Infinity,
         connectionTimeout: timeouts.connectionMs,
         greetingTimeout: timeouts.greetingMs,
         socketTimeout: timeouts.socketMs,
@@ -237,6 +252,11 @@ export function startMailWorker({
       serverAnswered() // it refused this one message
       return
     }
+    noteServerDown(details)
+  }
+
+  /** The SMTP server did not answer: the queue pauses, longer each time. Returns the pause. */
+  function noteServerDown(details: Record<string, unknown>): number {
     // One line when the server goes away and one when it is back, not one per message and try.
     const tries = (outage?.tries ?? 0) + 1
     const pauseMs = Math.min(retryBaseMs * 2 ** (tries - 1), maxPauseMs)
@@ -249,11 +269,107 @@ export function startMailWorker({
       logger.debug({ ...details, pauseMs }, 'SMTP server still does not answer')
     }
     outage = { since: outage?.since ?? Date.now(), tries, resumeAt: Date.now() + pauseMs }
+    return pauseMs
+  }
+
+  let lastPrepare = 0
+  let prepareSoon = true
+  /** Campaigns wait until then: the rate limit's share of this second is spent. */
+  let campaignsWaitUntil = 0
+  let wakeTimer: NodeJS.Timeout | undefined
+
+  function wakeIn(ms: number) {
+    if (wakeTimer || stopped) return
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined
+      void run()
+    }, ms)
+    wakeTimer.unref()
+  }
+
+  /** What a refusal means for one campaign recipient. */
+  function outcomeOf(recipient: Recipient, error: unknown, aborted: boolean): Outcome {
+    const reason = aborted
+      ? `no complete answer from the SMTP server within ${timeouts.sendMs} ms`
+      : error instanceof Error
+        ? error.message
+        : String(error)
+    // The pause is set once for the batch (sendCampaignBatch), not per recipient.
+    if (aborted || isServerDown(error)) return { kind: 'release', delayMs: 0, reason }
+    const { responseCode } = error as { responseCode: number }
+    if (responseCode >= 500) return { kind: 'bounced', reason }
+    return { kind: 'retry', reason, delayMs: retryDelayMs(recipient.attempts + 1, retryBaseMs) }
+  }
+
+  async function deliver(recipient: Recipient, signal: AbortSignal): Promise<Outcome> {
+    if (!campaigns) throw new Error('no campaigns')
+    const message = campaigns.message(recipient)
+    if (!transport) {
+      logger.info(
+        { to: message.to, campaignId: recipient.campaignId, subject: message.subject },
+        'campaign e-mail (no SMTP_URL: not sent)',
+      )
+      await campaigns.markSent(recipient)
+      return { kind: 'sent', recorded: true }
+    }
+    try {
+      await transport.sendMail({ from, ...message, signal })
+    } catch (error) {
+      return outcomeOf(recipient, error, signal.aborted)
+    }
+    await campaigns.markSent(recipient)
+    return { kind: 'sent', recorded: true }
+  }
+
+  /** Sends one batch of campaign e-mails side by side; false when none was due. */
+  async function sendCampaignBatch(): Promise<boolean> {
+    if (!campaigns) return false
+    if (prepareSoon || Date.now() - lastPrepare >= PREPARE_EVERY_MS) {
+      prepareSoon = false
+      lastPrepare = Date.now()
+      await campaigns.prepare()
+    }
+    const waitMs = campaignsWaitUntil - Date.now()
+    if (waitMs > 0) {
+      wakeIn(waitMs)
+      return false
+    }
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), timeouts.sendMs)
+    try {
+      const { claimed, waitMs: rateWait } = await campaigns.claim(leaseMs)
+      if (rateWait) {
+        campaignsWaitUntil = Date.now() + rateWait
+        wakeIn(rateWait)
+      }
+      if (claimed.length === 0) return false
+      const results = await Promise.all(
+        claimed.map(async (recipient) => ({
+          recipient,
+          outcome: await deliver(recipient, deadline.signal),
+        })),
+      )
+      const released = results.flatMap(({ outcome }) =>
+        outcome.kind === 'release' ? [outcome] : [],
+      )
+      if (released.length < results.length) serverAnswered()
+      if (released.length > 0) {
+        const pauseMs = noteServerDown({ campaign: true, err: released[0]?.reason })
+        for (const outcome of released) outcome.delayMs = pauseMs
+      }
+      await campaigns.settle(results)
+      const refused = results.filter(({ outcome }) => outcome.kind === 'bounced').length
+      if (refused > 0) logger.warn({ refused }, 'campaign e-mails refused for good (bounced)')
+      return true
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   async function sendDue(): Promise<void> {
     while (!stopped && !(outage && Date.now() < outage.resumeAt)) {
-      if (!(await sendOne())) return
+      if (await sendOne()) continue
+      if (!(await sendCampaignBatch())) return
     }
   }
 
@@ -282,7 +398,10 @@ export function startMailWorker({
   timer.unref()
 
   return {
-    wake: () => void run(),
+    wake: () => {
+      prepareSoon = true
+      void run()
+    },
     async drain() {
       await run()
       if (running) await running
@@ -291,6 +410,7 @@ export function startMailWorker({
       if (stopped) return
       stopped = true
       clearInterval(timer)
+      clearTimeout(wakeTimer)
       if (running) await running
       transport?.close()
     },

@@ -7,11 +7,45 @@ export interface RenderedEmail {
   text: string
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
+
+/**
+ * The brand's e-mail frame: a centred white card on the page colour, the name on top and a small
+ * footer under it. `content` and `footer` are HTML, escaped by the caller.
+ */
+export function brandedEmail({
+  language,
+  title,
+  content,
+  footer,
+}: {
+  language: Language
+  title: string
+  content: string
+  footer: string
+}): string {
+  return `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#FBF7F2;font-family:Helvetica,Arial,sans-serif;color:#2A1F2D">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#FBF7F2;padding:32px 12px">
+    <tr><td align="center">
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:20px;padding:36px 32px">
+        <tr><td style="font-family:Georgia,serif;font-size:22px;font-weight:bold;color:#8E3B52;padding-bottom:24px">Lendület</td></tr>
+        <tr><td style="font-size:16px;line-height:1.6">
+          ${content}
+        </td></tr>
+      </table>
+      <p style="font-size:12px;line-height:1.6;color:#5B4D5E;margin:20px 0 0">${footer}</p>
+    </td></tr>
+  </table>
+</body>
+</html>`
+}
 
 type ActionEmailKind =
   | 'verifyEmail'
@@ -47,27 +81,16 @@ export function actionEmail(
     '—',
     `${t('footer')} · ${siteUrl}`,
   ].join('\n')
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#FBF7F2;font-family:Helvetica,Arial,sans-serif;color:#2A1F2D">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#FBF7F2;padding:32px 12px">
-    <tr><td align="center">
-      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:20px;padding:36px 32px">
-        <tr><td style="font-family:Georgia,serif;font-size:22px;font-weight:bold;color:#8E3B52;padding-bottom:24px">Lendület</td></tr>
-        <tr><td style="font-size:16px;line-height:1.6">
-          <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+  const html = brandedEmail({
+    language,
+    title: subject,
+    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
           <p style="margin:0 0 24px">${escapeHtml(t(`${kind}.intro`))}</p>
           <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
-          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>
-        </td></tr>
-      </table>
-      <p style="font-size:12px;color:#5B4D5E;margin:20px 0 0">${escapeHtml(t('footer'))} · <a href="${escapeHtml(siteUrl)}" style="color:#5B4D5E">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a></p>
-    </td></tr>
-  </table>
-</body>
-</html>`
+          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
+    footer: `${escapeHtml(t('footer'))} · <a href="${escapeHtml(siteUrl)}" style="color:#5B4D5E">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a>`,
+  })
   return { subject, html, text }
 }
 

@@ -6,6 +6,7 @@ import {
   subscribeRequestSchema,
   unsubscribeRequestSchema,
 } from '#shared/schemas/newsletter.ts'
+import { newsletterIssueQuerySchema, newsletterIssueSchema } from '#shared/schemas/campaigns.ts'
 import type { Auth } from '../auth/auth.ts'
 import { findProfile } from '../auth/profiles.ts'
 import { requireUser } from '../auth/session.ts'
@@ -13,7 +14,10 @@ import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
+import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import { queryParams } from '../http/query-params.ts'
 import { rateLimit } from '../http/rate-limit.ts'
+import { publicIssue } from './campaigns.ts'
 import { newsletterMessage } from '../i18n.ts'
 import {
   confirmSubscription,
@@ -34,6 +38,7 @@ const LIMITS = {
   'verify-unsubscribe': 20,
   'one-click': 30,
   status: 120,
+  issues: 120,
 } as const
 
 const messageSchema = z.object({ message: z.string() })
@@ -193,6 +198,27 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
           return c.json({
             message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
           })
+        },
+      )
+      .get(
+        '/issues/:id',
+        documented({
+          summary: 'A newsletter issue',
+          description:
+            "The web version of a sent issue, in the language asked for (`?lang=` or Accept-Language), or in Hungarian when it has no version in it. Its body is HTML made from the issue's Markdown: no raw HTML, only http(s) and mailto links.",
+          tag: API_TAGS.newsletter,
+          access: 'public',
+          responses: { 200: { description: 'The issue.', json: newsletterIssueSchema } },
+          errors: [404, 429],
+        }),
+        limit('issues'),
+        pathIds({ id: PATH_IDS.campaign }),
+        queryParams(newsletterIssueQuerySchema),
+        async (c) => {
+          const issue = await publicIssue(ctx.db, c.req.valid('param').id, c.var.language)
+          if (!issue) throw new ApiError(404, 'not_found', 'newsletter:campaigns.errors.notFound')
+          c.header('Cache-Control', 'public, max-age=300')
+          return c.json(issue)
         },
       )
       .get(

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
 import type { Db, Tx } from '../db/client.ts'
+import { campaignRecipients } from '../db/schema/campaigns.ts'
 import { newsletterSubscribers, newsletterTokens } from '../db/schema/newsletter.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { actionEmail } from '../mail/templates.ts'
@@ -10,6 +11,7 @@ import {
   hashAddress,
   mintToken,
   listUnsubscribeKey,
+  readCampaignUnsubscribeKey,
   readListUnsubscribeKey,
   type TokenPurpose,
 } from './tokens.ts'
@@ -21,6 +23,8 @@ export interface NewsletterContext {
   baseUrl: string
   /** Called after an e-mail was queued, so the worker sends it at once. */
   onEmailQueued: () => void
+  /** A campaign's figures changed (someone left through its link). */
+  onCampaignProgress?: (campaignId: string) => void
 }
 
 /** The signed-in member making the request, if any. */
@@ -193,6 +197,8 @@ export async function confirmSubscription(
 
 /** POST /api/newsletter/verify-unsubscribe: removes the subscriber and her consent record. */
 export async function confirmUnsubscribe(ctx: NewsletterContext, token: string): Promise<boolean> {
+  const recipientId = readCampaignUnsubscribeKey(ctx.secret, token)
+  if (recipientId !== undefined) return unsubscribeRecipient(ctx, recipientId)
   return ctx.db.transaction(async (tx) => {
     const subscriberId = await consumeToken(tx, token, 'unsubscribe')
     if (!subscriberId) return false
@@ -206,10 +212,38 @@ export async function confirmUnsubscribe(ctx: NewsletterContext, token: string):
  * already gone counts as done, as mail providers may post more than once.
  */
 export async function oneClickUnsubscribe(ctx: NewsletterContext, key: string): Promise<boolean> {
+  const recipientId = readCampaignUnsubscribeKey(ctx.secret, key)
+  if (recipientId !== undefined) return unsubscribeRecipient(ctx, recipientId)
   const subscriberId = readListUnsubscribeKey(ctx.secret, key)
   if (!subscriberId) return false
   await ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId))
   return true
+}
+
+/**
+ * A campaign e-mail's unsubscribe link (or its List-Unsubscribe): the subscriber who got it leaves
+ * the newsletter, and the campaign records that she left through it. Following it again, or
+ * after she already left another way, still counts as done: the link never expires.
+ */
+async function unsubscribeRecipient(ctx: NewsletterContext, recipientId: number) {
+  const campaignId = await ctx.db.transaction(async (tx) => {
+    const [recipient] = await tx
+      .update(campaignRecipients)
+      .set({ unsubscribedAt: sql`coalesce(${campaignRecipients.unsubscribedAt}, now())` })
+      .where(eq(campaignRecipients.id, recipientId))
+      .returning({
+        subscriberId: campaignRecipients.subscriberId,
+        campaignId: campaignRecipients.campaignId,
+      })
+    if (!recipient) return undefined
+    if (recipient.subscriberId)
+      await tx
+        .delete(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, recipient.subscriberId))
+    return recipient.campaignId
+  })
+  if (campaignId) ctx.onCampaignProgress?.(campaignId)
+  return campaignId !== undefined
 }
 
 /** GET /api/newsletter/status: SPEC's flag is the verified value of the row for the address. */

@@ -63,6 +63,27 @@ export function readListUnsubscribeKey(secret: string, key: string): string | un
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined
 }
 
+/**
+ * A campaign e-mail's own unsubscribe key: its recipient row and an HMAC of it. It never expires
+ * (an old issue's link still works), and it tells which campaign the unsubscribe came from.
+ */
+export function campaignUnsubscribeKey(secret: string, recipientId: number): string {
+  return `r${recipientId}.${recipientMac(secret, recipientId)}`
+}
+
+/** The recipient row a campaign unsubscribe key stands for, or undefined when it is not ours. */
+export function readCampaignUnsubscribeKey(secret: string, key: string): number | undefined {
+  const match = /^r(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(key)
+  if (!match) return undefined
+  const id = Number(match[1])
+  const expected = Buffer.from(recipientMac(secret, id))
+  const given = Buffer.from(match[2] ?? '')
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined
+}
+
+const recipientMac = (secret: string, recipientId: number) =>
+  createHmac('sha256', secret).update(`campaign-unsubscribe:${recipientId}`).digest('base64url')
+
 const mac = (secret: string, subscriberId: string) =>
   createHmac('sha256', secret).update(`list-unsubscribe:${subscriberId}`).digest('base64url')
 

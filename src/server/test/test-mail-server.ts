@@ -16,16 +16,39 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests to read and follow. */
-export async function startTestMailServer({ listenPort = 0 }: { listenPort?: number } = {}) {
+export async function startTestMailServer({
+  listenPort = 0,
+  closeTimeoutMs,
+}: {
+  listenPort?: number
+  /** How long close() lets open connections finish (smtp-server's default: 30 s). */
+  closeTimeoutMs?: number
+} = {}) {
   const received: ReceivedMail[] = []
   const waiters: (() => void)[] = []
   let failNext = 0
   let slowNext = { count: 0, ms: 0 }
+  /** Addresses refused at RCPT TO, with the reply code. */
+  const refused = new Map<string, number>()
+  /** While held, MAIL FROM is not answered: messages wait before any of them is taken. */
+  let held: (() => void)[] | null = null
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    closeTimeout: closeTimeoutMs,
+    onRcptTo(address, _session, callback) {
+      const code = refused.get(address.address.toLowerCase())
+      if (code === undefined) return callback()
+      callback(
+        Object.assign(new Error(`Mailbox ${address.address} refused`), { responseCode: code }),
+      )
+    },
     onMailFrom(_address, _session, callback) {
+      if (held) {
+        held.push(() => callback())
+        return
+      }
       if (slowNext.count === 0) return callback()
       slowNext.count--
       setTimeout(() => callback(), slowNext.ms)
@@ -76,6 +99,24 @@ export async function startTestMailServer({ listenPort = 0 }: { listenPort?: num
     failNext(n: number) {
       failNext = n
     },
+    /** Refuse every message to this address at RCPT TO with `code` (550: no such mailbox). */
+    refuse(address: string, code = 550) {
+      refused.set(address.toLowerCase(), code)
+    },
+    /**
+     * Stops answering MAIL FROM until the returned function is called: messages in flight wait
+     * before the server has taken any of them.
+     */
+    hold(): () => void {
+      held ??= []
+      return () => {
+        const waiting = held ?? []
+        held = null
+        for (const answer of waiting) answer()
+      }
+    },
+    /** How many messages are waiting for MAIL FROM's answer (hold). */
+    waiting: () => held?.length ?? 0,
     /** Answer MAIL FROM of the next n messages only after ms: a server slow before the data. */
     slowNext(n: number, ms: number) {
       slowNext = { count: n, ms }

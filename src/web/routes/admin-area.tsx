@@ -4,6 +4,8 @@ import { Route, Switch } from 'wouter'
 // The admin screens load with this one chunk's router, not with the site's first page.
 const AdminPage = lazy(() => import('./admin.tsx'))
 const AdminNewsletterPage = lazy(() => import('./admin-newsletter.tsx'))
+const AdminNewsletterCampaignsPage = lazy(() => import('./admin-newsletter-campaigns.tsx'))
+const AdminNewsletterCampaignPage = lazy(() => import('./admin-newsletter-campaign.tsx'))
 const AdminUsersPage = lazy(() => import('./admin-users.tsx'))
 const AdminEventNewPage = lazy(() => import('./admin-event-new.tsx'))
 const AdminEventPage = lazy(() => import('./admin-event.tsx'))
@@ -15,6 +17,9 @@ export default function AdminArea() {
     <Switch>
       <Route path="/admin" component={AdminPage} />
       <Route path="/admin/newsletter" component={AdminNewsletterPage} />
+      <Route path="/admin/newsletter/campaigns" component={AdminNewsletterCampaignsPage} />
+      {/* One route for new and saved: a new campaign keeps its editor when saving gives it an id. */}
+      <Route path="/admin/newsletter/campaigns/:id" component={AdminNewsletterCampaignPage} />
       <Route path="/admin/users" component={AdminUsersPage} />
       <Route path="/admin/settings" component={AdminSettingsPage} />
       <Route path="/admin/events/new" component={AdminEventNewPage} />

@@ -28,6 +28,12 @@ export const newsletterSubscribers = pgTable(
     /** Consent record: when the address was confirmed, and a keyed hash of the address it was confirmed from. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     consentIpHash: text('consent_ip_hash'),
+    /**
+     * Her mail server refused a campaign for good (a 5xx answer): no further campaigns go to the
+     * address until she subscribes again (issue 11).
+     */
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    bounceReason: text('bounce_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** A pending row is deleted 48 h after its last request (the privacy policy's promise). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,207 @@
+/**
+ * A newsletter campaign to 10,000 confirmed subscribers (issue 11), the rate limit off, through
+ * a local SMTP server (smtp-server) that only counts what it takes:
+ * - time to start: from the admin's "send now" until every recipient row is written;
+ * - delivery throughput, from the first e-mail taken to the last;
+ * - the server process's resident memory before the send and its highest sample (every 100 ms)
+ *   during it.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { openDatabase } from '#server/db/client.ts'
+import { newsletterSubscribers } from '#server/db/schema/newsletter.ts'
+import { browserClient } from '#server/test/http-client.ts'
+import { startServerProcess } from './server-process.ts'
+
+export interface CampaignBenchRow {
+  measure: string
+  value: string
+  target: string
+  ok: boolean | null
+}
+
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000)
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-secret-1', name: 'Bench Admin' }
+
+/** An SMTP server that counts deliveries per address and keeps only the admin's e-mails. */
+async function countingSmtpServer() {
+  const deliveries = new Map<string, number>()
+  const adminMail: string[] = []
+  let first = 0
+  let last = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      const to = session.envelope.rcptTo.map((r) => r.address)
+      const keep = to.includes(ADMIN.email)
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => {
+        if (keep) raw += chunk.toString()
+      })
+      stream.on('end', () => {
+        const now = performance.now()
+        if (keep) adminMail.push(raw)
+        else {
+          first ||= now
+          last = now
+          for (const address of to) deliveries.set(address, (deliveries.get(address) ?? 0) + 1)
+        }
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    deliveries,
+    adminMail,
+    window: () => (last - first) / 1000,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN)
+  return { rssMb: kb('VmRSS') / 1024 }
+}
+
+async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await done())) {
+    if (process.env.BENCH_SERVER_LOG) console.error(`bench: ${what}…`)
+    if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
+  const smtp = await countingSmtpServer()
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-campaign-'))
+  try {
+    // 10,000 confirmed subscribers, written before the server starts.
+    const seeding = await openDatabase({ dataDir })
+    await seeding.migrate()
+    for (let start = 0; start < SUBSCRIBERS; start += 1_000)
+      await seeding.db.insert(newsletterSubscribers).values(
+        Array.from({ length: 1_000 }, (_, i) => ({
+          email: `reader-${start + i}@example.com`,
+          name: `Reader ${start + i}`,
+          verified: true,
+          language: (['hu', 'en', 'es', 'de'] as const)[(start + i) % 4],
+          confirmedAt: new Date(),
+        })),
+      )
+    await seeding.close()
+
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'http://localhost:3000',
+      ADMIN_EMAILS: ADMIN.email,
+      NEWSLETTER_RATE_PER_MINUTE: '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', // the ready line is at info
+    })
+    const pid = server.child.pid ?? 0
+    try {
+      const admin = browserClient(`http://127.0.0.1:${server.port}`)
+      const call = async (path: string, body?: unknown) => {
+        const response = await (body === undefined ? admin.get(path) : admin.post(path, body))
+        if (response.status >= 400)
+          throw new Error(`${path}: ${response.status} ${await response.text()}`)
+        return response.json() as Promise<Record<string, unknown>>
+      }
+      await call('/api/auth/sign-up/email', ADMIN)
+      await until('the verification e-mail', () => smtp.adminMail.length > 0, 30_000)
+      const verification = await simpleParser(smtp.adminMail[0] ?? '')
+      const link = /http:\/\/localhost:3000\/\S*verify-email\S*/.exec(verification.text ?? '')?.[0]
+      if (!link) throw new Error('bench: no verification link')
+      await admin.get(link)
+
+      const campaign = await call('/api/admin/newsletter/campaigns', {
+        content: {
+          hu: {
+            subject: 'Tavaszi hírek',
+            body: '# Szia!\n\nItt a **tavasz**: [blog](https://lendulet.fit/blog).',
+          },
+          en: {
+            subject: 'Spring news',
+            body: '# Hello!\n\nSpring is **here**: [blog](https://lendulet.fit/blog).',
+          },
+        },
+      })
+      const id = String(campaign.id)
+      const before = memoryOf(pid)
+      let peakMb = before.rssMb
+      const sampler = setInterval(() => {
+        peakMb = Math.max(peakMb, memoryOf(pid).rssMb)
+      }, 100)
+
+      const started = performance.now()
+      await call(`/api/admin/newsletter/campaigns/${id}/send`, {})
+      const answeredMs = performance.now() - started
+      await until(
+        'every recipient written',
+        async () =>
+          ((await call(`/api/admin/newsletter/campaigns/${id}`)).stats as { audience: number })
+            .audience >= SUBSCRIBERS,
+        60_000,
+      )
+      const writtenMs = performance.now() - started
+      await until('every e-mail taken', () => smtp.deliveries.size >= SUBSCRIBERS, 600_000)
+      clearInterval(sampler)
+      peakMb = Math.max(peakMb, memoryOf(pid).rssMb)
+      const perSecond = SUBSCRIBERS / smtp.window()
+      const twice = [...smtp.deliveries.values()].filter((n) => n > 1).length
+      return [
+        {
+          measure: `campaign to ${SUBSCRIBERS.toLocaleString('en')}: "send now" answered`,
+          value: `${answeredMs.toFixed(0)} ms`,
+          target: '-',
+          ok: null,
+        },
+        {
+          measure: `campaign to ${SUBSCRIBERS.toLocaleString('en')}: every recipient written`,
+          value: `${(writtenMs / 1000).toFixed(2)} s`,
+          target: '≤ 3 s',
+          ok: writtenMs <= 3_000,
+        },
+        {
+          measure: 'campaign delivery throughput (rate limit off, local SMTP)',
+          value: `${perSecond.toFixed(0)} mails/s`,
+          target: '≥ 150 (goal 300)',
+          ok: perSecond >= 150,
+        },
+        {
+          measure: 'campaign: server memory before → peak during the send',
+          value: `${before.rssMb.toFixed(0)} → ${peakMb.toFixed(0)} MB`,
+          target: '-',
+          ok: null,
+        },
+        {
+          measure: 'campaign: addresses that got it twice',
+          value: String(twice),
+          target: '0',
+          ok: twice === 0,
+        },
+      ]
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await smtp.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+// `node bench/campaigns.ts` runs this part alone.
+if (import.meta.url === `file://${process.argv[1]}`) console.table(await benchCampaigns())

@@ -1,0 +1,458 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm'
+import type { Language } from '#shared/languages.ts'
+import type { CampaignContent } from '#shared/schemas/campaigns.ts'
+import type { Db } from '../db/client.ts'
+import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
+import { newsletterSubscribers } from '../db/schema/newsletter.ts'
+import { emailTranslator } from '../i18n.ts'
+import type { RenderedEmail } from '../mail/templates.ts'
+import { audienceFilter } from './campaigns.ts'
+import { campaignEmail, personalise } from './campaign-content.ts'
+import { campaignUnsubscribeKey } from './tokens.ts'
+
+/** Recipient rows written per statement when a campaign starts. */
+const WRITE_BATCH = 2_000
+/** A campaign's e-mails sent together: claimed, handed to the SMTP pool, settled together. */
+export const SEND_BATCH = 50
+/**
+ * How long an accepted e-mail may wait to be recorded, so that those of a batch are written
+ * together: a crash in this window can send them again (with the same Message-ID).
+ */
+const MARK_WINDOW_MS = 10
+/** Temporary failures (4xx) of one recipient before she is given up as failed. */
+const MAX_ATTEMPTS = 8
+
+export type Recipient = typeof campaignRecipients.$inferSelect
+
+/** What became of one recipient's e-mail. */
+export type Outcome =
+  /** `recorded`: already written by markSent. */
+  | { kind: 'sent'; recorded?: boolean }
+  /** A permanent refusal (5xx): she is bounced and gets no further campaigns. */
+  | { kind: 'bounced'; reason: string }
+  /** A temporary refusal (4xx): tried again later, with back-off. */
+  | { kind: 'retry'; reason: string; delayMs: number }
+  /** The SMTP server did not answer: not her fault, not counted; tried again after `delayMs`. */
+  | { kind: 'release'; delayMs: number; reason: string }
+
+/** A header nodemailer sends as it is (it would otherwise encode the whole value). */
+type PreparedHeader = { prepared: true; value: string }
+
+export interface CampaignMessage extends RenderedEmail {
+  to: string
+  headers: Record<string, string | PreparedHeader>
+  messageId: string
+}
+
+export interface CampaignDeliveryOptions {
+  db: Db
+  /** Keys the unsubscribe links. */
+  secret: string
+  baseUrl: string
+  /** The From address: its domain names the list and the Message-IDs. */
+  from: string
+  /** NEWSLETTER_RATE_PER_MINUTE: campaign e-mails per minute across all processes; 0 = no limit. */
+  ratePerMinute: number
+  /** A campaign's figures or state changed (live progress). */
+  onProgress?: (campaignId: string) => void
+  /**
+   * This is the only process that sends (the embedded database: one process per DATA_DIR), so
+   * claims left by an earlier run died with it and are released at the first pass instead of
+   * waiting out their lease. Never with several processes on PostgreSQL.
+   */
+  soleSender?: boolean
+}
+
+export interface CampaignDelivery {
+  /** Starts scheduled campaigns that are due, writes missing recipients, finishes completed ones. */
+  prepare(): Promise<void>
+  /**
+   * Claims due recipients of sending campaigns for this worker, at most `leaseMs` long, within
+   * the rate limit. `wait` is set when the rate limit holds the rest back for that long.
+   */
+  claim(leaseMs: number): Promise<{ claimed: Recipient[]; waitMs?: number }>
+  message(recipient: Recipient): CampaignMessage
+  /**
+   * Records that the SMTP server took her e-mail, within 10 ms (together with the others of her
+   * batch), so that a crash after it cannot send it again.
+   */
+  markSent(recipient: Recipient): Promise<void>
+  /** Records what became of claimed recipients (only while their claim stands). */
+  settle(results: { recipient: Recipient; outcome: Outcome }[]): Promise<void>
+}
+
+interface Deferred {
+  promise: Promise<void>
+  resolve: () => void
+  reject: (error: unknown) => void
+}
+
+function deferred(): Deferred {
+  let resolve: () => void = () => {}
+  let reject: (error: unknown) => void = () => {}
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes
+    reject = no
+  })
+  return { promise, resolve, reject }
+}
+
+/** The sender's domain, for Message-IDs and the List-Id. */
+export function domainOf(from: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+}
+
+export function createCampaignDelivery({
+  db,
+  secret,
+  baseUrl,
+  from,
+  ratePerMinute,
+  onProgress = () => {},
+  soleSender = false,
+}: CampaignDeliveryOptions): CampaignDelivery {
+  let claimsReleased = !soleSender
+  const domain = domainOf(from)
+  /** Rendered once per campaign and language; a started campaign's content no longer changes. */
+  const rendered = new Map<string, RenderedEmail>()
+  const contentCache = new Map<string, Partial<Record<Language, CampaignContent>>>()
+
+  async function contentOf(campaignId: string) {
+    let content = contentCache.get(campaignId)
+    if (!content) {
+      const [row] = await db
+        .select({ content: newsletterCampaigns.content })
+        .from(newsletterCampaigns)
+        .where(eq(newsletterCampaigns.id, campaignId))
+      content = row?.content ?? {}
+      if (contentCache.size > 50) contentCache.clear()
+      contentCache.set(campaignId, content)
+    }
+    return content
+  }
+
+  function emailFor(
+    campaignId: string,
+    content: Partial<Record<Language, CampaignContent>>,
+    language: Language,
+  ) {
+    const key = `${campaignId}|${language}`
+    let cached = rendered.get(key)
+    if (!cached) {
+      // A language without its own version gets the Hungarian one (SPEC: hu is the fallback).
+      const own = content[language]
+      const shown = own && own.subject.trim() !== '' && own.body.trim() !== '' ? language : 'hu'
+      const version = content[shown] ?? { subject: '', body: '' }
+      cached = campaignEmail({
+        language: shown,
+        subject: version.subject,
+        body: version.body,
+        webUrl: `${baseUrl}/newsletter/issues/${campaignId}?lang=${shown}`,
+        siteUrl: baseUrl,
+      })
+      if (rendered.size > 200) rendered.clear()
+      rendered.set(key, cached)
+    }
+    return cached
+  }
+
+  /** Scheduled campaigns whose time has come start sending; one process wins each. */
+  async function startDue() {
+    const started = await db
+      .update(newsletterCampaigns)
+      .set({ status: 'sending', startedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(newsletterCampaigns.status, 'scheduled'),
+          lte(newsletterCampaigns.scheduledAt, sql`now()`),
+        ),
+      )
+      .returning({ id: newsletterCampaigns.id })
+    for (const { id } of started) onProgress(id)
+  }
+
+  /**
+   * Writes a started campaign's recipients in batches, by subscriber id. Idempotent: after a
+   * crash it starts over, and the unique (campaign, address) key skips those already written.
+   */
+  async function writeRecipients(campaign: { id: string; audienceLanguages: Language[] | null }) {
+    const audience = audienceFilter(campaign.audienceLanguages)
+    let after: string | undefined
+    for (;;) {
+      const from = after ? gt(newsletterSubscribers.id, after) : undefined
+      // The batch's last subscriber: the rows themselves go from table to table in the
+      // database, never through this process.
+      const [last] = await db
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(and(audience, from))
+        .orderBy(asc(newsletterSubscribers.id))
+        .offset(WRITE_BATCH - 1)
+        .limit(1)
+      const upTo = last ? lte(newsletterSubscribers.id, last.id) : undefined
+      await db.execute(sql`
+        insert into ${campaignRecipients}
+          (campaign_id, subscriber_id, email, name, language)
+        select ${campaign.id}::uuid, id, email, name, language
+        from ${newsletterSubscribers}
+        where ${and(audience, from, upTo)}
+        on conflict do nothing`)
+      if (!last) break
+      after = last.id
+    }
+    await db
+      .update(newsletterCampaigns)
+      .set({ recipientsWritten: true })
+      .where(eq(newsletterCampaigns.id, campaign.id))
+    onProgress(campaign.id)
+  }
+
+  /** A sending campaign with every recipient written and none left pending is sent. */
+  async function finishCompleted(ids?: string[]) {
+    const finished = await db
+      .update(newsletterCampaigns)
+      .set({ status: 'sent', finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(newsletterCampaigns.status, 'sending'),
+          eq(newsletterCampaigns.recipientsWritten, true),
+          ids ? inArray(newsletterCampaigns.id, ids) : undefined,
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(campaignRecipients)
+              .where(
+                and(
+                  eq(campaignRecipients.campaignId, newsletterCampaigns.id),
+                  eq(campaignRecipients.status, 'pending'),
+                ),
+              ),
+          ),
+        ),
+      )
+      .returning({ id: newsletterCampaigns.id })
+    for (const { id } of finished) onProgress(id)
+  }
+
+  async function prepare() {
+    if (!claimsReleased) {
+      await db
+        .update(campaignRecipients)
+        .set({ claimToken: null, nextAttemptAt: sql`now()` })
+        .where(
+          and(eq(campaignRecipients.status, 'pending'), isNotNull(campaignRecipients.claimToken)),
+        )
+      claimsReleased = true
+    }
+    await startDue()
+    const unwritten = await db
+      .select({
+        id: newsletterCampaigns.id,
+        audienceLanguages: newsletterCampaigns.audienceLanguages,
+      })
+      .from(newsletterCampaigns)
+      .where(
+        and(
+          inArray(newsletterCampaigns.status, ['sending', 'paused']),
+          eq(newsletterCampaigns.recipientsWritten, false),
+        ),
+      )
+    for (const campaign of unwritten) await writeRecipients(campaign)
+    // She left the newsletter (or deleted her account) before the campaign reached her: it
+    // no longer goes to her.
+    const left = await db
+      .delete(campaignRecipients)
+      .where(and(eq(campaignRecipients.status, 'pending'), isNull(campaignRecipients.subscriberId)))
+      .returning({ campaignId: campaignRecipients.campaignId })
+    for (const id of new Set(left.map((row) => row.campaignId))) onProgress(id)
+    await finishCompleted()
+  }
+
+  /** How many more may be claimed now, and how long to wait when none may. */
+  async function budget(): Promise<{ max: number; waitMs?: number }> {
+    if (ratePerMinute <= 0) return { max: SEND_BATCH }
+    const [row] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<
+          number | null
+        >`extract(epoch from (min(${campaignRecipients.claimedAt}) + interval '1 minute' - now())) * 1000`,
+      })
+      .from(campaignRecipients)
+      .where(gt(campaignRecipients.claimedAt, sql`now() - interval '1 minute'`))
+    const left = ratePerMinute - (row?.count ?? 0)
+    // Spread over the minute: at most a second's share at a time.
+    const share = Math.max(1, Math.ceil(ratePerMinute / 60))
+    if (left > 0) return { max: Math.min(SEND_BATCH, share, left) }
+    return { max: 0, waitMs: Math.max(200, Math.ceil(row?.oldest ?? 1_000)) }
+  }
+
+  async function claim(leaseMs: number) {
+    const { max, waitMs } = await budget()
+    if (max === 0) return { claimed: [], waitMs }
+    const token = randomUUID()
+    const due = db
+      .select({ id: campaignRecipients.id })
+      .from(campaignRecipients)
+      .innerJoin(newsletterCampaigns, eq(newsletterCampaigns.id, campaignRecipients.campaignId))
+      .where(
+        and(
+          eq(newsletterCampaigns.status, 'sending'),
+          eq(campaignRecipients.status, 'pending'),
+          isNotNull(campaignRecipients.subscriberId),
+          lte(campaignRecipients.nextAttemptAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(campaignRecipients.id))
+      .limit(max)
+      .for('update', { of: campaignRecipients, skipLocked: true })
+    const claimed = await db
+      .update(campaignRecipients)
+      .set({
+        claimToken: token,
+        claimedAt: sql`now()`,
+        nextAttemptAt: sql`now() + ${leaseMs}::integer * interval '1 millisecond'`,
+      })
+      .where(inArray(campaignRecipients.id, due))
+      .returning()
+    claimed.sort((a, b) => a.id - b.id)
+    // Only a second's share is sent at a time: the rest of the budget waits for the next pass.
+    return { claimed, waitMs: ratePerMinute > 0 ? 1_000 : undefined }
+  }
+
+  function message(recipient: Recipient): CampaignMessage {
+    const content = contentCache.get(recipient.campaignId) ?? {}
+    const email = emailFor(recipient.campaignId, content, recipient.language)
+    const key = campaignUnsubscribeKey(secret, recipient.id)
+    const unsubscribe = `${baseUrl}/newsletter/unsubscribe?token=${encodeURIComponent(key)}`
+    const oneClick = `${baseUrl}/api/newsletter/one-click?key=${encodeURIComponent(key)}`
+    const listName = emailTranslator('hu')('campaign.listName')
+    return {
+      ...personalise(email, unsubscribe),
+      to: recipient.email,
+      headers: {
+        'List-Unsubscribe': `<${oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        // RFC 2919: the name may be an encoded word, the id in angle brackets must stay plain.
+        'List-Id': {
+          prepared: true,
+          value: `=?UTF-8?B?${Buffer.from(listName).toString('base64')}?= <newsletter.${domain}>`,
+        },
+        Precedence: 'bulk',
+      },
+      messageId: `<campaign.${recipient.campaignId}.${recipient.id}@${domain}>`,
+    }
+  }
+
+  /** Accepted e-mails waiting to be recorded, by claim token: written together a moment later. */
+  let marks = new Map<string, { ids: number[]; done: Deferred }>()
+  let flushTimer: NodeJS.Timeout | undefined
+
+  async function flushMarks() {
+    flushTimer = undefined
+    const due = marks
+    marks = new Map()
+    for (const [token, { ids, done }] of due) {
+      try {
+        await db
+          .update(campaignRecipients)
+          .set({ status: 'sent', sentAt: sql`now()`, claimToken: null, lastError: null })
+          .where(and(inArray(campaignRecipients.id, ids), eq(campaignRecipients.claimToken, token)))
+        done.resolve()
+      } catch (error) {
+        done.reject(error)
+      }
+    }
+  }
+
+  /** Within MARK_WINDOW_MS, the accepted e-mails of a batch are recorded in one statement. */
+  function markSent(recipient: Recipient): Promise<void> {
+    const token = recipient.claimToken ?? ''
+    let pending = marks.get(token)
+    if (!pending) {
+      pending = { ids: [], done: deferred() }
+      marks.set(token, pending)
+    }
+    pending.ids.push(recipient.id)
+    flushTimer ??= setTimeout(() => void flushMarks(), MARK_WINDOW_MS)
+    return pending.done.promise
+  }
+
+  async function settle(results: { recipient: Recipient; outcome: Outcome }[]) {
+    const token = results[0]?.recipient.claimToken
+    if (!token) return
+    const claimedBy = (ids: number[]) =>
+      and(inArray(campaignRecipients.id, ids), eq(campaignRecipients.claimToken, token))
+    const byKind = <K extends Outcome['kind']>(kind: K) =>
+      results.filter(
+        (result): result is { recipient: Recipient; outcome: Extract<Outcome, { kind: K }> } =>
+          result.outcome.kind === kind,
+      )
+
+    const sent = byKind('sent')
+      .filter(({ outcome }) => !outcome.recorded)
+      .map(({ recipient }) => recipient.id)
+    if (sent.length > 0)
+      await db
+        .update(campaignRecipients)
+        .set({ status: 'sent', sentAt: sql`now()`, claimToken: null, lastError: null })
+        .where(claimedBy(sent))
+
+    for (const { recipient, outcome } of byKind('bounced')) {
+      const [bounced] = await db
+        .update(campaignRecipients)
+        .set({ status: 'bounced', claimToken: null, lastError: outcome.reason })
+        .where(claimedBy([recipient.id]))
+        .returning({ subscriberId: campaignRecipients.subscriberId })
+      if (bounced?.subscriberId)
+        await db
+          .update(newsletterSubscribers)
+          .set({ bouncedAt: sql`now()`, bounceReason: outcome.reason })
+          .where(eq(newsletterSubscribers.id, bounced.subscriberId))
+    }
+
+    for (const { recipient, outcome } of byKind('retry')) {
+      const attempts = recipient.attempts + 1
+      await db
+        .update(campaignRecipients)
+        .set({
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          attempts,
+          claimToken: null,
+          lastError: outcome.reason,
+          nextAttemptAt: sql`now() + ${outcome.delayMs}::integer * interval '1 millisecond'`,
+        })
+        .where(claimedBy([recipient.id]))
+    }
+
+    const released = byKind('release')
+    if (released.length > 0)
+      await db
+        .update(campaignRecipients)
+        .set({
+          claimToken: null,
+          nextAttemptAt: sql`now() + ${released[0]?.outcome.delayMs ?? 0}::integer * interval '1 millisecond'`,
+        })
+        .where(claimedBy(released.map(({ recipient }) => recipient.id)))
+
+    const campaigns = [...new Set(results.map(({ recipient }) => recipient.campaignId))]
+    await finishCompleted(campaigns)
+    for (const id of campaigns) onProgress(id)
+  }
+
+  return {
+    prepare,
+    async claim(leaseMs) {
+      const result = await claim(leaseMs)
+      for (const campaignId of new Set(result.claimed.map((r) => r.campaignId)))
+        await contentOf(campaignId)
+      return result
+    },
+    message,
+    markSent,
+    settle,
+  }
+}
+
+export { MAX_ATTEMPTS as CAMPAIGN_MAX_ATTEMPTS }
