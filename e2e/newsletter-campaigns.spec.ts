@@ -113,6 +113,11 @@ test('an admin writes, previews, tests and sends a campaign; a subscriber gets i
   await saveScreenshot(page, testInfo, 'campaign-confirm-send')
   await dialog.getByRole('button', { name: ui.editor.confirmSendLabel }).click()
   await expect(page.getByRole('progressbar')).toBeVisible()
+  // The progress takes the editor's place from its top, though "send" sat at the editor's end.
+  const title = page.getByRole('heading', { name: subjects.hu, level: 1 })
+  await expect(title).toBeFocused()
+  await expect(title).toBeInViewport()
+  await expect(page.getByRole('progressbar')).toBeInViewport()
   await expect(page.getByTestId('campaign-status')).toHaveText(ui.status.sent, { timeout: 30_000 })
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
   expect(Number(await page.getByTestId('count-sent').locator('dd').textContent())).toBeGreaterThan(

@@ -38,7 +38,14 @@ const barStyles: Partial<Record<Campaign['status'], string>> = {
  * A campaign on its way or gone: a progress bar and its figures, moving live; pause, resume or
  * cancel; the recipients who did not get it; and what was sent, with its public web version.
  */
-export function CampaignProgress({ initial }: { initial: Campaign }) {
+export function CampaignProgress({
+  initial,
+  arrived = false,
+}: {
+  initial: Campaign
+  /** It was sent from the editor a moment ago (see CampaignPage). */
+  arrived?: boolean
+}) {
   const { t, i18n } = useTranslation('newsletter')
   const { campaign, setCampaign, live } = useCampaignProgress(initial)
   const [pending, setPending] = useState<'pause' | 'resume' | null>(null)
@@ -74,6 +81,7 @@ export function CampaignProgress({ initial }: { initial: Campaign }) {
     <CampaignPage
       title={subject}
       status={status}
+      arrived={arrived}
       beside={
         live && (
           <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-sage-deep">
@@ -128,7 +136,11 @@ export function CampaignProgress({ initial }: { initial: Campaign }) {
               data-testid={`count-${count}`}
             >
               <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">
-                {t(`campaigns.ui.progress.counts.${count}`)}
+                {t(
+                  count === 'queued' && status === 'cancelled'
+                    ? 'campaigns.ui.progress.counts.notSent'
+                    : `campaigns.ui.progress.counts.${count}`,
+                )}
               </dt>
               <dd
                 className={`mt-1 font-display text-2xl font-semibold tabular-nums ${stats[count] > 0 ? countStyles[count] : 'text-ink'}`}

@@ -16,6 +16,7 @@ export function CampaignWorkspace({ id }: { id: string }) {
   const { t } = useTranslation('newsletter')
   const [campaign, setCampaign] = useState<Campaign | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [sentHere, setSentHere] = useState(false)
   const known = id === 'new' || campaign?.id === id
 
   useEffect(() => {
@@ -41,7 +42,18 @@ export function CampaignWorkspace({ id }: { id: string }) {
       </div>
     )
   if (!known) return <PageSpinner />
-  if (campaign && campaign.status !== 'draft' && campaign.status !== 'scheduled')
-    return <CampaignProgress initial={campaign} />
-  return <CampaignEditor initial={campaign} onChange={setCampaign} />
+  if (campaign && !editable(campaign))
+    return <CampaignProgress initial={campaign} arrived={sentHere} />
+  return (
+    <CampaignEditor
+      initial={campaign}
+      onChange={(next) => {
+        if (!editable(next)) setSentHere(true)
+        setCampaign(next)
+      }}
+    />
+  )
 }
+
+const editable = (campaign: Campaign) =>
+  campaign.status === 'draft' || campaign.status === 'scheduled'
