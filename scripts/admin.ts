@@ -7,9 +7,8 @@
  * to run while the server has it open (decision 0016).
  */
 import { setAdminByEmail } from '#server/auth/admin-setup.ts'
-import { openDatabase } from '#server/db/client.ts'
-import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { loadEnv } from '#server/env.ts'
+import { configuredDatabase, openForScript } from './open-database.ts'
 
 const [command, email] = process.argv.slice(2)
 if ((command !== 'grant' && command !== 'revoke') || !email) {
@@ -18,13 +17,7 @@ if ((command !== 'grant' && command !== 'revoke') || !email) {
 }
 
 const env = loadEnv()
-const database = await openDatabase(
-  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-).catch((error: unknown) => {
-  if (!(error instanceof DataDirInUseError)) throw error
-  console.error(error.message)
-  process.exit(1)
-})
+const database = await openForScript(configuredDatabase(env))
 try {
   await database.migrate()
   const found = await setAdminByEmail(database.db, email, command === 'grant')

@@ -9,11 +9,11 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { openDatabase } from '#server/db/client.ts'
-import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { TransferCheckError, TransferRefusedError } from '#server/db/transfer/import-data.ts'
 import { moveData } from '#server/db/transfer/move-data.ts'
 import { formatReport, withoutPassword } from '#server/db/transfer/format-report.ts'
 import { loadEnv } from '#server/env.ts'
+import { openForScript } from './open-database.ts'
 
 const [url, ...rest] = process.argv.slice(2)
 if (!url || rest.length > 0 || !/^postgres(ql)?:\/\//.test(url)) {
@@ -29,11 +29,7 @@ if (!existsSync(join(dataDir, 'PG_VERSION'))) {
 }
 
 const started = performance.now()
-const source = await openDatabase({ dataDir }).catch((error: unknown) => {
-  if (!(error instanceof DataDirInUseError)) throw error
-  console.error(error.message)
-  process.exit(1)
-})
+const source = await openForScript({ dataDir })
 let target: Awaited<ReturnType<typeof openDatabase>> | undefined
 try {
   // The data as the current version of the site has it, as `npm start` would leave it.

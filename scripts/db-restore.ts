@@ -9,8 +9,6 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { openDatabase } from '#server/db/client.ts'
-import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { openBackupFile } from '#server/db/transfer/backup-file.ts'
 import {
   importData,
@@ -19,6 +17,7 @@ import {
 } from '#server/db/transfer/import-data.ts'
 import { formatReport, withoutPassword } from '#server/db/transfer/format-report.ts'
 import { loadEnv } from '#server/env.ts'
+import { configuredDatabase, openForScript } from './open-database.ts'
 
 const [file, ...rest] = process.argv.slice(2)
 if (!file || rest.length > 0) {
@@ -33,13 +32,7 @@ if (!existsSync(path)) {
 const env = loadEnv()
 const started = performance.now()
 const into = env.DATABASE_URL ? withoutPassword(env.DATABASE_URL) : resolve(env.DATA_DIR)
-const database = await openDatabase(
-  env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-).catch((error: unknown) => {
-  if (!(error instanceof DataDirInUseError)) throw error
-  console.error(error.message)
-  process.exit(1)
-})
+const database = await openForScript(configuredDatabase(env))
 try {
   const report = await importData(database, openBackupFile(path))
   const seconds = ((performance.now() - started) / 1000).toFixed(1)

@@ -8,10 +8,9 @@
  * 0016). A lock left by a killed server is noticed and taken over.
  */
 import { resolve } from 'node:path'
-import { openDatabase } from '#server/db/client.ts'
-import { DataDirInUseError } from '#server/db/data-dir-lock.ts'
 import { DEMO_MEMBERS, seedDemo } from '#server/dev/demo-seed.ts'
 import { loadEnv, publicUrl } from '#server/env.ts'
+import { openForScript } from './open-database.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--reset')
@@ -22,13 +21,9 @@ if (unknown.length > 0) {
 
 const env = loadEnv()
 const dataDir = resolve(env.DATA_DIR)
-const database = await openDatabase(
+const database = await openForScript(
   env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir },
-).catch((error: unknown) => {
-  if (!(error instanceof DataDirInUseError)) throw error
-  console.error(error.message)
-  process.exit(1)
-})
+)
 try {
   await database.migrate()
   const summary = await seedDemo(database.db, { reset: args.includes('--reset') })
