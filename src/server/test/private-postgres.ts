@@ -39,7 +39,8 @@ export function privatePostgresSkipReason(): string | null {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on loopback. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
