@@ -9,9 +9,24 @@ import { profiles } from '../db/schema/profiles.ts'
 const KEY = 'admin_setup'
 export const ADMIN_SETUP_VALID_MS = 24 * 60 * 60_000
 
+/**
+ * The links printed and still valid. Every server process prints its own at start, and each
+ * must keep working (behind a load balancer, the one in your terminal may not be the process
+ * that answers), so a start adds its token instead of replacing the others'.
+ */
 interface SetupState {
-  tokenHash: string
-  expiresAt: string
+  tokens: { hash: string; expiresAt: string }[]
+}
+/** Enough for a day of restarts of a dozen processes; beyond it the oldest link is dropped. */
+const MAX_LINKS = 100
+
+/** The stored state, also as written before several links were kept (one tokenHash). */
+function setupState(value: unknown): SetupState {
+  const state = value as Partial<SetupState & { tokenHash: string; expiresAt: string }> | undefined
+  if (Array.isArray(state?.tokens)) return { tokens: state.tokens }
+  if (state?.tokenHash && state.expiresAt)
+    return { tokens: [{ hash: state.tokenHash, expiresAt: state.expiresAt }] }
+  return { tokens: [] }
 }
 
 /** Other admin rows, in the promoting statement's own sub-query. */
@@ -29,8 +44,9 @@ export async function hasAdmin(db: Db | Tx): Promise<boolean> {
 }
 
 /**
- * At start, while no admin exists: a new one-time setup token, valid 24 h (only its hash is
- * stored). Returns the token to print, or null when an admin already exists.
+ * At start, while no admin exists: a new one-time setup token, valid 24 h, added to the ones
+ * other processes (and earlier starts) printed that have not expired (only hashes are stored).
+ * Returns the token to print, or null when an admin already exists.
  */
 export async function issueAdminSetupToken(
   db: Db,
@@ -43,22 +59,45 @@ export async function issueAdminSetupToken(
     await db.delete(appSettings).where(eq(appSettings.key, KEY))
     return null
   }
-  const value: SetupState = {
-    tokenHash: hash(token),
-    expiresAt: new Date(now.getTime() + ADMIN_SETUP_VALID_MS).toISOString(),
-  }
-  await db
-    .insert(appSettings)
-    .values({ key: KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: now } })
+  const added = { hash: hash(token), expiresAt: new Date(now.getTime() + ADMIN_SETUP_VALID_MS) }
+  await db.transaction(async (tx) => {
+    // Processes starting together each add theirs: the row is locked while one of them writes.
+    await tx
+      .insert(appSettings)
+      .values({ key: KEY, value: { tokens: [] } satisfies SetupState })
+      .onConflictDoNothing()
+    const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update')
+    const kept = setupState(row?.value).tokens.filter(
+      // The same token again (ADMIN_SETUP_TOKEN) gets a fresh 24 h instead of a second entry.
+      (link) => new Date(link.expiresAt) > now && link.hash !== added.hash,
+    )
+    const value: SetupState = {
+      tokens: [...kept, { hash: added.hash, expiresAt: added.expiresAt.toISOString() }].slice(
+        -MAX_LINKS,
+      ),
+    }
+    await tx.update(appSettings).set({ value, updatedAt: now }).where(eq(appSettings.key, KEY))
+  })
   return token
 }
 
+/** Whether the token is one of the links, unexpired; every one is compared in constant time. */
+function matchesLink(state: SetupState, token: string, now: Date): boolean {
+  const given = Buffer.from(hash(token))
+  let found = false
+  for (const link of state.tokens) {
+    const expected = Buffer.from(link.hash)
+    const same = given.length === expected.length && timingSafeEqual(given, expected)
+    if (same && new Date(link.expiresAt) > now) found = true
+  }
+  return found
+}
+
 /**
- * Makes the user an admin if the token is the current, unexpired one and the site still has no
- * admin; the token is then spent. The link exists only to make the first admin: the moment any
- * admin exists (ADMIN_EMAILS, `npm run admin grant`, another process), it stops working and is
- * deleted, whatever its age.
+ * Makes the user an admin if the token is one of the printed, unexpired ones and the site still
+ * has no admin; every link is then spent. The links exist only to make the first admin: the
+ * moment any admin exists (ADMIN_EMAILS, `npm run admin grant`, another process), they stop
+ * working and are deleted, whatever their age.
  */
 export async function redeemAdminSetupToken(
   db: Db,
@@ -68,16 +107,12 @@ export async function redeemAdminSetupToken(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update')
-    const state = row?.value as SetupState | undefined
-    if (!state) return false
+    if (!row) return false
     if (await hasAdmin(tx)) {
       await tx.delete(appSettings).where(eq(appSettings.key, KEY))
       return false
     }
-    if (new Date(state.expiresAt) <= now) return false
-    const given = Buffer.from(hash(token))
-    const expected = Buffer.from(state.tokenHash)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
+    if (!matchesLink(setupState(row.value), token, now)) return false
     // One statement that re-checks "no admin yet", so a grant committed since the check above
     // still wins over the link.
     const promoted = await tx
