@@ -144,9 +144,10 @@ export async function listCampaigns(db: Db): Promise<CampaignSummary[]> {
     .from(newsletterCampaigns)
     .orderBy(desc(newsletterCampaigns.createdAt))
     .limit(500)
+  // Campaigns reduced to their figures (a year after they ended) need no counting.
   const stats = await statsOf(
     db,
-    rows.map((row) => row.id),
+    rows.filter((row) => !row.finalStats).map((row) => row.id),
   )
   return rows.map((row) => summary(row, stats.get(row.id)))
 }
