@@ -1,3 +1,4 @@
+import { StatusPill } from '#web/components/ui/status-pill.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 
 type Status = 'inactive' | 'active' | 'ended'
@@ -5,25 +6,17 @@ type Status = 'inactive' | 'active' | 'ended'
 export const eventStatus = (event: { status: string; endedAt: string | null }): Status =>
   event.status === 'active' ? 'active' : event.endedAt ? 'ended' : 'inactive'
 
-const styles: Record<Status, string> = {
-  active: 'bg-sage-deep text-cream',
-  inactive: 'bg-white/90 text-ink',
-  ended: 'bg-ink/80 text-cream',
+const tones: Record<Status, string> = {
+  active: 'bg-sage-deep text-cream shadow-sm',
+  inactive: 'bg-white/90 text-ink shadow-sm',
+  ended: 'bg-ink/80 text-cream shadow-sm',
 }
 
 export function EventStatusBadge({ status }: { status: Status }) {
   const { t } = useTranslation('events')
   return (
-    <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold shadow-sm ${styles[status]}`}
-    >
-      {status === 'active' && (
-        <span
-          aria-hidden="true"
-          className="size-1.5 rounded-full bg-cream motion-safe:animate-pulse"
-        />
-      )}
+    <StatusPill tone={tones[status]} pulse={status === 'active'} dotTone="bg-cream">
       {t(`status.${status}`)}
-    </span>
+    </StatusPill>
   )
 }

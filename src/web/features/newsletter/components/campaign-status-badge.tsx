@@ -1,7 +1,8 @@
 import type { CampaignStatus } from '#shared/schemas/campaigns.ts'
+import { StatusPill } from '#web/components/ui/status-pill.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 
-const styles: Record<CampaignStatus, string> = {
+const tones: Record<CampaignStatus, string> = {
   draft: 'bg-sand text-ink-soft',
   scheduled: 'bg-gold/25 text-ink',
   sending: 'bg-rose-deep text-white',
@@ -13,16 +14,8 @@ const styles: Record<CampaignStatus, string> = {
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   const { t } = useTranslation('newsletter')
   return (
-    <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${styles[status]}`}
-    >
-      {status === 'sending' && (
-        <span
-          aria-hidden="true"
-          className="size-1.5 rounded-full bg-white motion-safe:animate-pulse"
-        />
-      )}
+    <StatusPill tone={tones[status]} pulse={status === 'sending'}>
       {t(`campaigns.ui.status.${status}`)}
-    </span>
+    </StatusPill>
   )
 }
