@@ -34,6 +34,8 @@ import { asApiError } from './http/domain-errors.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
 import { klikkscreenRoutes, SERVER_TIME_HEADER, type LiveDeps } from './live/live.routes.ts'
+import type { ServerMetrics } from './metrics/metrics.ts'
+import { metricsRoute } from './metrics/metrics.routes.ts'
 import { appRoutes } from './web/serve-app.ts'
 
 export interface AppDeps {
@@ -60,6 +62,9 @@ export interface AppDeps {
   checkResponses?: boolean
   /** Serve /dev/mailbox (development without SMTP only). */
   devMailbox: boolean
+  metrics: ServerMetrics
+  /** METRICS_TOKEN: opens GET /metrics on this port to its bearer; without it there is none. */
+  metricsToken?: string
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
@@ -104,6 +109,7 @@ export function createApp(deps: AppDeps) {
   const api = createApi(deps)
 
   const app = new Hono<AppEnv>()
+  app.use(deps.metrics.countRequests)
   app.use(async (c, next) => {
     const started = performance.now()
     c.set('language', requestLanguage(c))
@@ -199,6 +205,7 @@ export function createApp(deps: AppDeps) {
     return c.json(errorBody(c.var.language, 'internal_error', 'internal'), 500)
   })
   app.route('/api', api)
+  app.get('/metrics', metricsRoute(deps.metrics.registry, deps.metricsToken))
   if (deps.devMailbox) app.route('/dev/mailbox', devMailboxRoutes(deps.database.db))
   if (distDir) app.route('/', appRoutes(distDir, publicConfig, publicUrl))
   return app

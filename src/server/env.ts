@@ -17,6 +17,20 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json`: one JSON object a line, for machines. `pretty`: readable lines for a person. Unset:
+   * pretty when the output is a terminal, JSON otherwise (logger.ts).
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /**
+   * Opens GET /metrics on the main port to `Authorization: Bearer <token>`. Without it (and
+   * without METRICS_PORT) the main port has no /metrics.
+   */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** A second port that serves only /metrics, without a token: for Prometheus on a private interface. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The interface METRICS_PORT listens on. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   OFFICIAL_SITE_URL: z.url().default('https://lendulet.fit'),
   INSTAGRAM_URL: z.url().default('https://www.instagram.com/lendulet.fit'),
   APP_STORE_URL: z.url().default('https://apps.apple.com/hu/'),

@@ -1,5 +1,49 @@
 import { pino, type Logger } from 'pino'
+import pretty from 'pino-pretty'
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime })
+export type LogFormat = 'json' | 'pretty'
+
+/** Fields pino writes on every line: pino-pretty shows them as time and level. */
+const OWN_FIELDS = new Set(['time', 'level', 'msg', 'err'])
+
+/**
+ * One readable line: a request as `GET /api/health 200 3 ms`, anything else as its message
+ * followed by its fields as `key=value` (an error's stack still follows on lines of its own).
+ */
+function readableLine(log: Record<string, unknown>): string {
+  const message = typeof log.msg === 'string' ? log.msg : ''
+  if (message === 'request') {
+    const { method, path, status, ms } = log
+    return `${String(method)} ${String(path)} ${String(status)} ${String(ms)} ms`
+  }
+  const fields = Object.entries(log)
+    .filter(([key, value]) => !OWN_FIELDS.has(key) && value !== undefined)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+  return fields.length ? `${message}  (${fields.join(', ')})` : message
+}
+
+/**
+ * JSON lines for machines, or readable lines for a person at a terminal (the default there, so
+ * `npm start` shows the first-admin link at a glance). pino-pretty runs as a synchronous
+ * stream in this process, not in a transport worker, so a line logged just before exit is
+ * never lost.
+ */
+export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }
+  if (format === 'json') return pino(options)
+  return pino(
+    options,
+    pretty({
+      sync: true,
+      colorize: process.stdout.isTTY,
+      translateTime: 'SYS:HH:MM:ss',
+      hideObject: true,
+      messageFormat: (log) => readableLine(log),
+    }),
+  )
+}
+
+/** LOG_FORMAT, or readable lines when the output is a terminal and JSON otherwise. */
+export function logFormat(configured: LogFormat | undefined): LogFormat {
+  return configured ?? (process.stdout.isTTY ? 'pretty' : 'json')
 }

@@ -5,11 +5,12 @@ import { openDatabase } from './db/client.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { serveBackups } from './db/transfer/backup-socket.ts'
 import { loadEnv, publicUrl } from './env.ts'
-import { createLogger } from './logger.ts'
+import { createLogger, logFormat } from './logger.ts'
+import { serveMetrics } from './metrics/metrics-listener.ts'
 import { createServer, httpServerOptions } from './server.ts'
 
 const env = loadEnv()
-const logger = createLogger(env.LOG_LEVEL)
+const logger = createLogger(env.LOG_LEVEL, logFormat(env.LOG_FORMAT))
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url))
 
 const database = await openDatabase(
@@ -45,6 +46,17 @@ if (setupToken) {
     `No admin yet. Sign in, then open this one-time link within 24 hours to become the admin: ${publicUrl(env)}/admin-setup?token=${setupToken}`,
   )
 }
+
+// METRICS_PORT: Prometheus's own port, open before the site's so it is there by the ready line.
+const metricsListener =
+  env.METRICS_PORT === undefined
+    ? undefined
+    : await serveMetrics({
+        registry: server.metrics.registry,
+        port: env.METRICS_PORT,
+        host: env.METRICS_HOST,
+        logger,
+      })
 
 // Everything is ready before the port opens, and the signal handlers are in place before anyone
 // can know the server is up.
@@ -85,6 +97,7 @@ async function shutdown(signal: string) {
   if ('closeIdleConnections' in http) http.closeIdleConnections()
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))])
   backups?.close()
+  await metricsListener?.close()
   await server.stop()
   await database.close()
   logger.info('database closed, bye')

@@ -12,6 +12,7 @@ import { createLiveHub, throttleByKey } from './live/live-hub.ts'
 import { campaignKey } from './newsletter/admin-campaigns.routes.ts'
 import { createCampaignDelivery } from './newsletter/campaign-delivery.ts'
 import { startMailWorker } from './mail/mail-worker.ts'
+import { createMetrics } from './metrics/metrics.ts'
 import { publicConfigFrom } from './public-config.ts'
 
 /**
@@ -47,6 +48,7 @@ export async function createServer({
   const baseUrl = publicUrl(env)
   const secret = await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET)
   const hub = await createLiveHub(database, logger)
+  const metrics = createMetrics({ database, openStreams: () => hub.openStreams() })
   // A campaign's progress changes with every batch: open pages hear of it a few times a second.
   const campaignProgress = throttleByKey((id: string) => hub.changed(campaignKey(id)), 250)
   const mailWorker = startMailWorker({
@@ -96,7 +98,7 @@ export async function createServer({
     logger,
     auth,
     newsletter,
-    planner: createWorkerPlanner({ timeBudgetMs: env.MIXER_TIME_MS }),
+    planner: metrics.timePlanner(createWorkerPlanner({ timeBudgetMs: env.MIXER_TIME_MS })),
     settings: siteSettings(env, database.driver),
     live,
     publicConfig: publicConfigFrom(env),
@@ -106,12 +108,15 @@ export async function createServer({
     corsOrigins: env.CORS_ORIGINS,
     checkResponses,
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
   })
   return {
     app,
     auth,
     mailWorker,
     live,
+    metrics,
     async stop() {
       hub.endStreams()
       live.cache.close()

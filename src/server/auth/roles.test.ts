@@ -3,7 +3,8 @@ import { browserClient } from '../test/http-client.ts'
 import { seedMember } from '../test/seed.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 
-const server = httpTestApp()
+// With a metrics token, so that /metrics is there to refuse sessions (only the token opens it).
+const server = httpTestApp({ METRICS_TOKEN: 'metrics-token-for-the-role-matrix-0123' })
 
 /** Every protected route, and what none, user and admin get from it. */
 const MATRIX: {
@@ -15,6 +16,7 @@ const MATRIX: {
   admin: number
 }[] = [
   { method: 'GET', path: '/api/me', none: 401, user: 200, admin: 200 },
+  { method: 'GET', path: '/metrics', none: 401, user: 401, admin: 401 },
   {
     method: 'PATCH',
     path: '/api/me',

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import { lockDataDir } from './data-dir-lock.ts'
+import { countPgliteLoad, type DatabaseLoad } from './database-load.ts'
 import { withMigrationLock } from './migration-lock.ts'
 import { openPostgresGate } from './postgres-gate.ts'
 import * as schema from './schema/index.ts'
@@ -35,6 +36,8 @@ export interface Database {
    * fresh connection is tried every 250 ms). Absent on the embedded database.
    */
   available?(): boolean
+  /** Queries and transactions under way, and the connections for them (the metrics' pool use). */
+  load?(): DatabaseLoad
   /**
    * PostgreSQL's LISTEN/NOTIFY, which carries messages between server processes on one
    * database. Absent on the embedded database: it serves one process only.
@@ -79,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         close: () => gate.end(),
       }),
       available: gate.available,
+      load: gate.load,
       channels: {
         listen: (channel, onMessage, onListen) => gate.listen(channel, onMessage, onListen),
         async notify(channel, payload) {
@@ -97,8 +101,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock?.release()
     throw error
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' })
-  return withCommon(db, 'pglite', {
+  const counted = countPgliteLoad(client)
+  const db = drizzlePglite({ client: counted.client, schema, casing: 'snake_case' })
+  const database = withCommon(db, 'pglite', {
     migrate: (options) =>
       migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder }),
     close: async () => {
@@ -109,6 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
   })
+  return { ...database, load: counted.load }
 }
 
 function withCommon(

@@ -1,4 +1,5 @@
 import postgres from 'postgres'
+import type { DatabaseLoad } from './database-load.ts'
 import {
   DatabaseUnavailableError,
   isDatabaseUnavailable,
@@ -47,6 +48,11 @@ export interface PostgresGate {
     onListen?: () => void,
   ): Promise<() => Promise<void>>
   end(): Promise<void>
+  /**
+   * Queries and transactions sent to the pool and not yet settled (running, or waiting for a
+   * connection), and the connections the pool may open for them. LISTEN's client is apart.
+   */
+  load(): DatabaseLoad
 }
 
 /**
@@ -78,6 +84,7 @@ export function openPostgresGate(url: string): PostgresGate {
   let probeTimer: NodeJS.Timeout | null = null
   let candidate: Pool | null = null
   let ended = false
+  let active = 0
 
   const refusal = () => {
     noteDatabaseUnavailable()
@@ -131,6 +138,16 @@ export function openPostgresGate(url: string): PostgresGate {
     return query
   }
 
+  /** As observe, for work on the pool itself (not inside a transaction): counted while under way. */
+  function counted<T extends PromiseLike<unknown>>(query: T, onError: (error: unknown) => void): T {
+    active += 1
+    const settled = () => {
+      active -= 1
+    }
+    query.then(settled, settled)
+    return observe(query, onError)
+  }
+
   function begin(...args: unknown[]) {
     if (down) return Promise.reject(refusal())
     const from = pool
@@ -139,7 +156,7 @@ export function openPostgresGate(url: string): PostgresGate {
       ...args,
       guardedBody(run, () => outcome, from),
     )
-    return observe(outcome, (error) => failed(error, from))
+    return counted(outcome, (error) => failed(error, from))
   }
 
   /**
@@ -224,13 +241,13 @@ export function openPostgresGate(url: string): PostgresGate {
     unsafe(...args: Parameters<Sql['unsafe']>) {
       if (down) return refusedQuery(refusal())
       const from = pool
-      return observe(from.unsafe(...args), (error) => failed(error, from))
+      return counted(from.unsafe(...args), (error) => failed(error, from))
     },
     begin,
     notify(channel: string, payload: string) {
       if (down) return Promise.reject(refusal())
       const from = pool
-      return observe(from.notify(channel, payload), (error) => failed(error, from))
+      return counted(from.notify(channel, payload), (error) => failed(error, from))
     },
     end,
   }
@@ -240,7 +257,7 @@ export function openPostgresGate(url: string): PostgresGate {
     apply(_target, _this, args: Parameters<Sql>) {
       if (down) return refusedQuery(refusal())
       const from = pool
-      return observe(from(...args), (error) => failed(error, from))
+      return counted(from(...args), (error) => failed(error, from))
     },
     get(_target, property) {
       if (property in gated) return gated[property]
@@ -255,6 +272,7 @@ export function openPostgresGate(url: string): PostgresGate {
   return {
     sql,
     available: () => !down,
+    load: () => ({ active, maxConnections: POOL_SIZE }),
     async listen(channel, onMessage, onListen) {
       const { unlisten } = await listener.listen(channel, onMessage, onListen)
       return async () => {

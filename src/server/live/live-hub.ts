@@ -11,13 +11,19 @@ export const ANY = '*'
  */
 const isEventKey = (key: string) => !key.includes(':')
 
+/** The kinds of live stream: an event's state, the admin's events list, a campaign's progress. */
+export const LIVE_STREAMS = ['event', 'admin_events', 'campaign'] as const
+export type LiveStream = (typeof LIVE_STREAMS)[number]
+
 export interface LiveHub {
   /** An event changed: every listener of it, in every server process, hears so. */
   changed(eventId: string): void
   /** Listens to one event's changes; returns the way to stop. */
   subscribe(eventId: string, listener: () => void): () => void
   /** Keeps an open stream's way to end, so that shutting down can end them all at once. */
-  track(end: () => void): () => void
+  track(stream: LiveStream, end: () => void): () => void
+  /** How many streams of each kind are open now (the metrics read it). */
+  openStreams(): Record<LiveStream, number>
   /** Ends every open stream (a browser then reconnects, to another process). */
   endStreams(): void
   close(): Promise<void>
@@ -30,7 +36,7 @@ export interface LiveHub {
  */
 export async function createLiveHub(database: Database, logger: Logger): Promise<LiveHub> {
   const listeners = new Map<string, Set<() => void>>()
-  const streams = new Set<() => void>()
+  const streams = new Map<() => void, LiveStream>()
   const self = randomUUID()
 
   function deliver(eventId: string) {
@@ -104,12 +110,17 @@ export async function createLiveHub(database: Database, logger: Logger): Promise
         if (set.size === 0) listeners.delete(eventId)
       }
     },
-    track(end) {
-      streams.add(end)
+    track(stream, end) {
+      streams.set(end, stream)
       return () => streams.delete(end)
     },
+    openStreams() {
+      const open = Object.fromEntries(LIVE_STREAMS.map((stream) => [stream, 0]))
+      for (const stream of streams.values()) open[stream] = (open[stream] ?? 0) + 1
+      return open as Record<LiveStream, number>
+    },
     endStreams() {
-      for (const end of [...streams]) end()
+      for (const end of [...streams.keys()]) end()
       streams.clear()
     },
     async close() {

@@ -9,7 +9,7 @@ import { PATH_IDS } from '../http/path-ids.ts'
 import { eventStateSchema } from '#shared/live-state.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { StateCache } from './event-state.ts'
-import { ANY, type LiveHub } from './live-hub.ts'
+import { ANY, type LiveHub, type LiveStream } from './live-hub.ts'
 import { createViewerCheck } from './viewer-check.ts'
 
 /** SPEC's realtime heartbeat: a comment every 30 s keeps proxies from closing the stream. */
@@ -94,11 +94,12 @@ export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
 
 /**
  * Keeps an SSE stream open with SPEC's 30 s heartbeat until the browser leaves or the server
- * shuts down, then runs `cleanUp`.
+ * shuts down, then runs `cleanUp`. The hub counts it as open meanwhile, by its `kind`.
  */
 export function holdOpen(
   stream: SSEStreamingApi,
   hub: LiveHub,
+  kind: LiveStream,
   cleanUp: () => void,
 ): Promise<void> {
   return new Promise((resolve) => {
@@ -110,7 +111,7 @@ export function holdOpen(
       cleanUp()
       resolve()
     }
-    untrack = hub.track(end)
+    untrack = hub.track(kind, end)
     stream.onAbort(end)
   })
 }
@@ -139,7 +140,7 @@ export function eventStream(c: Context<AppEnv>, { hub, cache }: LiveDeps, eventI
     const stop = hub.subscribe(eventId, send)
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
     send()
-    await holdOpen(stream, hub, () => {
+    await holdOpen(stream, hub, 'event', () => {
       open = false
       stop()
     })
@@ -154,7 +155,7 @@ export function adminChangesStream(c: Context<AppEnv>, { hub }: LiveDeps) {
       if (open) void stream.writeSSE({ event: 'changed', data: '{}' })
     })
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
-    await holdOpen(stream, hub, () => {
+    await holdOpen(stream, hub, 'admin_events', () => {
       open = false
       stop()
     })

@@ -337,7 +337,7 @@ export function adminCampaignsRoutes({ db, auth, hub, baseUrl, wakeSender }: Cam
           const stop = hub.subscribe(campaignKey(id), send)
           await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
           send()
-          await holdOpen(stream, hub, () => {
+          await holdOpen(stream, hub, 'campaign', () => {
             open = false
             stop()
           })

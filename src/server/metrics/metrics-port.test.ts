@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import en from '#shared/locales/en/errors.json' with { type: 'json' }
+import { scrape } from '../test/scrape.ts'
+import { killStartedServers, startServer } from '../test/server-process.ts'
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
+
+const TOKEN = 'metrics-token-for-the-tests-0123456789'
+
+describe('METRICS_PORT', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'data-'))
+  let postgresDatabase: TestDatabase | undefined
+  afterEach(() => killStartedServers())
+  afterAll(async () => {
+    await postgresDatabase?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function databaseEnv(): Promise<Record<string, string>> {
+    if (!process.env.TEST_DATABASE_URL) return { DATA_DIR: dataDir }
+    postgresDatabase ??= await createTestDatabase()
+    return { DATABASE_URL: postgresDatabase.url ?? '' }
+  }
+
+  it(
+    'serves /metrics there without a token, while the main port still asks for one',
+    { timeout: 120_000 },
+    async () => {
+      const running = await startServer({
+        ...(await databaseEnv()),
+        METRICS_PORT: '0',
+        METRICS_TOKEN: TOKEN,
+      })
+      const metricsPort = /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(
+        running.output(),
+      )?.[1]
+      expect(metricsPort, running.output()).toBeDefined()
+      const site = `http://127.0.0.1:${running.port}`
+      const prometheus = `http://127.0.0.1:${metricsPort}`
+
+      expect((await fetch(`${site}/api/health`)).status).toBe(200)
+      const scraped = await fetch(`${prometheus}/metrics`)
+      expect(scraped.status).toBe(200)
+      expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
+      const metrics = scrape(await scraped.text())
+      expect(
+        metrics.value('lendulet_http_requests_total', {
+          method: 'GET',
+          route: '/api/health',
+          status: '200',
+        }),
+      ).toBe(1)
+      expect(metrics.value('lendulet_process_start_time_seconds')).toBeGreaterThan(0)
+      // That port has nothing else.
+      expect((await fetch(`${prometheus}/api/health`)).status).toBe(404)
+
+      const refused = await fetch(`${site}/metrics?lang=en`)
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toEqual({
+        code: 'unauthorized',
+        message: en.metrics.tokenRequired,
+      })
+      const opened = await fetch(`${site}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+      expect(opened.status).toBe(200)
+
+      running.child.kill('SIGTERM')
+      expect(await running.exited).toBe(0)
+      await expect(fetch(`${prometheus}/metrics`)).rejects.toThrow()
+    },
+  )
+})
