@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
-import type { createTestApp } from './test-app.ts'
+import type { Db } from '../db/client.ts'
 import { browserClient } from './http-client.ts'
 import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 
-type Harness = Awaited<ReturnType<typeof createTestApp>>
+/** A test app's harness, or anything else with the database the server uses. */
+type Harness = { database: { db: Db } }
 let seeded = 0
 
 /**
