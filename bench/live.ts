@@ -4,105 +4,29 @@
  * - requests per second of the klikkscreen state read, against a bare node:http server answering
  *   a fixed JSON of the same size, on the same machine in the same run.
  */
-import { request as httpRequest, createServer, Agent, type IncomingMessage } from 'node:http'
+import { createServer, Agent } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { browserClient } from '#server/test/http-client.ts'
 import { seedEvening } from '#server/test/seed-evening.ts'
 import { startTestMailServer } from '#server/test/test-mail-server.ts'
+import {
+  BENCH_ADMIN,
+  loadGet,
+  percentile,
+  signUpBenchAdmin,
+  sseClient,
+  type BenchRow,
+  type SseClient,
+} from './live-clients.ts'
 import { startServerProcess } from './server-process.ts'
 
-export interface LiveBenchRow {
-  measure: string
-  value: string
-  target: string
-  ok: boolean | null
-}
+export type LiveBenchRow = BenchRow
 
 const CLIENTS = 2_000
 const LOAD_SECONDS = 3
 const LOAD_CONCURRENCY = 64
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-secret-1', name: 'Bench Admin' }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-
-/** The test suite's browser-like client, failing loudly on any refusal. */
-function adminSession(origin: string) {
-  const client = browserClient(origin)
-  return {
-    get cookie() {
-      return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-    },
-    async call(path: string, body?: unknown) {
-      const response = await (body === undefined ? client.get(path) : client.post(path, body))
-      if (response.status >= 400)
-        throw new Error(`${path}: ${response.status} ${await response.text()}`)
-      return response
-    },
-  }
-}
-
-/** One SSE client on a raw socket; resolves `started` when a state with a running round arrives. */
-function sseClient(agent: Agent, port: number, path: string, cookie: string) {
-  let onFirst: () => void = () => {}
-  let onStarted: (at: number) => void = () => {}
-  const first = new Promise<void>((resolve) => (onFirst = resolve))
-  const started = new Promise<number>((resolve) => (onStarted = resolve))
-  let seenFirst = false
-  let buffer = ''
-  const req = httpRequest(
-    { host: '127.0.0.1', port, path, agent, headers: { cookie, accept: 'text/event-stream' } },
-    (res: IncomingMessage) => {
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        buffer += chunk
-        let end
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          if (!block.startsWith('event: state')) continue
-          if (!seenFirst) {
-            seenFirst = true
-            onFirst()
-          } else if (block.includes('"started":true')) onStarted(performance.now())
-        }
-      })
-    },
-  )
-  req.end()
-  return { first, started, close: () => req.destroy() }
-}
-
-/** Completed requests per second with keep-alive connections, for `seconds`. */
-async function requestsPerSecond(port: number, path: string, cookie: string, seconds: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONCURRENCY })
-  const until = performance.now() + seconds * 1000
-  let done = 0
-  const worker = async () => {
-    while (performance.now() < until) {
-      await new Promise<void>((resolve, reject) => {
-        const req = httpRequest(
-          { host: '127.0.0.1', port, path, agent, headers: { cookie } },
-          (res) => {
-            res.resume()
-            res.on('end', () => {
-              if (res.statusCode === 200) done++
-              resolve()
-            })
-          },
-        )
-        req.on('error', reject)
-        req.end()
-      })
-    }
-  }
-  await Promise.all(Array.from({ length: LOAD_CONCURRENCY }, worker))
-  agent.destroy()
-  return done / seconds
-}
 
 export async function benchLive(): Promise<LiveBenchRow[]> {
   const mail = await startTestMailServer()
@@ -111,24 +35,19 @@ export async function benchLive(): Promise<LiveBenchRow[]> {
     DATA_DIR: dataDir,
     SMTP_URL: mail.url,
     PUBLIC_URL: 'http://localhost:3000',
-    ADMIN_EMAILS: ADMIN.email,
+    ADMIN_EMAILS: BENCH_ADMIN.email,
     MIXER_TIME_MS: '100',
     LOG_LEVEL: 'info',
   })
   const origin = `http://127.0.0.1:${server.port}`
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
-  const clients: ReturnType<typeof sseClient>[] = []
+  const clients: SseClient[] = []
   try {
     // An admin (confirmed through the e-mailed link) and a running event with a seated round.
-    const admin = adminSession(origin)
-    await admin.call('/api/auth/sign-up/email', ADMIN)
-    const link = (await mail.waitFor(ADMIN.email)).links.find((l) => l.includes('verify-email'))
-    if (!link) throw new Error('no verification link')
-    await admin.call(link)
-    const me = (await (await admin.call('/api/me')).json()) as { userCode: string }
+    const { admin, userCode } = await signUpBenchAdmin(origin, mail)
     const evening = await seedEvening(
       async (path, body = {}) => (await admin.call(path, body)).json(),
-      { eventName: 'Bench evening', tables: [{ name: 'T', seats: 8 }], present: [me.userCode] },
+      { eventName: 'Bench evening', tables: [{ name: 'T', seats: 8 }], present: [userCode] },
     )
     const base = `/api/admin/events/${evening.eventId}`
 
@@ -137,7 +56,8 @@ export async function benchLive(): Promise<LiveBenchRow[]> {
       clients.push(
         sseClient(agent, server.port, `/api/events/${evening.eventId}/live`, admin.cookie),
       )
-    await Promise.all(clients.map((client) => client.first))
+    const connected = await Promise.all(clients.map((client) => client.connected))
+    if (connected.includes(false)) throw new Error('a live client could not connect')
 
     const t0 = performance.now()
     await admin.call(`${base}/rounds/${evening.roundId}/start`, {})
@@ -154,13 +74,9 @@ export async function benchLive(): Promise<LiveBenchRow[]> {
     })
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
     for (const client of clients) client.close()
-    const ours = await requestsPerSecond(server.port, statePath, admin.cookie, LOAD_SECONDS)
-    const baseline = await requestsPerSecond(
-      (bare.address() as AddressInfo).port,
-      '/',
-      '',
-      LOAD_SECONDS,
-    )
+    const load = { concurrency: LOAD_CONCURRENCY, seconds: LOAD_SECONDS }
+    const ours = (await loadGet(server.port, statePath, admin.cookie, load)).perSecond
+    const baseline = (await loadGet((bare.address() as AddressInfo).port, '/', '', load)).perSecond
     bare.close()
     const ratio = ours / baseline
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { measureLandingJs } from './landing-js.ts'
 import { benchCampaigns } from './campaigns.ts'
+import { benchCluster } from './cluster.ts'
 import { benchLighthouse, freePort } from './lighthouse.ts'
 import { benchLive } from './live.ts'
 import { benchMixer } from './mixer.ts'
@@ -24,6 +25,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 rows.push(...benchMixer())
 rows.push(...(await benchLive()))
+rows.push(...(await benchCluster()))
 rows.push(...(await benchCampaigns()))
 
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {

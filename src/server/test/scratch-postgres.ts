@@ -4,20 +4,21 @@ import postgres from 'postgres'
 /**
  * Empty databases of our own on the PostgreSQL server in TEST_DATABASE_URL, named
  * `<prefix>_<random>`, for tests that need a database nothing has touched (db:move, db:restore):
- * `create()` makes one and returns its URL, `dropAll()` drops every one it made.
+ * `create()` makes one and returns its URL, `dropAll()` drops every one it made. A benchmark
+ * names its server (`serverUrl`) instead.
  */
-export function scratchDatabases(prefix: string) {
+export function scratchDatabases(prefix: string, serverUrl?: string) {
   const names: string[] = []
   let admin: postgres.Sql | undefined
   return {
     async create(): Promise<string> {
-      const serverUrl = process.env.TEST_DATABASE_URL
-      if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set')
-      admin ??= postgres(serverUrl, { max: 1, onnotice: () => {} })
+      const server = serverUrl ?? process.env.TEST_DATABASE_URL
+      if (!server) throw new Error('TEST_DATABASE_URL is not set')
+      admin ??= postgres(server, { max: 1, onnotice: () => {} })
       const name = `${prefix}_${randomBytes(6).toString('hex')}`
       await admin.unsafe(`create database ${name}`)
       names.push(name)
-      const url = new URL(serverUrl)
+      const url = new URL(server)
       url.pathname = `/${name}`
       return url.toString()
     },

@@ -1,0 +1,330 @@
+/**
+ * Two server processes on one PostgreSQL behind nginx (issue 16, part 5), as a full room feels it:
+ * - 4,000 SSE screens spread by nginx over both processes, an admin starts a round through the
+ *   proxy, and the delay until each screen has it (the other process hears it by NOTIFY);
+ * - the klikkscreen state read through nginx with 1 process behind it and with 2.
+ * Every process runs on this one machine: the servers, nginx, PostgreSQL and the clients share
+ * its cores, so the numbers are what one machine does with all of it, not what a second core
+ * would add to a real deployment.
+ *
+ * BENCH_CLUSTER_CLIENTS (4000), BENCH_CLUSTER_REQUESTS (20000 reads per measure),
+ * BENCH_CLUSTER_CONCURRENCY (64 requesters), BENCH_CLUSTER_DATABASE_URL (a PostgreSQL server where
+ * a scratch database is made and dropped; TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
+ */
+import { readFileSync } from 'node:fs'
+import { Agent } from 'node:http'
+import { loadavg, tmpdir } from 'node:os'
+import { eq } from 'drizzle-orm'
+import { openDatabase, type Database } from '#server/db/client.ts'
+import { eventRounds } from '#server/db/schema/events.ts'
+import { seedDemo } from '#server/dev/demo-seed.ts'
+import { deployConfigPath, nginxPath, renderTestConfig, startNginx } from '#server/test/nginx.ts'
+import { scratchDatabases } from '#server/test/scratch-postgres.ts'
+import { startTestMailServer, type TestMailServer } from '#server/test/test-mail-server.ts'
+import {
+  BENCH_ADMIN,
+  loadGet,
+  ms,
+  percentile,
+  signUpBenchAdmin,
+  sseClient,
+  within,
+  type BenchRow,
+  type LoadResult,
+  type SseClient,
+} from './live-clients.ts'
+import { startServerProcess, type ServerProcess } from './server-process.ts'
+
+const numberFrom = (name: string, fallback: number) => {
+  const value = Number(process.env[name])
+  return Number.isInteger(value) && value > 0 ? value : fallback
+}
+const CLIENTS = numberFrom('BENCH_CLUSTER_CLIENTS', 4_000)
+const REQUESTS = numberFrom('BENCH_CLUSTER_REQUESTS', 20_000)
+const CONCURRENCY = numberFrom('BENCH_CLUSTER_CONCURRENCY', 64)
+const SERVER_URL =
+  process.env.BENCH_CLUSTER_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test'
+/** Screens connect in waves of this many, each wave waiting for its first states. */
+const WAVE = 250
+/** A screen without its first state by then, or without the round by then, has failed. */
+const CONNECT_TIMEOUT_MS = 20_000
+const ARRIVAL_TIMEOUT_MS = 15_000
+const BUDGET_MS = 500
+const GOAL_MS = 250
+
+/**
+ * How many of its log lines (one per request) name `text` so far: the requests a process
+ * answered for that path, which nginx decided.
+ */
+function countLogLines(server: ServerProcess, text: string) {
+  let count = 0
+  let partial = ''
+  server.child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) if (line.includes(text)) count++
+  })
+  return () => count
+}
+
+/** Several runs of one measure as one: their requests, time and latencies added up. */
+function combined(runs: LoadResult[]): LoadResult {
+  const ok = runs.reduce((sum, run) => sum + run.ok, 0)
+  const elapsedMs = runs.reduce((sum, run) => sum + run.elapsedMs, 0)
+  return {
+    ok,
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
+    elapsedMs,
+    latencies: runs.flatMap((run) => run.latencies).sort((a, b) => a - b),
+    perSecond: ok / (elapsedMs / 1000),
+  }
+}
+
+/**
+ * The worker_connections of the nginx the tests run (src/server/test/nginx.ts): every live
+ * stream through it holds two, the browser's and its own to a process.
+ */
+function nginxWorkerConnections(): number | undefined {
+  const config = renderTestConfig(readFileSync(deployConfigPath, 'utf8'), {
+    upstreams: ['127.0.0.1:1'],
+    listenPort: 1,
+    dir: tmpdir(),
+  })
+  const match = /worker_connections\s+(\d+);/.exec(config)
+  return match?.[1] ? Number(match[1]) : undefined
+}
+
+const loadNow = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+
+function readRow(label: string, result: LoadResult): BenchRow {
+  return {
+    measure: `klikkscreen state read, ${label} (${REQUESTS} requests, ${CONCURRENCY} requesters; p95 ${ms(percentile(result.latencies, 95))} ms${result.failed ? `, ${result.failed} failed` : ''})`,
+    value: `${result.perSecond.toFixed(0)} req/s`,
+    target: '-',
+    ok: null,
+  }
+}
+
+export async function benchCluster(): Promise<BenchRow[]> {
+  const loadAtStart = loadNow()
+  const scratch = scratchDatabases('bench_cluster', SERVER_URL)
+  let url: string
+  try {
+    url = await scratch.create()
+  } catch (error) {
+    await scratch.dropAll().catch(() => {})
+    const reason = error instanceof Error ? error.message : String(error)
+    console.warn(`bench/cluster: no PostgreSQL at ${SERVER_URL} (${reason}); skipped`)
+    return [
+      {
+        measure: 'two processes on PostgreSQL: skipped, no PostgreSQL',
+        value: '-',
+        target: '-',
+        ok: null,
+      },
+    ]
+  }
+  const behindNginx = nginxPath() !== undefined
+  if (!behindNginx)
+    console.warn(
+      'bench/cluster: nginx is unavailable (apt-get install -y nginx); the clients go to the two processes directly, alternately',
+    )
+  const workerConnections = behindNginx ? nginxWorkerConnections() : undefined
+  // Two connections a stream (the screen's and nginx's own to a process), and then some: measured
+  // here, worker_connections 8192 let 3,839 streams through and reset the rest; 16384 took 4,000.
+  const tooFewConnections = workerConnections !== undefined && workerConnections < 2 * CLIENTS + 600
+  if (tooFewConnections)
+    console.warn(
+      `bench/cluster: the test nginx has worker_connections ${workerConnections}; ${CLIENTS} live streams need two each (${2 * CLIENTS}) and some more: expect some to be reset`,
+    )
+
+  let database: Database | undefined
+  let mail: TestMailServer | undefined
+  const servers: ServerProcess[] = []
+  const proxies: { stop(): Promise<void> }[] = []
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
+  const clients: SseClient[] = []
+  const stopAll = async () => {
+    for (const client of clients.splice(0)) client.close()
+    agent.destroy()
+    await Promise.allSettled(proxies.splice(0).map((proxy) => proxy.stop()))
+    await Promise.allSettled(servers.splice(0).map((server) => server.stop()))
+    await database?.close().catch(() => {})
+    database = undefined
+    await mail?.close()
+    mail = undefined
+    await scratch.dropAll().catch(() => {})
+  }
+  // Ctrl+C in the middle still stops every process this started.
+  const interrupted = (signal: NodeJS.Signals) => {
+    console.warn(`bench/cluster: ${signal}, stopping the servers and nginx`)
+    void stopAll().finally(() => process.exit(130))
+  }
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
+
+  try {
+    // The demo evening: 40 members, 5 tables of 8, 36 present, round 1 seated, not started.
+    database = await openDatabase({ databaseUrl: url })
+    await database.migrate()
+    const demo = await seedDemo(database.db)
+    const eventId = demo.event.id
+    const [round] = await database.db
+      .select({ id: eventRounds.id })
+      .from(eventRounds)
+      .where(eq(eventRounds.eventId, eventId))
+    if (!round) throw new Error('the demo has no round')
+    await database.close()
+    database = undefined
+
+    mail = await startTestMailServer()
+    const env = {
+      DATABASE_URL: url,
+      TRUST_PROXY: '1',
+      SMTP_URL: mail.url,
+      PUBLIC_URL: 'http://localhost:3000',
+      ADMIN_EMAILS: BENCH_ADMIN.email,
+      MIXER_TIME_MS: '100',
+      LOG_LEVEL: 'info',
+    }
+    for (const server of await Promise.allSettled([
+      startServerProcess(env),
+      startServerProcess(env),
+    ]))
+      if (server.status === 'fulfilled') servers.push(server.value)
+      else throw server.reason
+    const ports = servers.map((server) => server.port)
+    const [portA = 0] = ports
+    const upstreams = ports.map((port) => `127.0.0.1:${port}`)
+
+    let proxyPort = portA
+    if (behindNginx) {
+      const proxy = await startNginx({ upstreams })
+      proxies.push(proxy)
+      proxyPort = Number(new URL(proxy.url).port)
+    }
+    const entry = `http://127.0.0.1:${proxyPort}`
+
+    // The admin, confirmed by the e-mailed link; the event started, its round not yet.
+    const { admin } = await signUpBenchAdmin(entry, mail)
+    await admin.call(`/api/admin/events/${eventId}/start`, {})
+
+    // The screens, in waves; each counts once its first state has arrived.
+    const livePath = `/api/events/${eventId}/live`
+    const streamsOn = servers.map((server) => countLogLines(server, livePath))
+    let failedToConnect = 0
+    const failures = new Map<string, number>()
+    for (let wave = 0; wave < CLIENTS; wave += WAVE) {
+      const batch: SseClient[] = []
+      for (let i = wave; i < Math.min(CLIENTS, wave + WAVE); i++) {
+        const port = behindNginx ? proxyPort : (ports[i % ports.length] ?? portA)
+        batch.push(sseClient(agent, port, livePath, admin.cookie))
+      }
+      const connected = await Promise.all(
+        batch.map((client) => within(client.connected, CONNECT_TIMEOUT_MS, false)),
+      )
+      batch.forEach((client, i) => {
+        if (connected[i]) clients.push(client)
+        else {
+          failedToConnect++
+          const why = client.failure() ?? `no first state within ${CONNECT_TIMEOUT_MS / 1000} s`
+          failures.set(why, (failures.get(why) ?? 0) + 1)
+          client.close()
+        }
+      })
+    }
+    if (failedToConnect > 0)
+      console.warn(`bench/cluster: screens that failed to connect, by reason:`, failures)
+
+    // The round starts through the proxy; every screen waits for it.
+    const t0 = performance.now()
+    await admin.call(`/api/admin/events/${eventId}/rounds/${round.id}/start`, {})
+    const arrivals = await Promise.all(
+      clients.map((client) => within(client.started, ARRIVAL_TIMEOUT_MS, null)),
+    )
+    const latencies = arrivals
+      .filter((at): at is number => at !== null)
+      .map((at) => at - t0)
+      .sort((a, b) => a - b)
+    const missed = arrivals.length - latencies.length
+    const p95 = percentile(latencies, 95)
+    for (const client of clients.splice(0)) client.close()
+    const loadAfterFanOut = loadNow()
+    // Read now: a process's log lines may reach this one a moment after its answers do.
+    const landed = streamsOn.map((count) => count())
+
+    // The hot read through a second nginx with process A alone, and through the first one with
+    // both: in turns (1, 2, 1, 2), half the requests each time, so that the machine's other load,
+    // which comes and goes, weighs on both alike. Both are warmed up first.
+    const statePath = `/api/klikkscreen?eventId=${eventId}`
+    let onePort = portA
+    let twoPorts: number | number[] = ports
+    if (behindNginx) {
+      const proxy = await startNginx({ upstreams: upstreams.slice(0, 1) })
+      proxies.push(proxy)
+      onePort = Number(new URL(proxy.url).port)
+      twoPorts = proxyPort
+    }
+    const read = (targets: number | number[], requests: number) =>
+      loadGet(targets, statePath, admin.cookie, { concurrency: CONCURRENCY, requests })
+    await read(twoPorts, 1000)
+    await read(onePort, 1000)
+    const oneRuns: LoadResult[] = []
+    const twoRuns: LoadResult[] = []
+    for (let turn = 0; turn < 2; turn++) {
+      oneRuns.push(await read(onePort, Math.ceil(REQUESTS / 2)))
+      twoRuns.push(await read(twoPorts, Math.ceil(REQUESTS / 2)))
+    }
+    const one = combined(oneRuns)
+    const two = combined(twoRuns)
+    const ratio = two.perSecond / one.perSecond
+    const via = behindNginx ? 'through nginx' : 'direct (no nginx)'
+
+    return [
+      {
+        measure: `live update to ${CLIENTS} SSE clients, 2 processes on PostgreSQL ${via} (p50 / p95 / p99 / max)`,
+        value: `${ms(percentile(latencies, 50))} / ${ms(p95)} / ${ms(percentile(latencies, 99))} / ${ms(latencies.at(-1) ?? Number.NaN)} ms`,
+        target: `p95 ≤ ${BUDGET_MS} ms (goal ${GOAL_MS} ms)`,
+        ok: latencies.length > 0 && p95 <= BUDGET_MS,
+      },
+      {
+        measure: `… screens that had the round (connected to process A ${landed[0]}, B ${landed[1]}; failed to connect ${failedToConnect}${tooFewConnections ? ` (nginx's worker_connections ${workerConnections} < 2 per screen)` : ''}; connected but missed it ${missed})`,
+        value: `${latencies.length} / ${CLIENTS}`,
+        target: 'all',
+        ok: latencies.length === CLIENTS,
+      },
+      readRow(`${via}, 1 process`, one),
+      readRow(`${via}, 2 processes`, two),
+      {
+        measure: `… 2 processes / 1 process (one 2-core machine: the servers, nginx, PostgreSQL and the load share it)`,
+        value: ratio.toFixed(2),
+        target: '-',
+        ok: null,
+      },
+      {
+        measure:
+          'load average (1 / 5 / 15 min): before the cluster bench / after the fan-out / at its end',
+        value: `${loadAtStart} / ${loadAfterFanOut} / ${loadNow()}`,
+        target: '-',
+        ok: null,
+      },
+    ]
+  } finally {
+    await stopAll()
+    process.off('SIGINT', interrupted)
+    process.off('SIGTERM', interrupted)
+  }
+}
+
+// `node bench/cluster.ts` runs it alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await benchCluster())
+    console.log(
+      `${row.measure}: ${row.value}  [${row.target}]${row.ok === null ? '' : row.ok ? ' ✓' : ' ✗'}`,
+    )
+}
