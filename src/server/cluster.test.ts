@@ -130,55 +130,65 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     }
   })
 
-  it("Better Auth's sign-in limit (10 a minute per address) counts across both", async () => {
-    const address = '203.0.113.10'
+  /**
+   * Eleven requests, the i-th to `originFor(i)` with X-Forwarded-For `addressFor(i)`: their
+   * statuses, and the body of the refusal if one came.
+   */
+  async function eleven(
+    path: string,
+    json: (i: number) => unknown,
+    originFor: (i: number) => string,
+    addressFor: (i: number) => string,
+  ) {
     const statuses: number[] = []
     let refusal: unknown
     for (let i = 0; i < 11; i++) {
-      const client = browserClient(originOf(i % 2 === 0 ? a : b))
-      const response = await client.request('/api/auth/sign-in/email', {
-        json: { email: 'nobody@example.com', password: 'wrong-password' },
-        headers: { 'x-forwarded-for': address },
+      const response = await browserClient(originFor(i)).request(path, {
+        json: json(i),
+        headers: { 'x-forwarded-for': addressFor(i) },
       })
       statuses.push(response.status)
       if (response.status === 429) refusal = await response.json()
       else await response.body?.cancel()
     }
+    return { statuses, refusal }
+  }
+  const wrongPassword = () => ({ email: 'nobody@example.com', password: 'wrong-password' })
+  const alternately = (i: number) => originOf(i % 2 === 0 ? a : b)
+
+  it("Better Auth's sign-in limit (10 a minute per address) counts across both", async () => {
+    const { statuses, refusal } = await eleven(
+      '/api/auth/sign-in/email',
+      wrongPassword,
+      alternately,
+      () => '203.0.113.10',
+    )
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
     expect(refusal).toEqual({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) })
   })
 
   it('our own limit (newsletter sign-ups, 10 a minute per address) counts across both', async () => {
-    const address = '203.0.113.11'
-    const statuses: number[] = []
-    let refusal: unknown
-    for (let i = 0; i < 11; i++) {
-      const client = browserClient(originOf(i % 2 === 0 ? a : b))
-      const response = await client.request('/api/newsletter/subscribe', {
-        json: { email: `limited${i}-${Date.now()}@example.com`, name: 'Kiss Anna' },
-        headers: { 'x-forwarded-for': address },
-      })
-      statuses.push(response.status)
-      if (response.status === 429) refusal = await response.json()
-      else await response.body?.cancel()
-    }
+    const { statuses, refusal } = await eleven(
+      '/api/newsletter/subscribe',
+      (i) => ({ email: `limited${i}-${Date.now()}@example.com`, name: 'Kiss Anna' }),
+      alternately,
+      () => '203.0.113.11',
+    )
     expect(statuses).toEqual([...Array<number>(10).fill(200), 429])
     expect(refusal).toEqual({ code: 'too_many_requests', message: expect.any(String) })
   })
 
   describe.skipIf(!nginxPath())('through nginx (docs/deploy/nginx.conf)', () => {
     it('the server sees the real address: a spoofed X-Forwarded-For does not escape the limit', async () => {
-      if (!proxy) throw new Error('nginx did not start')
-      const statuses: number[] = []
-      for (let i = 0; i < 11; i++) {
-        const response = await browserClient(proxy.url).request('/api/auth/sign-in/email', {
-          json: { email: 'nobody@example.com', password: 'wrong-password' },
-          // A different made-up address every time, as a client trying its luck would send.
-          headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
-        })
-        statuses.push(response.status)
-        await response.body?.cancel()
-      }
+      const url = proxy?.url
+      if (!url) throw new Error('nginx did not start')
+      // A different made-up address every time, as a client trying its luck would send.
+      const { statuses } = await eleven(
+        '/api/auth/sign-in/email',
+        wrongPassword,
+        () => url,
+        (i) => `192.0.2.${i + 1}`,
+      )
       expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
       // Both processes answered some of them, and logged the address nginx was reached from.
       for (const server of [a, b]) {
