@@ -44,6 +44,30 @@ export function renderTestConfig(
     .replace(/^\s*server \S+.*;\n/gm, '')
     .replace(/^upstream lendulet \{\n/, `upstream lendulet {\n${servers}\n`)
   const rules = deployConfig.slice(begin, end)
+  return standaloneConfig(
+    dir,
+    `${renderedUpstream}
+    server {
+        listen 127.0.0.1:${listenPort};
+        ${rules}
+    }`,
+  )
+}
+
+/** A new temporary folder for one nginx: its prefix, with the folders standaloneConfig names. */
+export function nginxDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-test-'))
+  for (const name of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs'])
+    mkdirSync(join(dir, name))
+  return dir
+}
+
+/**
+ * A whole configuration for an nginx that needs no root: its log and temporary files in `dir`,
+ * `http` as the content of its http block. (As root, its workers stay root: they must reach
+ * `dir`.)
+ */
+export function standaloneConfig(dir: string, http: string): string {
   const root = process.getuid?.() === 0
   return `# Rendered by src/server/test/nginx.ts from docs/deploy/nginx.conf.
 ${root ? 'user root;\n' : ''}worker_processes 1;
@@ -61,11 +85,7 @@ http {
     uwsgi_temp_path ${join(dir, 'uwsgi')};
     scgi_temp_path ${join(dir, 'scgi')};
 
-${renderedUpstream}
-server {
-    listen 127.0.0.1:${listenPort};
-    ${rules}
-}
+    ${http}
 }
 `
 }
@@ -117,9 +137,7 @@ export async function startNginx(options: {
   let lastError: Error | undefined
   for (let attempt = 0; attempt < attempts; attempt++) {
     const listenPort = options.listenPort || (await freePort())
-    const dir = mkdtempSync(join(tmpdir(), 'nginx-test-'))
-    for (const name of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs'])
-      mkdirSync(join(dir, name))
+    const dir = nginxDir()
     const confPath = join(dir, 'nginx.conf')
     const errorLog = join(dir, 'error.log')
     const pidFile = join(dir, 'nginx.pid')
