@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import en from '#shared/locales/en/errors.json' with { type: 'json' }
 import hu from '#shared/locales/hu/errors.json' with { type: 'json' }
@@ -209,6 +210,33 @@ describe('what /metrics counts', () => {
 
     await stream.close()
     expect(open(await until((s) => open(s) === before))).toBe(before)
+  })
+
+  it('shows the database connections in use, and what waits for one', async () => {
+    const { db } = server.harness.database
+    const embedded = !process.env.TEST_DATABASE_URL
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let started = () => {}
+    const running = new Promise<void>((resolve) => (started = resolve))
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      started()
+      await held
+    })
+    await running
+    // The embedded database's one connection is the transaction's: these wait for it.
+    // (Drizzle's queries start when awaited: `then` sends them now.)
+    const queued = embedded ? [1, 2].map(() => db.execute(sql`select 1`).then(() => {})) : []
+    // The scrape's own reads of the queues wait behind it too on PGlite: let go in a moment.
+    const letGo = setTimeout(release, 300)
+    const scraped = await metrics()
+    clearTimeout(letGo)
+    release()
+    await transaction
+    await Promise.all(queued)
+    expect(scraped.value('lendulet_db_pool_connections_in_use')).toBeGreaterThanOrEqual(1)
+    if (embedded) expect(scraped.value('lendulet_db_pool_waiting')).toBeGreaterThanOrEqual(2)
   })
 
   it('counts the e-mails waiting while the SMTP server is down', async () => {
