@@ -241,6 +241,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       expect(health.status).toBe(200)
       await health.body?.cancel()
     })
+
+    it("lets an upload past the server's limit reach the server, whose refusal the client reads", async () => {
+      if (!proxy) throw new Error('nginx did not start')
+      const upload = (megabytes: number) => {
+        const form = new FormData()
+        form.append('file', new Blob([new Uint8Array(megabytes * 1024 * 1024)]), 'big.png')
+        return fetch(`${proxy?.url}/api/me/avatar`, {
+          method: 'POST',
+          headers: { origin: 'http://localhost:3000' },
+          body: form,
+        })
+      }
+      const refused = await upload(5.5)
+      expect(refused.status).toBe(413)
+      expect(await refused.json()).toEqual({
+        code: 'payload_too_large',
+        message: expect.any(String),
+      })
+      // Far beyond it, nginx refuses by itself without passing the body on.
+      const atProxy = await upload(7)
+      expect(atProxy.status).toBe(413)
+      expect(atProxy.headers.get('content-type')).toMatch(/text\/html/)
+      await atProxy.body?.cancel()
+    })
   })
 
   it('e-mails queued through both are each received once, also when SMTP was away a while', async () => {
