@@ -244,6 +244,7 @@ export async function benchCluster(): Promise<BenchRow[]> {
     // The round starts through the proxy; every screen waits for it.
     const t0 = performance.now()
     await admin.call(`/api/admin/events/${eventId}/rounds/${round.id}/start`, {})
+    const answeredMs = performance.now() - t0
     const arrivals = await Promise.all(
       clients.map((client) => within(client.started, ARRIVAL_TIMEOUT_MS, null)),
     )
@@ -287,7 +288,7 @@ export async function benchCluster(): Promise<BenchRow[]> {
 
     return [
       {
-        measure: `live update to ${CLIENTS} SSE clients, 2 processes on PostgreSQL ${via} (p50 / p95 / p99 / max)`,
+        measure: `live update to ${CLIENTS} SSE clients, 2 processes on PostgreSQL ${via} (p50 / p95 / p99 / max; the start answered in ${ms(answeredMs)} ms, the first screen had it at ${ms(latencies[0] ?? Number.NaN)} ms)`,
         value: `${ms(percentile(latencies, 50))} / ${ms(p95)} / ${ms(percentile(latencies, 99))} / ${ms(latencies.at(-1) ?? Number.NaN)} ms`,
         target: `p95 ≤ ${BUDGET_MS} ms (goal ${GOAL_MS} ms)`,
         ok: latencies.length > 0 && p95 <= BUDGET_MS,
