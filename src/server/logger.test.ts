@@ -1,33 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { killStartedServers, startServer } from './test/server-process.ts'
-import { createTestDatabase, type TestDatabase } from './test/test-database.ts'
+import {
+  freshSiteEnv,
+  killStartedServers,
+  removeFreshSites,
+  startServer,
+} from './test/server-process.ts'
 
 describe('what the server prints', () => {
-  const folders: string[] = []
-  const databases: TestDatabase[] = []
   afterEach(() => killStartedServers())
-  afterAll(async () => {
-    for (const database of databases) await database.close()
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true })
-  })
+  afterAll(() => removeFreshSites())
 
-  /** A new site, so that it has no admin yet and prints the first-admin link. */
-  async function freshSite(): Promise<Record<string, string>> {
-    if (process.env.TEST_DATABASE_URL) {
-      const database = await createTestDatabase()
-      databases.push(database)
-      return { DATABASE_URL: database.url ?? '' }
-    }
-    const folder = mkdtempSync(join(tmpdir(), 'data-'))
-    folders.push(folder)
-    return { DATA_DIR: folder }
-  }
-
+  /** A new site (no admin yet, so the first-admin link is printed), started and stopped. */
   async function startAndStop(env: Record<string, string>): Promise<string[]> {
-    const running = await startServer({ ...(await freshSite()), ...env })
+    const running = await startServer({ ...(await freshSiteEnv()), ...env })
     expect((await fetch(`http://127.0.0.1:${running.port}/api/health`)).status).toBe(200)
     running.child.kill('SIGTERM')
     expect(await running.exited).toBe(0)

@@ -1,35 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import en from '#shared/locales/en/errors.json' with { type: 'json' }
 import { scrape } from '../test/scrape.ts'
-import { killStartedServers, startServer } from '../test/server-process.ts'
-import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
+import {
+  freshSiteEnv,
+  killStartedServers,
+  removeFreshSites,
+  startServer,
+} from '../test/server-process.ts'
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789'
 
 describe('METRICS_PORT', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'data-'))
-  let postgresDatabase: TestDatabase | undefined
   afterEach(() => killStartedServers())
-  afterAll(async () => {
-    await postgresDatabase?.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  async function databaseEnv(): Promise<Record<string, string>> {
-    if (!process.env.TEST_DATABASE_URL) return { DATA_DIR: dataDir }
-    postgresDatabase ??= await createTestDatabase()
-    return { DATABASE_URL: postgresDatabase.url ?? '' }
-  }
+  afterAll(() => removeFreshSites())
 
   it(
     'serves /metrics there without a token, while the main port still asks for one',
     { timeout: 120_000 },
     async () => {
       const running = await startServer({
-        ...(await databaseEnv()),
+        ...(await freshSiteEnv()),
         METRICS_PORT: '0',
         METRICS_TOKEN: TOKEN,
       })

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
 
@@ -53,4 +57,28 @@ export function startServer(env: Record<string, string>): Promise<Running> {
       reject(new Error(`server exited with ${code} before it was ready:\n${output}`)),
     )
   })
+}
+
+const freshFolders: string[] = []
+const freshDatabases: TestDatabase[] = []
+
+/**
+ * The database settings of a new, empty site for a server process: a DATA_DIR of its own, or a
+ * new PostgreSQL database when TEST_DATABASE_URL is set. removeFreshSites deletes them.
+ */
+export async function freshSiteEnv(): Promise<Record<string, string>> {
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase()
+    freshDatabases.push(database)
+    return { DATABASE_URL: database.url ?? '' }
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'data-'))
+  freshFolders.push(folder)
+  return { DATA_DIR: folder }
+}
+
+/** For an afterAll, once the servers are stopped: every site freshSiteEnv made is gone. */
+export async function removeFreshSites(): Promise<void> {
+  for (const database of freshDatabases.splice(0)) await database.close()
+  for (const folder of freshFolders.splice(0)) rmSync(folder, { recursive: true, force: true })
 }
