@@ -96,6 +96,19 @@ function nginxWorkerConnections(): number | undefined {
   return match?.[1] ? Number(match[1]) : undefined
 }
 
+/** This process's open-file limit (`ulimit -n`), which the servers it starts inherit. */
+function openFileLimit(): number | undefined {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'))
+    const soft = Number(line?.split(/\s{2,}/)[1])
+    return Number.isFinite(soft) ? soft : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const loadNow = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -133,6 +146,12 @@ export async function benchCluster(): Promise<BenchRow[]> {
   if (!behindNginx)
     console.warn(
       'bench/cluster: nginx is unavailable (apt-get install -y nginx); the clients go to the two processes directly, alternately',
+    )
+  // The clients hold one socket each here, and each server about half of them.
+  const fileLimit = openFileLimit()
+  if (fileLimit !== undefined && fileLimit < CLIENTS + 1_000)
+    console.warn(
+      `bench/cluster: ulimit -n is ${fileLimit}; ${CLIENTS} live streams need ${CLIENTS} sockets here and more: raise it (ulimit -n ${CLIENTS * 2})`,
     )
   const workerConnections = behindNginx ? nginxWorkerConnections() : undefined
   // Two connections a stream (the screen's and nginx's own to a process), and then some: measured
