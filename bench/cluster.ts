@@ -11,7 +11,7 @@
  * BENCH_CLUSTER_CONCURRENCY (64 requesters), BENCH_CLUSTER_DATABASE_URL (a PostgreSQL server where
  * a scratch database is made and dropped; TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { eq } from 'drizzle-orm'
@@ -108,6 +108,77 @@ function openFileLimit(): number | undefined {
     return undefined
   }
 }
+
+/** Linux's USER_HZ, the unit of /proc/PID/stat's CPU times, is 100 on every common build. */
+const TICK_MS = 10
+
+/** Fields of /proc/PID/stat after the command's name: [0] is the state, [1] the parent. */
+function statOf(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  } catch {
+    return undefined
+  }
+}
+
+/** CPU time (user and system) a process has used so far, in ms; 0 once it is gone. */
+function cpuMsOf(pid: number | undefined): number {
+  const fields = pid === undefined ? undefined : statOf(pid)
+  return fields ? (Number(fields[11]) + Number(fields[12])) * TICK_MS : 0
+}
+
+/** A process's command name, or undefined once it is gone. */
+function commOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+  } catch {
+    return undefined
+  }
+}
+
+/** The nginx processes this one started (a master is its child, the workers the master's). */
+function nginxPids(): number[] {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const pid = Number(entry)
+    const parent = Number(statOf(pid)?.[1])
+    if (commOf(pid) === 'nginx' && Number.isInteger(parent)) parents.set(pid, parent)
+  }
+  const masters = [...parents].filter(([, parent]) => parent === process.pid).map(([pid]) => pid)
+  return [...parents]
+    .filter(([pid, parent]) => masters.includes(pid) || masters.includes(parent))
+    .map(([pid]) => pid)
+}
+
+interface CpuSnapshot {
+  servers: number[]
+  nginx: number
+  /** This process: the screens' or the requesters' side. */
+  clients: number
+}
+
+function cpuNow(servers: ServerProcess[]): CpuSnapshot {
+  const own = process.cpuUsage()
+  return {
+    servers: servers.map((server) => cpuMsOf(server.child.pid)),
+    nginx: nginxPids().reduce((sum, pid) => sum + cpuMsOf(pid), 0),
+    clients: (own.user + own.system) / 1000,
+  }
+}
+
+const cpuSince = (before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot => ({
+  servers: after.servers.map((value, i) => value - (before.servers[i] ?? 0)),
+  nginx: after.nginx - before.nginx,
+  clients: after.clients - before.clients,
+})
+
+const cpuSum = (a: CpuSnapshot, b: CpuSnapshot): CpuSnapshot => ({
+  servers: a.servers.map((value, i) => value + (b.servers[i] ?? 0)),
+  nginx: a.nginx + b.nginx,
+  clients: a.clients + b.clients,
+})
 
 const loadNow = () =>
   loadavg()
@@ -261,6 +332,7 @@ export async function benchCluster(): Promise<BenchRow[]> {
       console.warn(`bench/cluster: screens that failed to connect, by reason:`, failures)
 
     // The round starts through the proxy; every screen waits for it.
+    const cpuBefore = cpuNow(servers)
     const t0 = performance.now()
     await admin.call(`/api/admin/events/${eventId}/rounds/${round.id}/start`, {})
     const answeredMs = performance.now() - t0
@@ -272,6 +344,7 @@ export async function benchCluster(): Promise<BenchRow[]> {
       .map((at) => at - t0)
       .sort((a, b) => a - b)
     const missed = arrivals.length - latencies.length
+    const fanOutCpu = cpuSince(cpuBefore, cpuNow(servers))
     const p95 = percentile(latencies, 95)
     for (const client of clients.splice(0)) client.close()
     const loadAfterFanOut = loadNow()
@@ -296,12 +369,24 @@ export async function benchCluster(): Promise<BenchRow[]> {
     await read(onePort, 1000)
     const oneRuns: LoadResult[] = []
     const twoRuns: LoadResult[] = []
+    const zero: CpuSnapshot = { servers: servers.map(() => 0), nginx: 0, clients: 0 }
+    let oneCpu = zero
+    let twoCpu = zero
     for (let turn = 0; turn < 2; turn++) {
+      const before = cpuNow(servers)
       oneRuns.push(await read(onePort, Math.ceil(REQUESTS / 2)))
+      const between = cpuNow(servers)
       twoRuns.push(await read(twoPorts, Math.ceil(REQUESTS / 2)))
+      oneCpu = cpuSum(oneCpu, cpuSince(before, between))
+      twoCpu = cpuSum(twoCpu, cpuSince(between, cpuNow(servers)))
     }
     const one = combined(oneRuns)
     const two = combined(twoRuns)
+    const perThousand = (cpu: CpuSnapshot, result: LoadResult) => {
+      const per = (value: number) => ms((value * 1000) / Math.max(1, result.ok))
+      const servers = cpu.servers.reduce((sum, value) => sum + value, 0)
+      return `servers ${per(servers)} ms (A ${per(cpu.servers[0] ?? 0)}, B ${per(cpu.servers[1] ?? 0)}), nginx ${per(cpu.nginx)} ms, the requesters ${per(cpu.clients)} ms`
+    }
     const ratio = two.perSecond / one.perSecond
     const via = behindNginx ? 'through nginx' : 'direct (no nginx)'
 
@@ -318,8 +403,26 @@ export async function benchCluster(): Promise<BenchRow[]> {
         target: 'all',
         ok: latencies.length === CLIENTS,
       },
+      {
+        measure: `… CPU time it took: process A ${ms(fanOutCpu.servers[0] ?? 0)} ms, B ${ms(fanOutCpu.servers[1] ?? 0)} ms, nginx ${ms(fanOutCpu.nginx)} ms, the screens' side (this process) ${ms(fanOutCpu.clients)} ms`,
+        value: `${ms(fanOutCpu.servers.reduce((sum, value) => sum + value, fanOutCpu.nginx))} ms`,
+        target: '-',
+        ok: null,
+      },
       readRow(`${via}, 1 process`, one),
+      {
+        measure: `… CPU per 1,000 reads: ${perThousand(oneCpu, one)}`,
+        value: '-',
+        target: '-',
+        ok: null,
+      },
       readRow(`${via}, 2 processes`, two),
+      {
+        measure: `… CPU per 1,000 reads: ${perThousand(twoCpu, two)}`,
+        value: '-',
+        target: '-',
+        ok: null,
+      },
       {
         measure: `… 2 processes / 1 process (one 2-core machine: the servers, nginx, PostgreSQL and the load share it)`,
         value: ratio.toFixed(2),
