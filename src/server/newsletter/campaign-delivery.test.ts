@@ -120,6 +120,26 @@ function deliveries(...servers: TestMailServer[]) {
 const finished = async (db: Db, id: string) => (await getCampaign(db, id)).status === 'sent'
 
 describe('campaign delivery', () => {
+  it('keeps to the rate when several processes claim at the same moment', async () => {
+    const { db } = await freshDatabase()
+    await seedSubscribers(db, 20, 'racer')
+    await startCampaign(db)
+    const processes = [1, 2, 3, 4].map(() =>
+      createCampaignDelivery({
+        db,
+        secret: SECRET,
+        baseUrl: BASE_URL,
+        from: FROM,
+        ratePerMinute: 3,
+      }),
+    )
+    await processes[0]?.prepare()
+    // Every process claims twice at once, as workers polling together do (on PostgreSQL each
+    // claim has a connection of its own).
+    const claims = await Promise.all(processes.flatMap((p) => [p.claim(60_000), p.claim(60_000)]))
+    expect(claims.flatMap(({ claimed }) => claimed)).toHaveLength(3)
+  })
+
   it('sends each subscriber her language once, retries a 4xx, and bounces a 550 for good', async () => {
     const { db } = await freshDatabase()
     const mail = await mailServer()

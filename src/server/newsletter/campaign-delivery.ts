@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
 import type { CampaignContent } from '#shared/schemas/campaigns.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { emailTranslator } from '../i18n.ts'
@@ -270,9 +270,9 @@ export function createCampaignDelivery({
   }
 
   /** How many more may be claimed now, and how long to wait when none may. */
-  async function budget(): Promise<{ max: number; waitMs?: number }> {
+  async function budget(q: Db | Tx): Promise<{ max: number; waitMs?: number }> {
     if (ratePerMinute <= 0) return { max: SEND_BATCH }
-    const [row] = await db
+    const [row] = await q
       .select({
         count: sql<number>`count(*)::int`,
         oldest: sql<
@@ -288,11 +288,24 @@ export function createCampaignDelivery({
     return { max: 0, waitMs: Math.max(200, Math.ceil(row?.oldest ?? 1_000)) }
   }
 
+  /**
+   * With a rate, counting the last minute's claims and claiming must be one step: processes
+   * claiming at the same moment would each see the same budget left and together overrun it.
+   * A transaction-scoped advisory lock makes them take turns (a few milliseconds each).
+   */
   async function claim(leaseMs: number) {
-    const { max, waitMs } = await budget()
+    if (ratePerMinute <= 0 || soleSender) return claimWithin(db, leaseMs)
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lendulet:campaign-claims'))`)
+      return claimWithin(tx, leaseMs)
+    })
+  }
+
+  async function claimWithin(q: Db | Tx, leaseMs: number) {
+    const { max, waitMs } = await budget(q)
     if (max === 0) return { claimed: [], waitMs }
     const token = randomUUID()
-    const due = db
+    const due = q
       .select({ id: campaignRecipients.id })
       .from(campaignRecipients)
       .innerJoin(newsletterCampaigns, eq(newsletterCampaigns.id, campaignRecipients.campaignId))
@@ -307,7 +320,7 @@ export function createCampaignDelivery({
       .orderBy(asc(campaignRecipients.id))
       .limit(max)
       .for('update', { of: campaignRecipients, skipLocked: true })
-    const claimed = await db
+    const claimed = await q
       .update(campaignRecipients)
       .set({
         claimToken: token,
