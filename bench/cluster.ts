@@ -55,18 +55,24 @@ const BUDGET_MS = 500
 const GOAL_MS = 250
 
 /**
- * How many of its log lines (one per request) name `text` so far: the requests a process
- * answered for that path, which nginx decided.
+ * Counts a process's log lines (one per request) that name `text`: the requests it answered for
+ * that path, which nginx decided. `done()` stops counting and returns the count.
  */
 function countLogLines(server: ServerProcess, text: string) {
   let count = 0
   let partial = ''
-  server.child.stdout?.on('data', (chunk: Buffer) => {
+  const onData = (chunk: Buffer) => {
     const lines = (partial + chunk.toString()).split('\n')
     partial = lines.pop() ?? ''
     for (const line of lines) if (line.includes(text)) count++
-  })
-  return () => count
+  }
+  server.child.stdout?.on('data', onData)
+  return {
+    done() {
+      server.child.stdout?.off('data', onData)
+      return count
+    },
+  }
 }
 
 /** Several runs of one measure as one: their requests, time and latencies added up. */
@@ -349,7 +355,7 @@ export async function benchCluster(): Promise<BenchRow[]> {
     for (const client of clients.splice(0)) client.close()
     const loadAfterFanOut = loadNow()
     // Read now: a process's log lines may reach this one a moment after its answers do.
-    const landed = streamsOn.map((count) => count())
+    const landed = streamsOn.map((counter) => counter.done())
 
     // The hot read through a second nginx with process A alone, and through the first one with
     // both: in turns (1, 2, 1, 2), half the requests each time, so that the machine's other load,
