@@ -56,6 +56,13 @@ const metricsListener =
         port: env.METRICS_PORT,
         host: env.METRICS_HOST,
         logger,
+      }).catch(async (error: unknown) => {
+        // The port is taken or the interface does not exist: say so in one line and stop.
+        logger.fatal(`METRICS_PORT: cannot listen (${String(error)})`)
+        backups?.close()
+        await server.stop()
+        await database.close()
+        process.exit(1)
       })
 
 // Everything is ready before the port opens, and the signal handlers are in place before anyone

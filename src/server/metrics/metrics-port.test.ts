@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import en from '#shared/locales/en/errors.json' with { type: 'json' }
 import { scrape } from '../test/scrape.ts'
@@ -62,4 +63,18 @@ describe('METRICS_PORT', () => {
       await expect(fetch(`${prometheus}/metrics`)).rejects.toThrow()
     },
   )
+
+  it('stops the server with one line when the port is taken', { timeout: 120_000 }, async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const { port } = taken.address() as AddressInfo
+    try {
+      const started = startServer({ ...(await freshSiteEnv()), METRICS_PORT: String(port) })
+      await expect(started).rejects.toThrow(
+        /exited with 1 .*\n.*METRICS_PORT: cannot listen \(.*EADDRINUSE/s,
+      )
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
+  })
 })
