@@ -8,7 +8,7 @@ const OWN_FIELDS = new Set(['time', 'level', 'msg', 'err'])
 
 /**
  * One readable line: a request as `GET /api/health 200 3 ms`, anything else as its message
- * followed by its fields as `key=value` (an error's stack still follows on lines of its own).
+ * followed by its fields as `key=value`, and an error's stack on lines of its own below.
  */
 function readableLine(log: Record<string, unknown>): string {
   const message = typeof log.msg === 'string' ? log.msg : ''
@@ -19,7 +19,11 @@ function readableLine(log: Record<string, unknown>): string {
   const fields = Object.entries(log)
     .filter(([key, value]) => !OWN_FIELDS.has(key) && value !== undefined)
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
-  return fields.length ? `${message}  (${fields.join(', ')})` : message
+  const line = fields.length ? `${message}  (${fields.join(', ')})` : message
+  // pino's error serializer gives { type, message, stack }: the stack, indented, under the line.
+  const error = log.err as { message?: unknown; stack?: unknown } | undefined
+  const stack = typeof error?.stack === 'string' ? error.stack : error && String(error.message)
+  return stack ? `${line}\n    ${stack.split('\n').join('\n    ')}` : line
 }
 
 /**
