@@ -12,6 +12,9 @@ import { seedMember } from '../test/seed.ts'
 import { seedEvening } from '../test/seed-evening.ts'
 import { sseReader } from '../test/sse.ts'
 import { createTestApp } from '../test/test-app.ts'
+import type { Database } from '../db/client.ts'
+import { DatabaseUnavailableError } from '../db/unavailable.ts'
+import { createMetrics } from './metrics.ts'
 import { scrape, type Scrape } from '../test/scrape.ts'
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789'
@@ -237,6 +240,23 @@ describe('what /metrics counts', () => {
     await Promise.all(queued)
     expect(scraped.value('lendulet_db_pool_connections_in_use')).toBeGreaterThanOrEqual(1)
     if (embedded) expect(scraped.value('lendulet_db_pool_waiting')).toBeGreaterThanOrEqual(2)
+  })
+
+  it('still answers while the database is away, the queue figures unknown', async () => {
+    const away = {
+      db: {
+        select() {
+          throw new DatabaseUnavailableError()
+        },
+      },
+    } as unknown as Database
+    const noStreams = () => ({ event: 0, admin_events: 0, campaign: 0 })
+    const scraped = scrape(
+      await createMetrics({ database: away, openStreams: noStreams }).registry.metrics(),
+    )
+    expect(scraped.value('lendulet_outbox_queue_depth')).toBeNaN()
+    expect(scraped.value('lendulet_campaign_recipients_pending')).toBeNaN()
+    expect(scraped.value('lendulet_process_resident_memory_bytes')).toBeGreaterThan(0)
   })
 
   it('counts the e-mails waiting while the SMTP server is down', async () => {

@@ -68,6 +68,7 @@ export function createMetrics({
   // PGlite runs one thing at a time; postgres.js gives each query a connection of its own while
   // one is free and queues (or pipelines) the rest behind busy ones. Either way the connections
   // in use are the work under way up to the pool's size, and whatever is beyond it waits.
+  // Registered before the queue gauges, so that a scrape reads the pool before its own queries.
   const poolGauge = (name: string, help: string, value: (active: number, max: number) => number) =>
     new Gauge({
       name: `${PREFIX}db_pool_${name}`,
