@@ -71,10 +71,11 @@ export function standaloneConfig(dir: string, http: string): string {
   const root = process.getuid?.() === 0
   return `# Rendered by src/server/test/nginx.ts from docs/deploy/nginx.conf.
 ${root ? 'user root;\n' : ''}worker_processes 1;
-worker_rlimit_nofile 16384;
+worker_rlimit_nofile 40000;
 error_log ${join(dir, 'error.log')} warn;
+# Each live stream holds two connections (browser and server side): room for 8,000 screens.
 events {
-    worker_connections 8192;
+    worker_connections 16384;
 }
 http {
     access_log off;
