@@ -86,6 +86,7 @@ function createApi({ database, auth, newsletter, planner, settings, live }: AppD
         db: database.db,
         auth,
         hub: live.hub,
+        heartbeatMs: live.heartbeatMs,
         baseUrl: newsletter.baseUrl,
         wakeSender: newsletter.onEmailQueued,
       }),

@@ -37,6 +37,7 @@ export async function createServer({
   logger,
   distDir,
   checkResponses = false,
+  liveHeartbeatMs,
 }: {
   env: Env
   database: Database
@@ -44,6 +45,8 @@ export async function createServer({
   distDir?: string
   /** Tests: check every documented route's answer against the API document. */
   checkResponses?: boolean
+  /** Tests: a shorter heartbeat for live streams, which also re-checks their viewers' access. */
+  liveHeartbeatMs?: number
 }) {
   const baseUrl = publicUrl(env)
   const secret = await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET)
@@ -91,7 +94,12 @@ export async function createServer({
     onEmailQueued: mailWorker.wake,
     onCampaignProgress: campaignProgress,
   }
-  const live = { auth, hub, cache: createStateCache(database.db, hub) }
+  const live = {
+    auth,
+    hub,
+    cache: createStateCache(database.db, hub),
+    heartbeatMs: liveHeartbeatMs,
+  }
   const janitor = startJanitor(database.db, logger)
   const app = createApp({
     database,

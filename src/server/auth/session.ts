@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../http/app-env.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { Auth } from './auth.ts'
-import { profileOf } from './profiles.ts'
+import { findProfile, profileOf } from './profiles.ts'
 import type { Db } from '../db/client.ts'
 
 /** 401 without a session; otherwise puts the user and her profile on the context. */
@@ -26,4 +26,23 @@ export function requireAdmin(auth: Auth, db: Db) {
       await next()
     }),
   )
+}
+
+/**
+ * For a long-lived answer given under requireUser or requireAdmin (a live stream): whether the
+ * request's session still stands and, for an admin's stream, whether she is still an admin. A
+ * session signed out, revoked from another device, or an admin made a member again, loses what
+ * the stream would go on telling.
+ */
+export function accessStillHolds(
+  auth: Auth,
+  db: Db,
+  headers: Headers,
+  { admin }: { admin: boolean },
+): () => Promise<boolean> {
+  return async () => {
+    const found = await auth.api.getSession({ headers })
+    if (!found) return false
+    return !admin || (await findProfile(db, found.user.id))?.isAdmin === true
+  }
 }

@@ -11,7 +11,7 @@ import {
   tableInputSchema,
 } from '#shared/schemas/events.ts'
 import type { Auth } from '../auth/auth.ts'
-import { requireAdmin } from '../auth/session.ts'
+import { accessStillHolds, requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
@@ -89,7 +89,12 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
             200: { description: 'A stream of `changed` events.', media: 'text/event-stream' },
           },
         }),
-        (c) => adminChangesStream(c, live),
+        (c) =>
+          adminChangesStream(
+            c,
+            live,
+            accessStillHolds(auth, db, c.req.raw.headers, { admin: true }),
+          ),
       )
       .get(
         '/',

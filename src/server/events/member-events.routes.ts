@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { Auth } from '../auth/auth.ts'
-import { requireUser } from '../auth/session.ts'
+import { accessStillHolds, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -47,7 +47,12 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps) {
           const eventId = c.req.valid('param').id
           if (!(await live.cache.state(eventId)))
             throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
-          return eventStream(c, live, eventId)
+          return eventStream(
+            c,
+            live,
+            eventId,
+            accessStillHolds(auth, db, c.req.raw.headers, { admin: false }),
+          )
         },
       )
       .post(

@@ -27,6 +27,8 @@ export interface LiveDeps {
   auth: Auth
   hub: LiveHub
   cache: StateCache
+  /** How often open streams send a heartbeat and check their viewer's access (SPEC: 30 s). */
+  heartbeatMs?: number
 }
 
 /** `?eventId=`: an event's id, or nothing for the active event. A malformed id is not found. */
@@ -93,19 +95,53 @@ export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
 }
 
 /**
- * Keeps an SSE stream open with SPEC's 30 s heartbeat until the browser leaves or the server
- * shuts down, then runs `cleanUp`. The hub counts it as open meanwhile, by its `kind`.
+ * An SSE answer. `X-Accel-Buffering: no` tells a proxy in front (nginx, docs/deploy) to pass its
+ * events on at once even where its configuration would buffer.
+ */
+export function openStream(c: Context<AppEnv>, run: (stream: SSEStreamingApi) => Promise<void>) {
+  c.header('X-Accel-Buffering', 'no')
+  return streamSSE(c, run)
+}
+
+/**
+ * Keeps an SSE stream open with SPEC's 30 s heartbeat until the browser leaves, the server shuts
+ * down, or, checked at every heartbeat, `stillAllowed` says its viewer may no longer see it (the
+ * stream then closes: a reconnect meets the route's 401 or 403); then runs `cleanUp`. The hub
+ * counts it as open meanwhile, by its `kind`. A failed check (the database away) keeps it open.
  */
 export function holdOpen(
   stream: SSEStreamingApi,
-  hub: LiveHub,
-  kind: LiveStream,
-  cleanUp: () => void,
+  {
+    hub,
+    kind,
+    heartbeatMs = HEARTBEAT_MS,
+    stillAllowed,
+    cleanUp,
+  }: {
+    hub: LiveHub
+    kind: LiveStream
+    heartbeatMs?: number
+    stillAllowed?: () => Promise<boolean>
+    cleanUp: () => void
+  },
 ): Promise<void> {
   return new Promise((resolve) => {
-    const beat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS)
+    let ended = false
+    const beat = setInterval(() => {
+      void stream.write(': heartbeat\n\n')
+      void stillAllowed?.().then(
+        (allowed) => {
+          if (allowed || ended) return
+          end()
+          void stream.close()
+        },
+        () => {},
+      )
+    }, heartbeatMs)
     let untrack = () => {}
     const end = () => {
+      if (ended) return
+      ended = true
       clearInterval(beat)
       untrack()
       cleanUp()
@@ -120,8 +156,13 @@ export function holdOpen(
  * A server-sent events stream of one event's state: sent at once, then on every change, in
  * order (GET /api/events/:id/live, for screens and phones).
  */
-export function eventStream(c: Context<AppEnv>, { hub, cache }: LiveDeps, eventId: string) {
-  return streamSSE(c, async (stream) => {
+export function eventStream(
+  c: Context<AppEnv>,
+  { hub, cache, heartbeatMs }: LiveDeps,
+  eventId: string,
+  stillAllowed?: () => Promise<boolean>,
+) {
+  return openStream(c, async (stream) => {
     let open = true
     let queue = Promise.resolve()
     const send = () => {
@@ -140,24 +181,40 @@ export function eventStream(c: Context<AppEnv>, { hub, cache }: LiveDeps, eventI
     const stop = hub.subscribe(eventId, send)
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
     send()
-    await holdOpen(stream, hub, 'event', () => {
-      open = false
-      stop()
+    await holdOpen(stream, {
+      hub,
+      kind: 'event',
+      heartbeatMs,
+      stillAllowed,
+      cleanUp: () => {
+        open = false
+        stop()
+      },
     })
   })
 }
 
 /** GET /api/admin/events/live: the admin's list hears that some event changed, and reads again. */
-export function adminChangesStream(c: Context<AppEnv>, { hub }: LiveDeps) {
-  return streamSSE(c, async (stream) => {
+export function adminChangesStream(
+  c: Context<AppEnv>,
+  { hub, heartbeatMs }: LiveDeps,
+  stillAllowed?: () => Promise<boolean>,
+) {
+  return openStream(c, async (stream) => {
     let open = true
     const stop = hub.subscribe(ANY, () => {
       if (open) void stream.writeSSE({ event: 'changed', data: '{}' })
     })
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
-    await holdOpen(stream, hub, 'admin_events', () => {
-      open = false
-      stop()
+    await holdOpen(stream, {
+      hub,
+      kind: 'admin_events',
+      heartbeatMs,
+      stillAllowed,
+      cleanUp: () => {
+        open = false
+        stop()
+      },
     })
   })
 }

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
 import {
   campaignDraftSchema,
@@ -12,7 +11,7 @@ import {
   CAMPAIGN_STATUSES,
 } from '#shared/schemas/campaigns.ts'
 import type { Auth } from '../auth/auth.ts'
-import { requireAdmin } from '../auth/session.ts'
+import { accessStillHolds, requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import type { Language } from '#shared/languages.ts'
 import { DomainError } from '../domain-error.ts'
@@ -22,7 +21,7 @@ import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { emailTranslator } from '../i18n.ts'
-import { holdOpen, RETRY_MS } from '../live/live.routes.ts'
+import { holdOpen, openStream, RETRY_MS } from '../live/live.routes.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
@@ -46,6 +45,8 @@ export interface CampaignRoutesDeps {
   db: Db
   auth: Auth
   hub: LiveHub
+  /** The progress stream's heartbeat and access check (LiveDeps). */
+  heartbeatMs?: number
   baseUrl: string
   /** A campaign may be due now (sent, resumed): the mail worker looks at once. */
   wakeSender: () => void
@@ -67,7 +68,14 @@ export const campaignProgressSchema = z.object({
 })
 
 /** /api/admin/newsletter/campaigns: write, test, schedule, send and follow newsletter issues. */
-export function adminCampaignsRoutes({ db, auth, hub, baseUrl, wakeSender }: CampaignRoutesDeps) {
+export function adminCampaignsRoutes({
+  db,
+  auth,
+  hub,
+  heartbeatMs,
+  baseUrl,
+  wakeSender,
+}: CampaignRoutesDeps) {
   const changed = (id: string) => hub.changed(campaignKey(id))
 
   return new Hono<AppEnv>()
@@ -316,7 +324,7 @@ export function adminCampaignsRoutes({ db, auth, hub, baseUrl, wakeSender }: Cam
       async (c) => {
         const { id } = c.req.valid('param')
         if (!(await campaignProgress(db, id))) throw new DomainError('campaignNotFound')
-        return streamSSE(c, async (stream) => {
+        return openStream(c, async (stream) => {
           let open = true
           let queue = Promise.resolve()
           let last = ''
@@ -337,9 +345,15 @@ export function adminCampaignsRoutes({ db, auth, hub, baseUrl, wakeSender }: Cam
           const stop = hub.subscribe(campaignKey(id), send)
           await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
           send()
-          await holdOpen(stream, hub, 'campaign', () => {
-            open = false
-            stop()
+          await holdOpen(stream, {
+            hub,
+            kind: 'campaign',
+            heartbeatMs,
+            stillAllowed: accessStillHolds(auth, db, c.req.raw.headers, { admin: true }),
+            cleanUp: () => {
+              open = false
+              stop()
+            },
           })
         })
       },

@@ -32,6 +32,25 @@ export function sseReader(response: Response) {
         buffer += chunk.value
       }
     },
+    /** Resolves once the server ends the stream (messages meanwhile are skipped); rejects after `timeoutMs`. */
+    async ended(timeoutMs = 5_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const left = deadline - Date.now()
+        if (left <= 0) throw new Error(`the stream was still open after ${timeoutMs} ms`)
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`the stream was still open after ${timeoutMs} ms`)),
+              left,
+            )
+          }),
+        ]).finally(() => clearTimeout(timer))
+        if (chunk.done) return
+      }
+    },
     close: () => reader.cancel(),
   }
 }

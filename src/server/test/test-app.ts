@@ -7,7 +7,12 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 /** The real server on a fresh database; `env` overrides variables (SMTP_URL for a test mail server...). */
 export async function createTestApp(
-  options: { distDir?: string; env?: Record<string, string>; logger?: Logger } = {},
+  options: {
+    distDir?: string
+    env?: Record<string, string>
+    logger?: Logger
+    liveHeartbeatMs?: number
+  } = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
   // A short mixer search keeps API tests quick; the engine's quality is tested on its own.
@@ -22,6 +27,7 @@ export async function createTestApp(
     logger: options.logger ?? createLogger('silent'),
     distDir: options.distDir,
     checkResponses: true,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   })
   return {
     ...server,

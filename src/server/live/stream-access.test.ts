@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setAdminByEmail } from '../auth/admin-setup.ts'
+import { listen } from '../test/http-client.ts'
+import { seedMember } from '../test/seed.ts'
+import { sseReader } from '../test/sse.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+// Live streams check their viewer's access at every heartbeat: 200 ms here instead of SPEC's 30 s.
+const HEARTBEAT_MS = 200
+let harness: Awaited<ReturnType<typeof createTestApp>>
+let http: Awaited<ReturnType<typeof listen>>
+
+beforeAll(async () => {
+  harness = await createTestApp({ env: { TRUST_PROXY: 'true' }, liveHeartbeatMs: HEARTBEAT_MS })
+  http = await listen(harness.app.fetch)
+})
+afterAll(async () => {
+  await http.close()
+  await harness.close()
+})
+
+async function newEvent(admin: Awaited<ReturnType<typeof seedMember>>) {
+  const created = await admin.client.post('/api/admin/events', {
+    eventName: 'Open streams',
+    startTime: new Date(Date.now() + 86_400_000).toISOString(),
+    duration: 90,
+  })
+  expect(created.status).toBe(201)
+  return ((await created.json()) as { id: string }).id
+}
+
+describe('an open live stream', () => {
+  it('keeps going while its session stands, and tells proxies not to buffer it', async () => {
+    const admin = await seedMember(harness, http.origin, { isAdmin: true })
+    const eventId = await newEvent(admin)
+    const member = await seedMember(harness, http.origin)
+    const response = await member.client.get(`/api/events/${eventId}/live`)
+    expect(response.headers.get('x-accel-buffering')).toBe('no')
+    const stream = sseReader(response)
+    try {
+      await stream.next('state')
+      // Several heartbeats, each with its check, then a change still arrives.
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 4))
+      const renamed = await admin.client.request(`/api/admin/events/${eventId}`, {
+        method: 'PUT',
+        json: {
+          eventName: 'Still open',
+          startTime: new Date(Date.now() + 86_400_000).toISOString(),
+          duration: 90,
+        },
+      })
+      expect(renamed.status).toBe(200)
+      expect(await stream.next('state', 2_000)).toMatchObject({
+        event: { eventName: 'Still open' },
+      })
+    } finally {
+      await stream.close()
+    }
+  })
+
+  it('ends soon after its member signs out, and cannot be opened again', async () => {
+    const admin = await seedMember(harness, http.origin, { isAdmin: true })
+    const eventId = await newEvent(admin)
+    const member = await seedMember(harness, http.origin)
+    const stream = sseReader(await member.client.get(`/api/events/${eventId}/live`))
+    await stream.next('state')
+    // Signed out (in another tab, say): the stream was opened with that same session.
+    expect((await member.client.post('/api/auth/sign-out')).status).toBe(200)
+    await stream.ended(HEARTBEAT_MS * 10)
+    expect((await member.client.get(`/api/events/${eventId}/live`)).status).toBe(401)
+  })
+
+  it('ends soon after an admin is made a member again: her admin streams close', async () => {
+    const admin = await seedMember(harness, http.origin, { isAdmin: true })
+    const changes = sseReader(await admin.client.get('/api/admin/events/live'))
+    await changes.next('hello')
+    const draft = await admin.client.post('/api/admin/newsletter/campaigns', {
+      content: { hu: { subject: 'Hírek', body: 'Szia!' } },
+    })
+    expect(draft.status).toBe(201)
+    const { id } = (await draft.json()) as { id: string }
+    const progress = sseReader(await admin.client.get(`/api/admin/newsletter/campaigns/${id}/live`))
+    await progress.next('hello')
+
+    expect(await setAdminByEmail(harness.database.db, admin.email, false)).toBe(true)
+    await Promise.all([changes.ended(HEARTBEAT_MS * 10), progress.ended(HEARTBEAT_MS * 10)])
+    expect((await admin.client.get('/api/admin/events/live')).status).toBe(403)
+  })
+})
