@@ -153,37 +153,52 @@ export function holdOpen(
 }
 
 /**
- * A server-sent events stream of one event's state: sent at once, then on every change, in
- * order (GET /api/events/:id/live, for screens and phones).
+ * A server-sent events stream of something that changes: `hello`, then what `read` gives as a
+ * message of type `event`, at once and after every change the hub announces under `key`, in
+ * order, and only when it differs from the last one sent (`undefined`: nothing to send). A failed
+ * read (the database is away) ends neither the process nor the stream: the viewer keeps what it
+ * has, and the next change (the hub re-reads when the database is back) sends a fresh one.
  */
-export function eventStream(
+export function changesStream(
   c: Context<AppEnv>,
-  { hub, cache, heartbeatMs }: LiveDeps,
-  eventId: string,
-  stillAllowed?: () => Promise<boolean>,
+  {
+    hub,
+    heartbeatMs,
+    kind,
+    key,
+    event,
+    read,
+    stillAllowed,
+  }: {
+    hub: LiveHub
+    heartbeatMs?: number
+    kind: LiveStream
+    key: string
+    event: string
+    read: () => Promise<string | undefined>
+    stillAllowed?: () => Promise<boolean>
+  },
 ) {
   return openStream(c, async (stream) => {
     let open = true
     let queue = Promise.resolve()
+    let last: string | undefined
     const send = () => {
       queue = queue
         .then(async () => {
-          const json = await cache.state(eventId)
-          if (open && json) await stream.writeSSE({ event: 'state', data: withServerTime(json) })
+          const data = await read()
+          if (!open || data === undefined || data === last) return
+          last = data
+          await stream.writeSSE({ event, data })
         })
-        // A failed read (the database is away) must not end the process or the queue: the
-        // screen keeps its last state, and the next change (the hub re-reads when the
-        // database is back) sends a fresh one.
-        .catch((error: unknown) =>
-          c.var.log.warn({ err: error, eventId }, 'live state read failed'),
-        )
+        .catch((error: unknown) => c.var.log.warn({ err: error, key }, `live ${event} read failed`))
     }
-    const stop = hub.subscribe(eventId, send)
+    const stop = hub.subscribe(key, send)
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
     send()
     await holdOpen(stream, {
       hub,
-      kind: 'event',
+      kind,
       heartbeatMs,
       stillAllowed,
       cleanUp: () => {
@@ -191,6 +206,30 @@ export function eventStream(
         stop()
       },
     })
+  })
+}
+
+/**
+ * A server-sent events stream of one event's state, with the server's clock in it: sent at once,
+ * then on every change, in order (GET /api/events/:id/live, for screens and phones).
+ */
+export function eventStream(
+  c: Context<AppEnv>,
+  { hub, cache, heartbeatMs }: LiveDeps,
+  eventId: string,
+  stillAllowed?: () => Promise<boolean>,
+) {
+  return changesStream(c, {
+    hub,
+    heartbeatMs,
+    kind: 'event',
+    key: eventId,
+    event: 'state',
+    stillAllowed,
+    read: async () => {
+      const json = await cache.state(eventId)
+      return json ? withServerTime(json) : undefined
+    },
   })
 }
 

@@ -21,7 +21,7 @@ import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { emailTranslator } from '../i18n.ts'
-import { holdOpen, openStream, RETRY_MS } from '../live/live.routes.ts'
+import { changesStream } from '../live/live.routes.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
@@ -324,37 +324,17 @@ export function adminCampaignsRoutes({
       async (c) => {
         const { id } = c.req.valid('param')
         if (!(await campaignProgress(db, id))) throw new DomainError('campaignNotFound')
-        return openStream(c, async (stream) => {
-          let open = true
-          let queue = Promise.resolve()
-          let last = ''
-          const send = () => {
-            queue = queue
-              .then(async () => {
-                const progress = await campaignProgress(db, id)
-                const data = JSON.stringify(progress ?? null)
-                if (open && progress && data !== last) {
-                  last = data
-                  await stream.writeSSE({ event: 'progress', data })
-                }
-              })
-              .catch((error: unknown) =>
-                c.var.log.warn({ err: error, campaignId: id }, 'campaign progress read failed'),
-              )
-          }
-          const stop = hub.subscribe(campaignKey(id), send)
-          await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
-          send()
-          await holdOpen(stream, {
-            hub,
-            kind: 'campaign',
-            heartbeatMs,
-            stillAllowed: accessStillHolds(auth, db, c.req.raw.headers, { admin: true }),
-            cleanUp: () => {
-              open = false
-              stop()
-            },
-          })
+        return changesStream(c, {
+          hub,
+          heartbeatMs,
+          kind: 'campaign',
+          key: campaignKey(id),
+          event: 'progress',
+          stillAllowed: accessStillHolds(auth, db, c.req.raw.headers, { admin: true }),
+          read: async () => {
+            const progress = await campaignProgress(db, id)
+            return progress ? JSON.stringify(progress) : undefined
+          },
         })
       },
     )
