@@ -20,8 +20,45 @@ export const RETRY_MS = 2_000
 /** The server's clock, so screens can correct their own (a header on the polling read). */
 export const SERVER_TIME_HEADER = 'X-Server-Time'
 
-/** The cached state with the server's clock inside (for the stream). */
-const withServerTime = (json: string) => `{"serverTime":${Date.now()},${json.slice(1)}`
+/**
+ * How long one stamp of the server's clock serves every stream of an event: a change fans out to
+ * thousands of screens, each taking the same string (and the same bytes, below) instead of its own.
+ */
+const STAMP_SHARED_MS = 100
+const stamped = new Map<string, { json: string; at: number; data: string }>()
+
+/** The cached state with the server's clock inside (for the stream), the same for a moment. */
+function withServerTime(eventId: string, json: string): string {
+  const now = Date.now()
+  const last = stamped.get(eventId)
+  if (last && last.json === json && now - last.at < STAMP_SHARED_MS) return last.data
+  const data = `{"serverTime":${now},${json.slice(1)}`
+  if (stamped.size >= 1_000) stamped.clear()
+  stamped.set(eventId, { json, at: now, data })
+  return data
+}
+
+const encoder = new TextEncoder()
+const encodedMessages = new Map<string, Map<string, Uint8Array>>()
+
+/**
+ * One SSE message's bytes, as Hono's writeSSE would write them, made once for all the streams
+ * sending the same data (a few recent ones kept per message type).
+ */
+function sseBytes(event: string, data: string): Uint8Array {
+  let recent = encodedMessages.get(event)
+  if (!recent) encodedMessages.set(event, (recent = new Map()))
+  const known = recent.get(data)
+  if (known) return known
+  const lines = data
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}`)
+    .join('\n')
+  const bytes = encoder.encode(`event: ${event}\n${lines}\n\n`)
+  if (recent.size >= 32) recent.delete(recent.keys().next().value ?? '')
+  recent.set(data, bytes)
+  return bytes
+}
 
 export interface LiveDeps {
   auth: Auth
@@ -189,7 +226,7 @@ export function changesStream(
           const data = await read()
           if (!open || data === undefined || data === last) return
           last = data
-          await stream.writeSSE({ event, data })
+          await stream.write(sseBytes(event, data))
         })
         .catch((error: unknown) => c.var.log.warn({ err: error, key }, `live ${event} read failed`))
     }
@@ -228,7 +265,7 @@ export function eventStream(
     stillAllowed,
     read: async () => {
       const json = await cache.state(eventId)
-      return json ? withServerTime(json) : undefined
+      return json ? withServerTime(eventId, json) : undefined
     },
   })
 }
