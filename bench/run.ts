@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { measureLandingJs } from './landing-js.ts'
 import { benchCampaigns } from './campaigns.ts'
 import { benchCluster } from './cluster.ts'
+import { benchDoor } from './door.ts'
 import { benchLighthouse, freePort } from './lighthouse.ts'
 import { benchLive } from './live.ts'
 import { benchMixer } from './mixer.ts'
@@ -25,6 +26,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 rows.push(...benchMixer())
 rows.push(...(await benchLive()))
+rows.push(...(await benchDoor()))
 rows.push(...(await benchCluster()))
 rows.push(...(await benchCampaigns()))
 

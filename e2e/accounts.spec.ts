@@ -150,10 +150,11 @@ test('a broken confirmation link shows the error and a way back to login', async
 })
 
 test('the route guard: signed out to /, a member away from /admin', async ({ page }) => {
+  // To / with the page she wanted, to come back to after signing in (e2e/return-path.spec.ts).
   await page.goto('/admin')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?next=%2Fadmin$/)
   await page.goto('/account')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?next=%2Faccount$/)
 
   await signUpAndVerify(page, uniqueEmail('guard'))
   await page.goto('/admin')

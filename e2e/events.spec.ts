@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { createMember, signInAsAdmin, signUpAndVerify } from './support/accounts.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
@@ -169,25 +170,21 @@ test('an admin runs the rounds: start the event, start a round, a late arrival, 
         /\/klikkscreen\?eventId=/,
       )
 
-      // A late arrival joins the running round at the table with a free seat.
+      // A late arrival is seated at once, at the table with a free seat.
       const late = guests[3]
       if (!late) throw new Error('no guests')
       await checkInByCode(page, late.userCode)
-      const unseated = round.getByRole('group', { name: ev.rounds.unseated })
-      await unseated
-        .getByRole('button', { name: fill(ev.rounds.select, { name: late.name }) })
-        .click()
-      const free = round.getByRole('group').filter({ hasText: '1 / 2' })
-      const tableName = (await free.locator('p').first().textContent()) ?? ''
-      await free
-        .getByRole('button', {
-          name: fill(ev.rounds.moveHereLabel, { name: late.name, table: tableName }),
-        })
-        .click()
-      await expect(unseated).toHaveCount(0)
+      const hers = round.getByRole('group').filter({ hasText: late.name })
+      await expect(hers).toContainText('2 / 2')
+      await expect(round.getByRole('group', { name: ev.rounds.unseated })).toHaveCount(0)
       await saveScreenshot(page, testInfo, 'admin-event-running')
 
+      // Ending a round early asks first.
       await round.getByRole('button', { name: ev.rounds.end }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: fill(ev.rounds.confirmEndButton, { number: 1 }) })
+        .click()
       await expect(page.getByTestId('round-1-state')).toContainText(ev.rounds.states.ended)
 
       await page.getByRole('link', { name: ev.page.back }).click()
@@ -215,6 +212,8 @@ test('a member signs up for an event on her events page and sees her code', asyn
       startTime: new Date(Date.now() + 86_400_000).toISOString(),
       duration: 120,
       placeName: 'Lendület Stúdió',
+      address: '1066 Budapest, Teréz körút 24.',
+      description: 'Öt kör, öt asztal, sok új arc.',
     },
   })
   expect(created.status()).toBe(201)
@@ -231,6 +230,29 @@ test('a member signs up for an event on her events page and sees her code', asyn
   await card.getByRole('button', { name: ev.member.register }).click()
   await expect(card.getByText(ev.member.registered)).toBeVisible()
   await saveScreenshot(page, testInfo, 'member-events')
+
+  // Into her calendar: the .ics file, Google Calendar, and the address on a map, in a new tab.
+  const download = page.waitForEvent('download')
+  await card.getByRole('link', { name: fill(ev.member.calendarFileLabel, { event: name }) }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^nyilt-est-.*\.ics$/)
+  const ics = (await readFile(await file.path())).toString('utf8')
+  expect(ics).toContain('BEGIN:VEVENT')
+  expect(ics).toContain(`SUMMARY:${name}`)
+  const newTab = ` ${common.footer.newTab}`
+  const google = card.getByRole('link', { name: `${ev.member.googleCalendar}${newTab}` })
+  const map = card.getByRole('link', { name: `${ev.member.showOnMap}${newTab}` })
+  for (const link of [google, map]) {
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', /noopener/)
+  }
+  const googleUrl = new URL((await google.getAttribute('href')) ?? '')
+  expect(googleUrl.host).toBe('calendar.google.com')
+  expect(googleUrl.searchParams.get('text')).toBe(name)
+  expect(googleUrl.searchParams.get('dates')).toMatch(/^\d{8}T\d{6}Z\/\d{8}T\d{6}Z$/)
+  expect(await map.getAttribute('href')).toBe(
+    'https://www.openstreetmap.org/search?query=1066+Budapest%2C+Ter%C3%A9z+k%C3%B6r%C3%BAt+24.',
+  )
   await card.getByRole('button', { name: ev.member.unregister }).click()
   await expect(card.getByRole('button', { name: ev.member.register })).toBeVisible()
 })

@@ -1,21 +1,11 @@
 import { expect, test } from './support/fixtures.ts'
+import { GOOGLE_SITE, OIDC, signInAtProvider } from './support/google.ts'
 import { texts } from './support/locales.ts'
 
 const auth = texts('hu', 'auth')
 const common = texts('hu', 'common')
-const OIDC = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 2527}`
 
-// The site with "Google" configured (the test OpenID provider on loopback).
-test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT ?? 4174}` })
-
-async function signInAtProvider(page: import('@playwright/test').Page, login: string) {
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('anything')
-  await page.locator('button[type="submit"]').click()
-  // First sign-in: the provider asks for consent.
-  const consent = page.locator('button[type="submit"]')
-  if (await consent.isVisible().catch(() => false)) await consent.click()
-}
+test.use({ baseURL: GOOGLE_SITE })
 
 test('continue with Google: a first sign-in creates the member with the name from Google', async ({
   page,

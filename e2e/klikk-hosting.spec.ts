@@ -1,5 +1,5 @@
+import { adminApi, fill } from './support/admin-api.ts'
 import { writeFileSync } from 'node:fs'
-import type { APIRequestContext } from '@playwright/test'
 import { createMember, logIn, signInAsAdmin } from './support/accounts.ts'
 import { ADMIN } from './support/admin-account.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
@@ -10,18 +10,6 @@ import { seedEvening } from '#server/test/seed-evening.ts'
 
 const ev = texts('hu', 'events')
 const auth = texts('hu', 'auth')
-const fill = (text: string, values: Record<string, string | number>) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), text)
-
-/** The admin's API, through a page signed in as the admin. */
-function adminApi(request: APIRequestContext, baseURL: string | undefined) {
-  const headers = { origin: new URL(baseURL ?? '').origin }
-  return async (path: string, data: unknown = {}) => {
-    const response = await request.post(path, { data, headers })
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
-    return (await response.json()) as { id: string }
-  }
-}
 
 /** Page count and sizes (points, width × height) of a PDF Chromium wrote. */
 function pdfPages(pdf: Buffer) {

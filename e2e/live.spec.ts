@@ -1,4 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { adminApi } from './support/admin-api.ts'
+import type { Browser, Page } from '@playwright/test'
 import { createMember, signInAsAdmin } from './support/accounts.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -8,16 +9,6 @@ import { seedEvening } from '#server/test/seed-evening.ts'
 
 const ev = texts('hu', 'events')
 const common = texts('hu', 'common')
-
-/** The admin's API, through a page signed in as the admin. */
-function adminApi(request: APIRequestContext, baseURL: string | undefined) {
-  const headers = { origin: new URL(baseURL ?? '').origin }
-  return async (path: string, data: unknown = {}) => {
-    const response = await request.post(path, { data, headers })
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
-    return (await response.json()) as { id: string }
-  }
-}
 
 /** An evening with one table and the given guests checked in; returns its id and round. */
 async function evening(post: ReturnType<typeof adminApi>, guestCodes: string[]) {
@@ -221,5 +212,79 @@ test('the klikkscreen’s panels: no active event, unknown event, not running, a
   // Signed out, the screen sends visitors home (SPEC: it needs a signed-in user).
   await page.context().clearCookies()
   await page.goto('/klikkscreen')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?next=%2Fklikkscreen$/)
+})
+
+test('her open events page follows the evening: the start, her check-in, her seat and a move', async ({
+  page,
+  browser,
+  baseURL,
+  playwright,
+  checkA11y,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const adminContext = await browser.newContext({ baseURL })
+  const admin = await adminContext.newPage()
+  await signInAsAdmin(admin, baseURL)
+  const post = adminApi(admin.request, baseURL)
+  const { eventId, eventName } = await seedEvening(post, {
+    eventName: `Követő est ${testInfo.project.name} ${Date.now() % 100_000}`,
+    tables: [
+      { name: 'Rózsa', seats: 4 },
+      { name: 'Tulipán', seats: 4 },
+    ],
+    seated: false,
+    started: false,
+  })
+  const guest = await createMember(playwright, baseURL, 'Követő Kinga', [eventId])
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: guest.email, password: guest.password },
+    headers: { origin: new URL(baseURL ?? '').origin },
+  })
+  expect(signIn.ok()).toBe(true)
+
+  await withEventLock(
+    async () => {
+      await page.goto('/events')
+      const card = page
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { name: eventName }) })
+      await expect(card.getByText(ev.member.registered)).toBeVisible()
+
+      // The evening starts: the card says so, no reload.
+      await post(`/api/admin/events/${eventId}/start`)
+      await expect(card.getByText(ev.member.running)).toBeVisible()
+
+      // She is checked in at the door: she is here, and her table card waits for a round.
+      await post(`/api/door/${eventId}/check-ins`, {
+        clientId: crypto.randomUUID(),
+        code: guest.userCode,
+      })
+      await expect(card.getByText(ev.member.present)).toBeVisible()
+      await expect(page.getByText(ev.myTable.waiting)).toBeVisible()
+
+      // A round is seated and started: her table shows; the host moves her: it follows.
+      const round = await post(`/api/admin/events/${eventId}/rounds`, {})
+      await post(`/api/admin/events/${eventId}/rounds/${round.id}/start`)
+      const table = page.getByTestId('my-table-name')
+      await expect(table).toHaveText(/Rózsa|Tulipán/)
+      const first = (await table.textContent()) ?? ''
+      const detail = (await (await admin.request.get(`/api/admin/events/${eventId}`)).json()) as {
+        tables: { id: string; tableName: string }[]
+      }
+      const other = detail.tables.find((t) => t.tableName !== first)
+      await post(`/api/admin/events/${eventId}/rounds/${round.id}/seating`, {
+        action: 'move',
+        userId: guest.userId,
+        tableId: other?.id,
+      })
+      await expect(table).toHaveText(other?.tableName ?? '')
+      await checkA11y()
+      await saveScreenshot(page, testInfo, 'member-follows-evening')
+    },
+    async () => {
+      await endRunningEvents(admin.request, baseURL)
+      await adminContext.close()
+    },
+  )
 })

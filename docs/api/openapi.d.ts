@@ -120,6 +120,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/event-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn event reminders on or off
+         * @description Whether she gets an e-mail some hours before each event she has a place at (EVENT_REMINDER_HOURS).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        put: operations["putMeEventReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -329,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a subscription
-         * @description The token from the confirmation e-mail's link (valid 48 hours).
+         * @description The token from the confirmation e-mail's link (valid 48 hours). A link used before (a second tap, or a mail scanner that ran the page first) answers `alreadyConfirmed: true` for 30 days while its subscription stands.
          *
          *     **Who may call:** Anyone, signed in or not.
          */
@@ -351,7 +373,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an unsubscribe
-         * @description The token from the unsubscribe e-mail's link (valid 7 days).
+         * @description The token from the unsubscribe e-mail's link (valid 7 days). A link used before answers `alreadyUnsubscribed: true` for 30 days, unless the address has subscribed again since.
          *
          *     **Who may call:** Anyone, signed in or not.
          */
@@ -828,13 +850,15 @@ export interface paths {
         get: operations["getAdminEventsById"];
         /**
          * Change an event
-         * @description **Who may call:** Admins only.
+         * @description A new start time, duration, place name or address raises the event's `calendarSequence` and e-mails everyone holding a place an update of her calendar invitation (same UID, higher SEQUENCE).
+         *
+         *     **Who may call:** Admins only.
          */
         put: operations["putAdminEventsById"];
         post?: never;
         /**
          * Delete an event
-         * @description Not while it runs.
+         * @description Not while it runs. Everyone holding a place at an event still to come gets an e-mail with a calendar cancellation (METHOD:CANCEL, same UID, higher SEQUENCE).
          *
          *     **Who may call:** Admins only.
          */
@@ -1116,6 +1140,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/events/{id}/door-helpers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Door helpers
+         * @description Members who may work this event's door screen (only that), from two hours before its start until it ends.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminEventsByIdDoorHelpers"];
+        put?: never;
+        /**
+         * Let a member work the door
+         * @description By her member code.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminEventsByIdDoorHelpers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/door-helpers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop a member working the door
+         * @description **Who may call:** Admins only.
+         */
+        delete: operations["deleteAdminEventsByIdDoorHelpersByUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events/{id}/keep-apart": {
         parameters: {
             query?: never;
@@ -1228,6 +1300,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live: her events changed
+         * @description Server-sent events: `hello`, then `changed` (at most one a second) whenever an event changes (it starts or ends, a check-in, a seat made or moved, a round starting, a registration); then read `GET /api/events` again. A `: heartbeat` comment every 30 s.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        get: operations["getEventsLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/live": {
         parameters: {
             query?: never;
@@ -1261,14 +1355,40 @@ export interface paths {
         put?: never;
         /**
          * Register for an event
-         * @description **Who may call:** Signed-in members (any role).
+         * @description She gets a place while the event has places left, otherwise a place on its waiting list (`waiting`, with her `position`). Either way an e-mail in her language confirms it; a place comes with the evening as a calendar invitation (.ics). Twice is 409 `already_registered`; a past event 409.
+         *
+         *     **Who may call:** Signed-in members (any role).
          */
         post: operations["postEventsByIdRegistration"];
         /**
          * Withdraw a registration
-         * @description **Who may call:** Signed-in members (any role).
+         * @description Until the event starts (409 after). A place given up goes at once to the first on the waiting list, who gets an e-mail.
+         *
+         *     **Who may call:** Signed-in members (any role).
          */
         delete: operations["deleteEventsByIdRegistration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event as a calendar file
+         * @description An iCalendar file (RFC 5545, METHOD:PUBLISH) to import into a calendar app. Its UID and SEQUENCE are those of the e-mailed invitation, so the e-mailed updates replace this entry.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        get: operations["getEventsByIdCalendarIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1291,6 +1411,94 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/door/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The door list
+         * @description The event, head counts (registered, arrived, not yet) and everyone registered with her status and her table in the running round.
+         *
+         *     **Who may call:** Admins, and the event's door helpers from two hours before its start until it ends.
+         */
+        get: operations["getDoorById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/door/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live: the door list
+         * @description Server-sent events: `hello`, then `state` with a `DoorState` at once and after every change to the event (a check-in on another phone, a seat made). A `: heartbeat` comment every 30 s; the stream closes when the viewer may no longer see the door.
+         *
+         *     **Who may call:** Admins, and the event's door helpers from two hours before its start until it ends.
+         */
+        get: operations["getDoorByIdLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/door/{id}/check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check someone in
+         * @description By the member code she shows (`code`: spaces, case and O/0, I/1 do not matter), or by her id from the door list (`userId`). `clientId` is the door device's own id for this check-in: the same one sent again (a retry, an offline queue) is applied once and answered the same. Someone not registered is refused (409 `not_registered`) unless `walkIn`. While a round runs she is seated at once at a free table, unless the event turns that off.
+         *
+         *     **Who may call:** Admins, and the event's door helpers from two hours before its start until it ends.
+         */
+        post: operations["postDoorByIdCheckIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/door/{id}/check-ins/{checkInId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Undo a check-in
+         * @description Within 10 s of the check-in: her registration is what it was before and her seats are freed. Undoing twice is the same as once; later, 409 `undo_expired`.
+         *
+         *     **Who may call:** Admins, and the event's door helpers from two hours before its start until it ends.
+         */
+        delete: operations["deleteDoorByIdCheckInsByCheckInId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2362,6 +2570,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        CheckInAnswer: {
+            /** @enum {string} */
+            result: "checked_in" | "already_present";
+            checkInId: string | null;
+            undoUntil: string | null;
+            person: {
+                userId: string;
+                name: string;
+                label: string;
+                userCode: string;
+                avatarUrl: string | null;
+            };
+            checkedInAt: string;
+            seats: {
+                roundNumber: number;
+                started: boolean;
+                tableName: string;
+            }[];
+            noFreeSeat: boolean;
+        };
         DeviceSession: {
             id: string;
             userAgent: string | null;
@@ -2373,6 +2601,41 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
             current: boolean;
+        };
+        DoorState: {
+            event: {
+                /** Format: uuid */
+                id: string;
+                eventName: string;
+                /** @enum {string} */
+                status: "inactive" | "active";
+                startTime: string;
+                endedAt: string | null;
+                placeName: string;
+                autoSeatLateArrivals: boolean;
+            };
+            canManage: boolean;
+            round: {
+                /** Format: uuid */
+                id: string;
+                roundNumber: number;
+            } | null;
+            counts: {
+                registered: number;
+                arrived: number;
+                notYet: number;
+            };
+            people: {
+                userId: string;
+                name: string;
+                label: string;
+                userCode: string;
+                avatarUrl: string | null;
+                /** @enum {string} */
+                status: "registered" | "present" | "absent" | "waiting";
+                checkedInAt: string | null;
+                tableName: string | null;
+            }[];
         };
         Event: {
             /** Format: uuid */
@@ -2393,6 +2656,9 @@ export interface components {
             isKlikk: boolean;
             hasRecordingAvailable: boolean;
             plannedRounds: number;
+            places: number | null;
+            autoSeatLateArrivals: boolean;
+            calendarSequence: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2404,7 +2670,7 @@ export interface components {
             participants: {
                 userId: string;
                 /** @enum {string} */
-                status: "registered" | "present" | "absent";
+                status: "registered" | "present" | "absent" | "waiting";
                 /** Format: date-time */
                 registeredAt: string;
                 checkedInAt: string | null;
@@ -2494,6 +2760,7 @@ export interface components {
             /** @enum {string} */
             language: "hu" | "en" | "es" | "de";
             peopleMetVisible: boolean;
+            eventReminders: boolean;
             liveEventId: string | null;
         };
         MemberEvent: {
@@ -2510,14 +2777,18 @@ export interface components {
             /** @enum {string} */
             status: "inactive" | "active";
             isKlikk: boolean;
-            registration: ("registered" | "present" | "absent") | null;
+            registration: ("registered" | "present" | "absent" | "waiting") | null;
+            doorOpen: boolean;
+            places: number | null;
+            placesLeft: number | null;
+            waitingPosition: number | null;
         };
         Participant: {
             /** Format: uuid */
             eventId: string;
             userId: string;
             /** @enum {string} */
-            status: "registered" | "present" | "absent";
+            status: "registered" | "present" | "absent" | "waiting";
             /** Format: date-time */
             registeredAt: string;
             checkedInAt: string | null;
@@ -2872,6 +3143,39 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    putMeEventReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The profile as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getSession: {
         parameters: {
             query?: never;
@@ -3180,13 +3484,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Subscribed. */
+            /** @description Subscribed, now or already. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        alreadyConfirmed: boolean;
                         message: string;
                     };
                 };
@@ -3215,13 +3520,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Unsubscribed. */
+            /** @description Unsubscribed, now or already. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        alreadyUnsubscribed: boolean;
                         message: string;
                     };
                 };
@@ -4425,6 +4731,9 @@ export interface operations {
                             isKlikk: boolean;
                             hasRecordingAvailable: boolean;
                             plannedRounds: number;
+                            places: number | null;
+                            autoSeatLateArrivals: boolean;
+                            calendarSequence: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -4433,6 +4742,7 @@ export interface operations {
                             participants: {
                                 registered: number;
                                 present: number;
+                                waiting: number;
                             };
                         }[];
                     };
@@ -4471,6 +4781,10 @@ export interface operations {
                     hasRecordingAvailable?: boolean;
                     /** @default 4 */
                     plannedRounds?: number;
+                    /** @default true */
+                    autoSeatLateArrivals?: boolean;
+                    /** @default null */
+                    places?: number | null;
                 };
             };
         };
@@ -4549,6 +4863,10 @@ export interface operations {
                     hasRecordingAvailable?: boolean;
                     /** @default 4 */
                     plannedRounds?: number;
+                    /** @default true */
+                    autoSeatLateArrivals?: boolean;
+                    /** @default null */
+                    places?: number | null;
                 };
             };
         };
@@ -4902,7 +5220,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    status: "registered" | "present" | "absent";
+                    status: "registered" | "present" | "absent" | "waiting";
                 };
             };
         };
@@ -5148,6 +5466,113 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getAdminEventsByIdDoorHelpers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The helpers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        helpers: {
+                            userId: string;
+                            fullName: string | null;
+                            email: string;
+                            userCode: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminEventsByIdDoorHelpers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Her user id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteAdminEventsByIdDoorHelpersByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getAdminEventsByIdKeepApart: {
         parameters: {
             query?: never;
@@ -5354,6 +5779,30 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getEventsLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of `changed` events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getEventsByIdLive: {
         parameters: {
             query?: never;
@@ -5400,6 +5849,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         registered: boolean;
+                        waiting: boolean;
+                        position: number | null;
                     };
                 };
             };
@@ -5433,6 +5884,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         registered: boolean;
+                        waiting: boolean;
+                        position: number | null;
                     };
                 };
             };
@@ -5443,6 +5896,33 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getEventsByIdCalendarIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .ics file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -5485,6 +5965,148 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getDoorById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The door list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoorState"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getDoorByIdLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of `state` events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postDoorByIdCheckIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    clientId: string;
+                    /** @default false */
+                    walkIn?: boolean;
+                    /** Format: date-time */
+                    scannedAt?: string;
+                    code: string;
+                } | {
+                    /** Format: uuid */
+                    clientId: string;
+                    /** @default false */
+                    walkIn?: boolean;
+                    /** Format: date-time */
+                    scannedAt?: string;
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Who came in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInAnswer"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteDoorByIdCheckInsByCheckInId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                checkInId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Undone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        undone: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

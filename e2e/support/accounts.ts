@@ -68,6 +68,8 @@ export async function createMember(
   },
   baseURL: string | undefined,
   name: string,
+  /** Events she registers for herself, as on her events page. */
+  registerFor: string[] = [],
 ) {
   const origin = new URL(baseURL ?? '').origin
   const context = await playwright.request.newContext({
@@ -85,7 +87,11 @@ export async function createMember(
   })
   expect(signUp.ok(), 'member sign-up').toBe(true)
   await context.get(linkIn(await waitForMail(email), '/api/auth/verify-email'))
-  const me = (await (await context.get('/api/me')).json()) as { userCode: string }
+  const me = (await (await context.get('/api/me')).json()) as { userCode: string; id: string }
+  for (const eventId of registerFor) {
+    const registered = await context.post(`/api/events/${eventId}/registration`)
+    expect(registered.ok(), 'registration').toBe(true)
+  }
   await context.dispose()
-  return { email, name, userCode: me.userCode }
+  return { email, name, userCode: me.userCode, userId: me.id, password: 'guest-secret-1' }
 }

@@ -12,6 +12,7 @@ import { adminNewsletterRoutes } from './newsletter/admin-newsletter.routes.ts'
 import { adminCampaignsRoutes } from './newsletter/admin-campaigns.routes.ts'
 import { adminSettingsRoutes, type SiteSettings } from './settings/settings.routes.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
+import { doorRoutes } from './events/door.routes.ts'
 import { memberEventsRoutes } from './events/member-events.routes.ts'
 import type { SeatingPlanner } from './events/seating-planner.ts'
 import { adminUsersRoutes } from './auth/admin-users.routes.ts'
@@ -52,6 +53,8 @@ export interface AppDeps {
   publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
+  /** MAIL_FROM: the sender of e-mails, and the organiser of the calendar invitations. */
+  mailFrom: string
   /** PUBLIC_URL: the only origin allowed to change anything; HSTS only when it is https. */
   publicUrl: string
   /** TRUST_PROXY: how many reverse proxies in front append to X-Forwarded-For. */
@@ -68,8 +71,13 @@ export interface AppDeps {
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, newsletter, planner, settings, live }: AppDeps) {
+function createApi({ database, auth, newsletter, planner, settings, live, mailFrom }: AppDeps) {
   const docs = apiDocsRoutes(auth)
+  const placeMail = {
+    baseUrl: newsletter.baseUrl,
+    from: mailFrom,
+    onEmailQueued: newsletter.onEmailQueued,
+  }
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(database))
     .route('/auth', authRoutes(auth))
@@ -92,9 +100,10 @@ function createApi({ database, auth, newsletter, planner, settings, live }: AppD
       }),
     )
     .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
-    .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live))
+    .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live, placeMail))
     .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
-    .route('/events', memberEventsRoutes(auth, database.db, live))
+    .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))
+    .route('/door', doorRoutes(auth, database.db, live))
     .route('/klikkscreen', klikkscreenRoutes(live))
     .route('/', docs.routes)
     // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.

@@ -15,7 +15,16 @@ export type DomainErrorReason =
   | 'noParticipants'
   | 'participantNotFound'
   | 'userCodeUnknown'
+  | 'userCodeInvalid'
+  | 'notRegistered'
+  | 'checkInNotFound'
+  | 'undoExpired'
+  | 'doorClosed'
+  | 'forbidden'
   | 'registrationClosed'
+  | 'alreadyRegistered'
+  | 'withdrawalClosed'
+  | 'onWaitingList'
   | 'notSeated'
   | 'roundNotFound'
   | 'roundAlreadyStarted'
@@ -39,11 +48,18 @@ export class DomainError extends Error {
   readonly reason: DomainErrorReason
   /** Which fields of a form are at fault: field path → message key of the reason's namespace. */
   readonly fields: Record<string, string> | undefined
+  /** Values the message names ({{name}}: who is not registered). */
+  readonly values: Record<string, string | number> | undefined
 
-  constructor(reason: DomainErrorReason, fields?: Record<string, string>) {
+  constructor(
+    reason: DomainErrorReason,
+    fields?: Record<string, string>,
+    values?: Record<string, string | number>,
+  ) {
     super(reason)
     this.name = 'DomainError'
     this.reason = reason
     this.fields = fields
+    this.values = values
   }
 }

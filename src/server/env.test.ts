@@ -29,6 +29,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/)
   })
 
+  it('reminds 24 hours ahead by default; 0 turns reminders off; at most a week', () => {
+    expect(parseEnv({}).EVENT_REMINDER_HOURS).toBe(24)
+    expect(parseEnv({ EVENT_REMINDER_HOURS: '0' }).EVENT_REMINDER_HOURS).toBe(0)
+    expect(parseEnv({ EVENT_REMINDER_HOURS: '168' }).EVENT_REMINDER_HOURS).toBe(168)
+    for (const wrong of ['169', '-1', '1.5', 'soon'])
+      expect(() => parseEnv({ EVENT_REMINDER_HOURS: wrong })).toThrow(/EVENT_REMINDER_HOURS/)
+  })
+
   it('names the variable that is wrong', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/)
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/)

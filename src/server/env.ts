@@ -52,6 +52,10 @@ export const envSchema = z.object({
    * limits); 0 sends as fast as the SMTP server takes them.
    */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /**
+   * How many hours before an event starts its members get a reminder e-mail (1–168); 0 sends none.
+   */
+  EVENT_REMINDER_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   /** For provisioning scripts: the first-admin setup token to use instead of a random one. */
   ADMIN_SETUP_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Comma-separated addresses that are admins as soon as the address is confirmed (provisioning). */

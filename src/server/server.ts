@@ -5,6 +5,7 @@ import { createAuth } from './auth/auth.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'
 import type { Database } from './db/client.ts'
 import { publicUrl, type Env } from './env.ts'
+import { startEventReminders } from './events/reminders.ts'
 import { createWorkerPlanner } from './events/worker-planner.ts'
 import { startJanitor } from './janitor.ts'
 import { createStateCache } from './live/event-state.ts'
@@ -101,6 +102,13 @@ export async function createServer({
     heartbeatMs: liveHeartbeatMs,
   }
   const janitor = startJanitor(database.db, logger)
+  const reminders = startEventReminders({
+    db: database.db,
+    logger,
+    hours: env.EVENT_REMINDER_HOURS,
+    baseUrl,
+    onEmailQueued: mailWorker.wake,
+  })
   const app = createApp({
     database,
     logger,
@@ -112,6 +120,7 @@ export async function createServer({
     publicConfig: publicConfigFrom(env),
     distDir,
     publicUrl: baseUrl,
+    mailFrom: env.MAIL_FROM,
     trustedProxies: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     checkResponses,
@@ -130,6 +139,7 @@ export async function createServer({
       live.cache.close()
       await hub.close()
       await janitor.stop()
+      await reminders.stop()
       await mailWorker.stop()
     },
   }

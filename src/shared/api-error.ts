@@ -33,5 +33,10 @@ export const ERROR_CODES = [
   'last_admin',
   'invalid_campaign',
   'no_audience',
+  'user_code_unknown',
+  'not_registered',
+  'undo_expired',
+  'already_registered',
+  'on_waiting_list',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -11,3 +11,7 @@ export const KLIKKSCREEN_POLL_MS = 5_000
 export const REDIRECT_DELAY_MS = 3_000
 export const COPYRIGHT_YEAR = 2025
 export const LAUNCH_YEAR = 2026
+/** How long the door screen offers to undo a check-in. */
+export const CHECK_IN_UNDO_MS = 10_000
+/** A door helper's screen opens this long before the event's start (and closes when it ends). */
+export const DOOR_HELPER_LEAD_MS = 2 * 60 * 60_000

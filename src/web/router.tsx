@@ -44,6 +44,7 @@ const NewsletterIssuePage = lazy(() => import('./routes/newsletter-issue.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
 const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
+const AdminEventDoorPage = lazy(() => import('./routes/admin-event-door.tsx'))
 
 /** What a prerendered screen needs before it can hydrate without suspending: its code and texts. */
 export function preloadScreen(path: string, texts: Promise<typeof i18n>): Promise<unknown> {
@@ -86,6 +87,13 @@ export function AppRoutes() {
           <AdminRoundPrintPage />
         </Suspense>
       </Route>
+      {/* The door screen: the field first, nothing above it but the way back. */}
+      <Route path="/admin/events/:id/door">
+        <LanguageFromQuery />
+        <Suspense fallback={<PageSpinner />}>
+          <AdminEventDoorPage />
+        </Suspense>
+      </Route>
       <Route>
         <SiteRoutes />
       </Route>
@@ -106,7 +114,7 @@ function SiteRoutes() {
             <LandingPage />
           </Route>
           <Route path="/home">
-            <LandingPage />
+            <LandingPage home />
           </Route>
           <Route path="/welcome">
             <LandingPage welcome />

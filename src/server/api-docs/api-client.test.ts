@@ -98,7 +98,7 @@ describe('a client generated from the API document', () => {
     const registered = await client.POST('/api/events/{id}/registration', {
       params: { path: { id: evening.eventId } },
     })
-    expect(registered.data).toEqual({ registered: true })
+    expect(registered.data).toEqual({ registered: true, waiting: false, position: null })
 
     // The live stream: the state at once, and again when the host starts the evening.
     const live = await client.GET('/api/events/{id}/live', {

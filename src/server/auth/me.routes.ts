@@ -2,7 +2,11 @@ import type { User } from 'better-auth'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { peopleMetVisibilitySchema, updateProfileSchema } from '#shared/schemas/profile.ts'
+import {
+  eventRemindersSchema,
+  peopleMetVisibilitySchema,
+  updateProfileSchema,
+} from '#shared/schemas/profile.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { ApiError } from '../http/api-error.ts'
 import { jsonBody } from '../http/parse-json.ts'
@@ -29,6 +33,8 @@ function describe(user: User, profile: Profile, liveEventId: string | null = nul
     language: profile.language,
     /** Whether she shows in other members' "people you met" lists (she can opt out). */
     peopleMetVisible: profile.peopleMetVisible,
+    /** Whether she gets a reminder e-mail before her events (she can turn it off). */
+    eventReminders: profile.eventReminders,
     /** The running event she is checked in to: the menu then links to her table. */
     liveEventId,
   }
@@ -165,6 +171,30 @@ export function meRoutes(auth: Auth, db: Db) {
         const [updated] = await db
           .update(profiles)
           .set({ peopleMetVisible: visible, updatedAt: new Date() })
+          .where(eq(profiles.id, profile.id))
+          .returning()
+        return c.json(describe(user, updated ?? profile))
+      },
+    )
+    .put(
+      '/event-reminders',
+      documented({
+        summary: 'Turn event reminders on or off',
+        description:
+          'Whether she gets an e-mail some hours before each event she has a place at (EVENT_REMINDER_HOURS).',
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: { 200: { description: 'The profile as saved.', json: meSchema } },
+        errors: [400],
+      }),
+      requireUser(auth, db),
+      jsonBody(eventRemindersSchema),
+      async (c) => {
+        const { user, profile } = signedIn(c)
+        const { enabled } = c.req.valid('json')
+        const [updated] = await db
+          .update(profiles)
+          .set({ eventReminders: enabled, updatedAt: new Date() })
           .where(eq(profiles.id, profile.id))
           .returning()
         return c.json(describe(user, updated ?? profile))

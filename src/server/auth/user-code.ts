@@ -11,6 +11,4 @@ export function generateUserCode(): string {
   return code
 }
 
-export function normalizeUserCode(input: string): string {
-  return input.toUpperCase().replace(/[^0-9A-Z]/g, '')
-}
+export { normalizeMemberCode as normalizeUserCode } from '#shared/member-code.ts'

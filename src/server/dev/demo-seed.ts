@@ -122,7 +122,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<D
   if (options.reset) {
     for (const old of await findDemoEvents(db)) {
       if (old.status === 'active') await endEvent(db, old.id)
-      await deleteEvent(db, old.id)
+      await deleteEvent(db, old.id, null) // made-up members: no cancellations
     }
   }
 

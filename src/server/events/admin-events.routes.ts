@@ -10,6 +10,7 @@ import {
   seatingChangeSchema,
   tableInputSchema,
 } from '#shared/schemas/events.ts'
+import { doorHelperInputSchema } from '#shared/schemas/door.ts'
 import type { Auth } from '../auth/auth.ts'
 import { accessStillHolds, requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
@@ -25,6 +26,7 @@ import {
   endEvent,
   EVENT_IMAGE_SIZE,
   eventDetail,
+  findEvent,
   listEvents,
   setEventImage,
   startEvent,
@@ -40,11 +42,13 @@ import {
   startRound,
 } from './rounds.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
+import type { PlaceMail } from './calendar-mail.ts'
 import { adminChangesStream, type LiveDeps } from '../live/live.routes.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import {
   adminEventListSchema,
   deletedSchema,
+  doorHelperListSchema,
   eventDetailSchema,
   eventRowSchema,
   participantRowSchema,
@@ -54,6 +58,7 @@ import {
 import { keepApartRoutes } from './keep-apart.routes.ts'
 import { exportSeatingCsv } from './seating-export.ts'
 import { addTable, removeTable, updateTable } from './tables.ts'
+import { addDoorHelper, doorHelpers, removeDoorHelper } from './door.ts'
 
 const asEvents = { messages: 'events' } as const
 const adminDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
@@ -68,7 +73,13 @@ const eventRound = pathIds({ id: PATH_IDS.event, roundId: PATH_IDS.round })
 export type Change = <T>(eventId: string, write: () => Promise<T>) => Promise<T>
 
 /** /api/admin/events: the klikk events tool (admins only). Handlers validate and call the domain. */
-export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, live: LiveDeps) {
+export function adminEventsRoutes(
+  auth: Auth,
+  db: Db,
+  planner: SeatingPlanner,
+  live: LiveDeps,
+  mail: PlaceMail,
+) {
   /** Every change to an event goes through here: it then reaches the event's live screens and the admins' lists at once. */
   const change: Change = async (eventId, write) => {
     const result = await write()
@@ -144,6 +155,8 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
         '/:id',
         adminDoc({
           summary: 'Change an event',
+          description:
+            "A new start time, duration, place name or address raises the event's `calendarSequence` and e-mails everyone holding a place an update of her calendar invitation (same UID, higher SEQUENCE).",
           responses: { 200: json('The event.', eventRowSchema) },
           errors: [400, 404],
         }),
@@ -151,21 +164,22 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
         jsonBody(eventInputSchema, asEvents),
         async (c) => {
           const { id } = c.req.valid('param')
-          return c.json(await change(id, () => updateEvent(db, id, c.req.valid('json'))))
+          return c.json(await change(id, () => updateEvent(db, id, c.req.valid('json'), mail)))
         },
       )
       .delete(
         '/:id',
         adminDoc({
           summary: 'Delete an event',
-          description: 'Not while it runs.',
+          description:
+            'Not while it runs. Everyone holding a place at an event still to come gets an e-mail with a calendar cancellation (METHOD:CANCEL, same UID, higher SEQUENCE).',
           responses: { 200: json('Deleted.', deletedSchema) },
           errors: [404, 409],
         }),
         event,
         async (c) => {
           const { id } = c.req.valid('param')
-          await change(id, () => deleteEvent(db, id))
+          await change(id, () => deleteEvent(db, id, mail))
           return c.json({ deleted: true })
         },
       )
@@ -397,6 +411,53 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
           return c.json({ deleted: true })
         },
       )
+      // Members who may work this event's door
+      .get(
+        '/:id/door-helpers',
+        adminDoc({
+          summary: 'Door helpers',
+          description:
+            "Members who may work this event's door screen (only that), from two hours before its start until it ends.",
+          responses: { 200: json('The helpers.', doorHelperListSchema) },
+          errors: [404],
+        }),
+        event,
+        async (c) => {
+          const { id } = c.req.valid('param')
+          await findEvent(db, id)
+          return c.json({ helpers: await doorHelpers(db, id) })
+        },
+      )
+      .post(
+        '/:id/door-helpers',
+        adminDoc({
+          summary: 'Let a member work the door',
+          description: 'By her member code.',
+          responses: { 201: json('Her user id.', z.object({ userId: z.string() })) },
+          errors: [400, 404],
+        }),
+        event,
+        jsonBody(doorHelperInputSchema, asEvents),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const userId = await change(id, () => addDoorHelper(db, id, c.req.valid('json').userCode))
+          return c.json({ userId }, 201)
+        },
+      )
+      .delete(
+        '/:id/door-helpers/:userId',
+        adminDoc({
+          summary: 'Stop a member working the door',
+          responses: { 200: json('Removed.', deletedSchema) },
+          errors: [404],
+        }),
+        eventParticipant,
+        async (c) => {
+          const { id, userId } = c.req.valid('param')
+          await change(id, () => removeDoorHelper(db, id, userId))
+          return c.json({ deleted: true })
+        },
+      )
       // Pairs the mixer keeps apart
       .route('/:id/keep-apart', keepApartRoutes(db, change))
       // Every round's seating, for a spreadsheet
@@ -412,7 +473,11 @@ export function adminEventsRoutes(auth: Auth, db: Db, planner: SeatingPlanner, l
         }),
         event,
         async (c) => {
-          const { csv, fileName } = await exportSeatingCsv(db, c.req.valid('param').id)
+          const { csv, fileName } = await exportSeatingCsv(
+            db,
+            c.req.valid('param').id,
+            c.var.language,
+          )
           c.header('Content-Type', 'text/csv; charset=utf-8')
           c.header('Content-Disposition', `attachment; filename="${fileName}"`)
           c.header('Cache-Control', 'no-store')

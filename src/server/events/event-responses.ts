@@ -19,7 +19,11 @@ export const adminEventListSchema = z.object({
   events: z.array(
     eventRowSchema.extend({
       currentRound: roundRowSchema.nullable(),
-      participants: z.object({ registered: z.number().int(), present: z.number().int() }),
+      participants: z.object({
+        registered: z.number().int(),
+        present: z.number().int(),
+        waiting: z.number().int(),
+      }),
     }),
   ),
 })
@@ -75,6 +79,13 @@ export const memberEventListSchema = z.object({
         isKlikk: z.boolean(),
         /** Her registration: null when she has not registered. */
         registration: z.enum(PARTICIPANT_STATUSES).nullable(),
+        /** She works this event's door and may open its door screen now. */
+        doorOpen: z.boolean(),
+        /** How many can come (null: no limit), and how many places are left. */
+        places: z.number().int().nullable(),
+        placesLeft: z.number().int().nullable(),
+        /** Her place on the waiting list (1: first in line), when she waits. */
+        waitingPosition: z.number().int().nullable(),
       })
       .meta({ id: 'MemberEvent' }),
   ),
@@ -101,5 +112,86 @@ export const peopleMetSchema = z.object({
   ),
 })
 
-export const registrationSchema = z.object({ registered: z.boolean() })
+export const registrationSchema = z.object({
+  registered: z.boolean(),
+  /** On the waiting list (the event was full), at `position` (1: first in line). */
+  waiting: z.boolean(),
+  position: z.number().int().nullable(),
+})
 export const deletedSchema = z.object({ deleted: z.literal(true) })
+
+/** GET /api/door/:id (and its live stream): what the door screen shows. */
+export const doorStateSchema = z
+  .object({
+    event: z.object({
+      id: z.uuid(),
+      eventName: z.string(),
+      status: z.enum(EVENT_STATUSES),
+      startTime: z.string(),
+      endedAt: z.string().nullable(),
+      placeName: z.string(),
+      autoSeatLateArrivals: z.boolean(),
+    }),
+    /** An admin may also start the event and change its settings; a door helper may not. */
+    canManage: z.boolean(),
+    /** The round running now. */
+    round: z.object({ id: z.uuid(), roundNumber: z.number().int() }).nullable(),
+    counts: z.object({
+      registered: z.number().int(),
+      arrived: z.number().int(),
+      notYet: z.number().int(),
+    }),
+    /** Everyone registered, in the language's order of names. */
+    people: z.array(
+      z.object({
+        userId: z.string(),
+        name: z.string(),
+        /** The name, with the start of her member code when another participant has the same one. */
+        label: z.string(),
+        userCode: z.string(),
+        avatarUrl: z.string().nullable(),
+        status: z.enum(PARTICIPANT_STATUSES),
+        checkedInAt: z.string().nullable(),
+        /** Her table in the running round. */
+        tableName: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'DoorState' })
+
+/** POST /api/door/:id/check-ins: who came in, and where she sits. */
+export const checkInAnswerSchema = z
+  .object({
+    /** `already_present`: she was checked in before (at `checkedInAt`); nothing changed. */
+    result: z.enum(['checked_in', 'already_present']),
+    /** For undo (DELETE …/check-ins/:checkInId) until `undoUntil`. */
+    checkInId: z.uuid().nullable(),
+    undoUntil: z.string().nullable(),
+    person: z.object({
+      userId: z.string(),
+      name: z.string(),
+      label: z.string(),
+      userCode: z.string(),
+      avatarUrl: z.string().nullable(),
+    }),
+    checkedInAt: z.string(),
+    /** Her table in the running round and in the next round's seating. */
+    seats: z.array(
+      z.object({ roundNumber: z.number().int(), started: z.boolean(), tableName: z.string() }),
+    ),
+    /** A round runs and no table had a free seat for her: the host seats her by hand. */
+    noFreeSeat: z.boolean(),
+  })
+  .meta({ id: 'CheckInAnswer' })
+
+/** GET /api/admin/events/:id/door-helpers. */
+export const doorHelperListSchema = z.object({
+  helpers: z.array(
+    z.object({
+      userId: z.string(),
+      fullName: z.string().nullable(),
+      email: z.string(),
+      userCode: z.string(),
+    }),
+  ),
+})

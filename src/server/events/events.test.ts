@@ -33,6 +33,8 @@ const eventInput = (overrides: Partial<EventInput> = {}): EventInput => ({
   isKlikk: true,
   hasRecordingAvailable: false,
   plannedRounds: 3,
+  autoSeatLateArrivals: true,
+  places: null,
   ...overrides,
 })
 

@@ -14,6 +14,9 @@ import {
 import { media } from '../db/schema/media.ts'
 import { DomainError } from '../domain-error.ts'
 import { keepApartPairs } from './keep-apart.ts'
+import { queueCalendarChange, type PlaceMail } from './calendar-mail.ts'
+import { eventEnd } from '#shared/calendar.ts'
+import { placeHolders } from './participants.ts'
 import { mediaUrl } from '../media/avatar.ts'
 import type { ProcessedImage } from '../media/process-image.ts'
 
@@ -26,6 +29,17 @@ export async function findEvent(db: Db | Tx, eventId: string): Promise<EventRow>
   const [found] = await db.select().from(events).where(eq(events.id, eventId))
   if (!found) throw new DomainError('eventNotFound')
   return found
+}
+
+/**
+ * The event, its row locked until the transaction ends: changes that depend on who holds a place
+ * or a seat (registrations, check-ins, seating a late arrival) happen one at a time, in any number
+ * of processes.
+ */
+export async function lockEvent(tx: Tx, eventId: string): Promise<EventRow> {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update')
+  if (!event) throw new DomainError('eventNotFound')
+  return event
 }
 
 /** The admin's list, newest first (SPEC), each with its latest round for the card's countdown. */
@@ -55,7 +69,14 @@ export async function listEvents(db: Db, { klikk }: { klikk?: boolean } = {}) {
     ? await db
         .select({
           eventId: eventParticipants.eventId,
-          registered: sql<number>`count(*)`.mapWith(Number),
+          registered:
+            sql<number>`count(*) filter (where ${eventParticipants.status} <> 'waiting')`.mapWith(
+              Number,
+            ),
+          waiting:
+            sql<number>`count(*) filter (where ${eventParticipants.status} = 'waiting')`.mapWith(
+              Number,
+            ),
           present:
             sql<number>`count(*) filter (where ${eventParticipants.status} = 'present')`.mapWith(
               Number,
@@ -76,6 +97,7 @@ export async function listEvents(db: Db, { klikk }: { klikk?: boolean } = {}) {
     participants: counts.find((count) => count.eventId === event.id) ?? {
       registered: 0,
       present: 0,
+      waiting: 0,
     },
   }))
 }
@@ -89,24 +111,66 @@ export async function createEvent(db: Db, input: EventInput): Promise<EventRow> 
   return created
 }
 
-export async function updateEvent(db: Db, eventId: string, input: EventInput): Promise<EventRow> {
-  await findEvent(db, eventId)
-  const [updated] = await db
-    .update(events)
-    .set({ ...input, startTime: new Date(input.startTime), updatedAt: new Date() })
-    .where(eq(events.id, eventId))
-    .returning()
-  if (!updated) throw new DomainError('eventNotFound')
+/** Whether its members still need to hear about it: it has not ended and is not over yet. */
+const stillToCome = (event: EventRow, now = Date.now()) =>
+  event.endedAt === null && eventEnd(event).getTime() > now
+
+/**
+ * Changes an event. A new time or place raises its calendar SEQUENCE and sends everyone holding
+ * a place an update of her invitation, in the same transaction.
+ */
+export async function updateEvent(
+  db: Db,
+  eventId: string,
+  input: EventInput,
+  mail: PlaceMail,
+): Promise<EventRow> {
+  const { updated, notified } = await db.transaction(async (tx) => {
+    const before = await lockEvent(tx, eventId)
+    const startTime = new Date(input.startTime)
+    const moved =
+      before.startTime.getTime() !== startTime.getTime() ||
+      before.duration !== input.duration ||
+      before.placeName !== input.placeName ||
+      before.address !== input.address
+    const [updated] = await tx
+      .update(events)
+      .set({
+        ...input,
+        startTime,
+        updatedAt: new Date(),
+        ...(moved ? { calendarSequence: sql`${events.calendarSequence} + 1` } : {}),
+      })
+      .where(eq(events.id, eventId))
+      .returning()
+    if (!updated) throw new DomainError('eventNotFound')
+    const notified =
+      moved &&
+      stillToCome(updated) &&
+      (await queueCalendarChange(tx, 'changed', updated, await placeHolders(tx, eventId), mail))
+    return { updated, notified }
+  })
+  if (notified) mail.onEmailQueued()
   return updated
 }
 
-export async function deleteEvent(db: Db, eventId: string): Promise<void> {
-  const event = await findEvent(db, eventId)
-  if (event.status === 'active') throw new DomainError('activeEventCannotBeDeleted')
-  await db.transaction(async (tx) => {
+/**
+ * Deletes an event (not while it runs). Everyone holding a place gets a cancellation of her
+ * invitation, written in the delete's transaction: read before the participants go with it.
+ * Without `mail` (the demo's reset, whose members are made up) nobody is told.
+ */
+export async function deleteEvent(db: Db, eventId: string, mail: PlaceMail | null): Promise<void> {
+  const notified = await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId)
+    if (event.status === 'active') throw new DomainError('activeEventCannotBeDeleted')
+    const recipients = mail && stillToCome(event) ? await placeHolders(tx, eventId) : []
     await tx.delete(events).where(eq(events.id, eventId))
     if (event.imageId) await tx.delete(media).where(eq(media.id, event.imageId))
+    if (!mail) return false
+    const cancelled = { ...event, calendarSequence: event.calendarSequence + 1 }
+    return queueCalendarChange(tx, 'cancelled', cancelled, recipients, mail)
   })
+  if (notified) mail?.onEmailQueued()
 }
 
 /** Stores a new image for the event (replacing the old one) and returns its URL. */

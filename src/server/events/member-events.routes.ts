@@ -6,10 +6,13 @@ import type { AppEnv } from '../http/app-env.ts'
 import { ApiError } from '../http/api-error.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
-import { eventStream, LIVE_STREAM, type LiveDeps } from '../live/live.routes.ts'
+import { changedPings, eventStream, LIVE_STREAM, type LiveDeps } from '../live/live.routes.ts'
 import { memberEventListSchema, peopleMetSchema, registrationSchema } from './event-responses.ts'
 import { register, unregister, upcomingEventsFor } from './participants.ts'
+import type { PlaceMail } from './calendar-mail.ts'
 import { peopleMetBy } from './people-met.ts'
+import { findEvent } from './events.ts'
+import { calendarFile, eventFileName } from './ics.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const userIdOf = (c: { var: AppEnv['Variables'] }) => c.var.user?.id ?? ''
@@ -17,7 +20,7 @@ const memberDoc = (doc: Omit<RouteDoc, 'tag' | 'access'> & Partial<RouteDoc>) =>
   documented({ tag: API_TAGS.events, access: 'member', ...doc })
 
 /** /api/events: the members' events page (signed-in members). */
-export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps) {
+export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: PlaceMail) {
   return (
     new Hono<AppEnv>()
       .use(requireUser(auth, db))
@@ -30,6 +33,25 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps) {
           responses: { 200: { description: 'The events.', json: memberEventListSchema } },
         }),
         async (c) => c.json({ events: await upcomingEventsFor(db, userIdOf(c)) }),
+      )
+      // Her events page follows the evenings: it reads its list again when something changed.
+      .get(
+        '/live',
+        memberDoc({
+          summary: 'Live: her events changed',
+          description:
+            'Server-sent events: `hello`, then `changed` (at most one a second) whenever an event changes (it starts or ends, a check-in, a seat made or moved, a round starting, a registration); then read `GET /api/events` again. A `: heartbeat` comment every 30 s.',
+          tag: API_TAGS.live,
+          responses: {
+            200: { description: 'A stream of `changed` events.', media: 'text/event-stream' },
+          },
+        }),
+        (c) =>
+          changedPings(c, live, {
+            kind: 'member_events',
+            minIntervalMs: 1_000,
+            stillAllowed: accessStillHolds(auth, db, c.req.raw.headers, { admin: false }),
+          }),
       )
       // The event's live state: the klikkscreen, and a member's own table on her phone.
       .get(
@@ -59,30 +81,52 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps) {
         '/:id/registration',
         memberDoc({
           summary: 'Register for an event',
+          description:
+            'She gets a place while the event has places left, otherwise a place on its waiting list (`waiting`, with her `position`). Either way an e-mail in her language confirms it; a place comes with the evening as a calendar invitation (.ics). Twice is 409 `already_registered`; a past event 409.',
           responses: { 200: { description: 'Registered.', json: registrationSchema } },
           errors: [404, 409],
         }),
         event,
         async (c) => {
           const eventId = c.req.valid('param').id
-          await register(db, eventId, userIdOf(c))
+          const { status, position } = await register(db, eventId, userIdOf(c), mail)
           live.hub.changed(eventId)
-          return c.json({ registered: true })
+          return c.json({ registered: true, waiting: status === 'waiting', position })
         },
       )
       .delete(
         '/:id/registration',
         memberDoc({
           summary: 'Withdraw a registration',
+          description:
+            'Until the event starts (409 after). A place given up goes at once to the first on the waiting list, who gets an e-mail.',
           responses: { 200: { description: 'Not registered.', json: registrationSchema } },
           errors: [404, 409],
         }),
         event,
         async (c) => {
           const eventId = c.req.valid('param').id
-          await unregister(db, eventId, userIdOf(c))
+          await unregister(db, eventId, userIdOf(c), mail)
           live.hub.changed(eventId)
-          return c.json({ registered: false })
+          return c.json({ registered: false, waiting: false, position: null })
+        },
+      )
+      .get(
+        '/:id/calendar.ics',
+        memberDoc({
+          summary: 'The event as a calendar file',
+          description:
+            'An iCalendar file (RFC 5545, METHOD:PUBLISH) to import into a calendar app. Its UID and SEQUENCE are those of the e-mailed invitation, so the e-mailed updates replace this entry.',
+          responses: { 200: { description: 'The .ics file.', media: 'text/calendar' } },
+          errors: [404],
+        }),
+        event,
+        async (c) => {
+          const found = await findEvent(db, c.req.valid('param').id)
+          c.header('Content-Type', 'text/calendar; charset=utf-8')
+          c.header('Content-Disposition', `attachment; filename="${eventFileName(found)}"`)
+          c.header('Cache-Control', 'no-store')
+          return c.body(calendarFile({ method: 'PUBLISH', event: found, site: mail }))
         },
       )
       // Who she sat with at her evenings, by event and round.

@@ -1,58 +1,90 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { eventParticipants, events } from '../db/schema/events.ts'
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { normalizeUserCode } from '../auth/user-code.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { eventDoorHelpers, eventParticipants, events } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
-import { findEvent } from './events.ts'
+import { doorOpenForHelpers } from './door.ts'
+import { lockEvent, type EventRow } from './events.ts'
+import { actionEmail } from '../mail/templates.ts'
+import {
+  invitationAttachment,
+  queueRegistrationEmail,
+  type PlaceMail,
+  type Recipient,
+} from './calendar-mail.ts'
+import { enqueueEmail } from '../mail/outbox.ts'
+import { freeOpenSeats, seatLateArrival } from './late-arrivals.ts'
 
 type Status = (typeof eventParticipants.$inferSelect)['status']
 
-/** At the door: the admin adds a member by her code; she is present at once. */
+/**
+ * The admin adds a member by her code; she is present at once, and seated if a round runs (the
+ * door screen's check-in, door.ts, also undoes and answers who came).
+ */
 export async function addParticipantByCode(db: Db, eventId: string, userCode: string) {
-  await findEvent(db, eventId)
-  const [member] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.userCode, userCode.toUpperCase()))
-  if (!member) throw new DomainError('userCodeUnknown')
-  const now = new Date()
-  await db
-    .insert(eventParticipants)
-    .values({ eventId, userId: member.id, status: 'present', checkedInAt: now })
-    .onConflictDoUpdate({
-      target: [eventParticipants.eventId, eventParticipants.userId],
-      set: { status: 'present', checkedInAt: now, leftAt: null },
-    })
-  return member.id
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId)
+    const [member] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.userCode, normalizeUserCode(userCode)))
+    if (!member) throw new DomainError('userCodeUnknown')
+    const now = new Date()
+    await tx
+      .insert(eventParticipants)
+      .values({ eventId, userId: member.id, status: 'present', checkedInAt: now })
+      .onConflictDoUpdate({
+        target: [eventParticipants.eventId, eventParticipants.userId],
+        set: { status: 'present', checkedInAt: now, leftAt: null },
+      })
+    await seatLateArrival(tx, event, member.id)
+    return member.id
+  })
 }
 
-/** Check in (present), check out (absent: an early leaver), or back to registered. */
+/**
+ * Check in (present: seated at once if a round runs), check out (absent: an early leaver), or
+ * back to registered.
+ */
 export async function setParticipantStatus(
   db: Db,
   eventId: string,
   userId: string,
   status: Status,
 ) {
-  const now = new Date()
-  const [updated] = await db
-    .update(eventParticipants)
-    .set({
-      status,
-      ...(status === 'present' ? { checkedInAt: now, leftAt: null } : {}),
-      ...(status === 'absent' ? { leftAt: now } : {}),
-    })
-    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
-    .returning()
-  if (!updated) throw new DomainError('participantNotFound')
-  return updated
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId)
+    const now = new Date()
+    const [updated] = await tx
+      .update(eventParticipants)
+      .set({
+        status,
+        ...(status === 'present' ? { checkedInAt: now, leftAt: null } : {}),
+        ...(status === 'absent' ? { leftAt: now } : {}),
+      })
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+      .returning()
+    if (!updated) throw new DomainError('participantNotFound')
+    if (status === 'present') await seatLateArrival(tx, event, userId)
+    return updated
+  })
 }
 
+/**
+ * Takes her off the event: her seats in the running and the coming rounds are freed (the rounds
+ * that have ended keep who sat where: people met).
+ */
 export async function removeParticipant(db: Db, eventId: string, userId: string) {
-  const deleted = await db
-    .delete(eventParticipants)
-    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
-    .returning()
-  if (deleted.length === 0) throw new DomainError('participantNotFound')
+  await db.transaction(async (tx) => {
+    await lockEvent(tx, eventId)
+    const deleted = await tx
+      .delete(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+      .returning()
+    if (deleted.length === 0) throw new DomainError('participantNotFound')
+    await freeOpenSeats(tx, eventId, userId)
+  })
 }
 
 /** An event is open for registration until it has ended. */
@@ -60,25 +92,148 @@ const openForRegistration = (event: typeof events.$inferSelect, now = new Date()
   !event.endedAt &&
   (event.status === 'active' || event.startTime.getTime() + event.duration * 60_000 > now.getTime())
 
-/** A member signs herself up for an upcoming event. */
-export async function register(db: Db, eventId: string, userId: string) {
-  const event = await findEvent(db, eventId)
-  if (!openForRegistration(event)) throw new DomainError('registrationClosed')
-  await db.insert(eventParticipants).values({ eventId, userId }).onConflictDoNothing()
-}
+/** Statuses that hold one of the event's places (everyone but the waiting list). */
+export const HOLDS_A_PLACE = ['registered', 'present', 'absent'] as const
 
-/** A member withdraws (only while she has not been checked in). */
-export async function unregister(db: Db, eventId: string, userId: string) {
-  await findEvent(db, eventId)
-  await db
-    .delete(eventParticipants)
+/** Everyone holding a place at the event (not the waiting list), with what her e-mails need. */
+export async function placeHolders(tx: Tx, eventId: string): Promise<Recipient[]> {
+  return tx
+    .select({ email: profiles.email, fullName: profiles.fullName, language: profiles.language })
+    .from(eventParticipants)
+    .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
     .where(
       and(
         eq(eventParticipants.eventId, eventId),
-        eq(eventParticipants.userId, userId),
-        eq(eventParticipants.status, 'registered'),
+        inArray(eventParticipants.status, [...HOLDS_A_PLACE]),
       ),
     )
+}
+
+async function placesTaken(tx: Tx, eventId: string) {
+  const [row] = await tx
+    .select({ taken: sql<number>`count(*)`.mapWith(Number) })
+    .from(eventParticipants)
+    .where(
+      and(
+        eq(eventParticipants.eventId, eventId),
+        inArray(eventParticipants.status, [...HOLDS_A_PLACE]),
+      ),
+    )
+  return row?.taken ?? 0
+}
+
+/** Her place on the waiting list: 1 for the first in line. */
+async function waitingPosition(tx: Tx, eventId: string, registeredAt: Date) {
+  const [row] = await tx
+    .select({ ahead: sql<number>`count(*)`.mapWith(Number) })
+    .from(eventParticipants)
+    .where(
+      and(
+        eq(eventParticipants.eventId, eventId),
+        eq(eventParticipants.status, 'waiting'),
+        sql`${eventParticipants.registeredAt} < ${registeredAt.toISOString()}::timestamptz`,
+      ),
+    )
+  return (row?.ahead ?? 0) + 1
+}
+
+/**
+ * A member signs herself up. While the event has places left she has one; after that she joins
+ * the waiting list. Under the event's row lock: two members taking the last place at once, in
+ * any number of processes, get one place and one waiting position between them.
+ */
+export async function register(
+  db: Db,
+  eventId: string,
+  userId: string,
+  mail: PlaceMail,
+): Promise<{ status: 'registered' | 'waiting'; position: number | null }> {
+  const result = await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId)
+    if (!openForRegistration(event)) throw new DomainError('registrationClosed')
+    const [already] = await tx
+      .select()
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+    if (already) throw new DomainError('alreadyRegistered')
+    const full = event.places !== null && (await placesTaken(tx, eventId)) >= event.places
+    const registeredAt = new Date()
+    await tx
+      .insert(eventParticipants)
+      .values({ eventId, userId, status: full ? 'waiting' : 'registered', registeredAt })
+    const answer = full
+      ? { status: 'waiting' as const, position: await waitingPosition(tx, eventId, registeredAt) }
+      : { status: 'registered' as const, position: null }
+    const [member] = await tx
+      .select({ email: profiles.email, fullName: profiles.fullName, language: profiles.language })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+    const queued = member && (await queueRegistrationEmail(tx, event, member, mail, answer))
+    return { ...answer, queued }
+  })
+  if (result.queued) mail.onEmailQueued()
+  return { status: result.status, position: result.position }
+}
+
+/**
+ * A member withdraws, until the event starts (and while she has not been checked in). A place she
+ * gives up goes at once to the first on the waiting list, who gets an e-mail saying so.
+ */
+export async function unregister(db: Db, eventId: string, userId: string, mail: PlaceMail) {
+  const promoted = await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId)
+    const [mine] = await tx
+      .select()
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+    if (!mine) return false
+    if (mine.status === 'present' || mine.status === 'absent')
+      throw new DomainError('withdrawalClosed')
+    const started = event.status === 'active' || event.startTime.getTime() <= Date.now()
+    if (started || event.endedAt) throw new DomainError('withdrawalClosed')
+    await tx
+      .delete(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+    if (mine.status !== 'registered') return false
+    return promoteFromWaitingList(tx, event, mail)
+  })
+  if (promoted) mail.onEmailQueued()
+}
+
+/** Gives a free place to the first on the waiting list, with an e-mail; whether someone got it. */
+async function promoteFromWaitingList(tx: Tx, event: EventRow, mail: PlaceMail) {
+  if (event.places !== null && (await placesTaken(tx, event.id)) >= event.places) return false
+  const [first] = await tx
+    .select({
+      userId: eventParticipants.userId,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      language: profiles.language,
+    })
+    .from(eventParticipants)
+    .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
+    .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.status, 'waiting')))
+    .orderBy(asc(eventParticipants.registeredAt), asc(eventParticipants.userId))
+    .limit(1)
+  if (!first) return false
+  await tx
+    .update(eventParticipants)
+    .set({ status: 'registered' })
+    .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, first.userId)))
+  const email = actionEmail(
+    first.language,
+    'placeOpened',
+    { name: first.fullName, url: `${mail.baseUrl}/events`, siteUrl: mail.baseUrl },
+    { event: event.eventName },
+  )
+  await enqueueEmail(tx, {
+    kind: 'placeOpened',
+    to: first.email,
+    language: first.language,
+    ...email,
+    attachments: [invitationAttachment(event, first, mail)],
+  })
+  return true
 }
 
 /** The members' events page: events that are running or still to come, with her registration. */
@@ -87,11 +242,25 @@ export async function upcomingEventsFor(db: Db, userId: string, now = new Date()
     .select({
       event: events,
       registration: eventParticipants.status,
+      doorHelper: eventDoorHelpers.userId,
+      taken:
+        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent'))`.mapWith(
+          Number,
+        ),
+      waitingPosition: sql<
+        number | null
+      >`case when ${eventParticipants.status} = 'waiting' then (select count(*) + 1 from ${eventParticipants} as ahead where ahead.event_id = ${events.id} and ahead.status = 'waiting' and ahead.registered_at < ${eventParticipants.registeredAt}) end`.mapWith(
+        (value: unknown) => (value === null ? null : Number(value)),
+      ),
     })
     .from(events)
     .leftJoin(
       eventParticipants,
       and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)),
+    )
+    .leftJoin(
+      eventDoorHelpers,
+      and(eq(eventDoorHelpers.eventId, events.id), eq(eventDoorHelpers.userId, userId)),
     )
     .where(
       and(
@@ -105,7 +274,7 @@ export async function upcomingEventsFor(db: Db, userId: string, now = new Date()
     )
     .orderBy(desc(eq(events.status, 'active')), asc(events.startTime))
     .limit(50)
-  return rows.map(({ event, registration }) => ({
+  return rows.map(({ event, registration, doorHelper, taken, waitingPosition }) => ({
     id: event.id,
     eventName: event.eventName,
     description: event.description,
@@ -117,6 +286,10 @@ export async function upcomingEventsFor(db: Db, userId: string, now = new Date()
     status: event.status,
     isKlikk: event.isKlikk,
     registration,
+    doorOpen: doorHelper !== null && doorOpenForHelpers(event, now.getTime()),
+    places: event.places,
+    placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
+    waitingPosition,
   }))
 }
 

@@ -20,8 +20,17 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   noTables: [409, 'conflict', 'events:errors.noTables'],
   noParticipants: [409, 'conflict', 'events:errors.noParticipants'],
   participantNotFound: [404, 'not_found', 'events:errors.participantNotFound'],
-  userCodeUnknown: [404, 'not_found', 'events:errors.userCodeUnknown'],
+  userCodeUnknown: [404, 'user_code_unknown', 'events:errors.userCodeUnknown'],
+  userCodeInvalid: [400, 'invalid_request', 'events:validation.userCodeInvalid'],
+  notRegistered: [409, 'not_registered', 'events:errors.notRegistered'],
+  checkInNotFound: [404, 'not_found', 'events:errors.checkInNotFound'],
+  undoExpired: [409, 'undo_expired', 'events:errors.undoExpired'],
+  doorClosed: [403, 'forbidden', 'events:errors.doorClosed'],
+  forbidden: [403, 'forbidden', 'auth.forbidden'],
   registrationClosed: [409, 'conflict', 'events:errors.registrationClosed'],
+  alreadyRegistered: [409, 'already_registered', 'events:errors.alreadyRegistered'],
+  withdrawalClosed: [409, 'conflict', 'events:errors.withdrawalClosed'],
+  onWaitingList: [409, 'on_waiting_list', 'events:errors.onWaitingList'],
   notSeated: [409, 'conflict', 'events:errors.notSeated'],
   roundNotFound: [404, 'not_found', 'events:errors.roundNotFound'],
   roundAlreadyStarted: [409, 'conflict', 'events:errors.roundAlreadyStarted'],
@@ -71,7 +80,7 @@ export function asApiError(error: unknown): unknown {
     const fields = fieldMessages(defaultMessage, error.fields)
     // A form's refusal says its first field's message (the default when it names none).
     const message = fields ? (Object.values(fields)[0] ?? defaultMessage) : defaultMessage
-    return new ApiError(status, code, message, { fields })
+    return new ApiError(status, code, message, { fields, values: error.values })
   }
   if (error instanceof MixerError) {
     const answer = MIXER_ANSWERS[error.code]

@@ -6,7 +6,7 @@ import { apiErrorSchema } from '#shared/api-error.ts'
 import type { AppEnv } from './app-env.ts'
 
 /** Who may call a route: anyone, a signed-in member (any role), or an admin. */
-export type Access = 'public' | 'member' | 'admin'
+export type Access = 'public' | 'member' | 'admin' | 'door'
 
 /** The document's sections, in the order the reference shows them. */
 export const API_TAGS = {
@@ -18,6 +18,7 @@ export const API_TAGS = {
   health: 'Health',
   admin: 'Admin',
   adminEvents: 'Admin: events',
+  door: 'Door',
   adminNewsletter: 'Admin: newsletter campaigns',
   reference: 'Reference',
 } as const
@@ -59,7 +60,7 @@ export function possibleStatuses(doc: RouteDoc, method: string): Set<number> {
     ...ANY_ROUTE,
   ])
   if (doc.access !== 'public') statuses.add(401)
-  if (doc.access === 'admin') statuses.add(403)
+  if (doc.access === 'admin' || doc.access === 'door') statuses.add(403)
   if (CHANGES.has(method.toLowerCase())) for (const status of ANY_CHANGE) statuses.add(status)
   return statuses
 }
@@ -85,6 +86,7 @@ const WHO: Record<Access, string> = {
   public: 'Anyone, signed in or not.',
   member: 'Signed-in members (any role).',
   admin: 'Admins only.',
+  door: "Admins, and the event's door helpers from two hours before its start until it ends.",
 }
 
 /** The reference of a shared error response (components.responses, see errorResponses). */
@@ -106,7 +108,7 @@ function operation(doc: RouteDoc): DescribeRouteOptions {
   }
   for (const status of doc.errors ?? []) responses[status] = errorRef(status)
   if (doc.access !== 'public') responses[401] = errorRef(401)
-  if (doc.access === 'admin') responses[403] = errorRef(403)
+  if (doc.access === 'admin' || doc.access === 'door') responses[403] = errorRef(403)
   return {
     summary: doc.summary,
     description: [doc.description, `**Who may call:** ${WHO[doc.access]}`]

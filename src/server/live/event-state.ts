@@ -1,7 +1,15 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { EventState } from '#shared/live-state.ts'
 import type { Db } from '../db/client.ts'
-import { eventRounds, events, eventTableAssignments, eventTables } from '../db/schema/events.ts'
+import { DEFAULT_LANGUAGE } from '#shared/languages.ts'
+import { distinctLabels, sortByName } from '#shared/people-names.ts'
+import {
+  eventParticipants,
+  eventRounds,
+  events,
+  eventTableAssignments,
+  eventTables,
+} from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
 
@@ -33,7 +41,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
     .where(and(eq(eventRounds.eventId, eventId), eq(eventRounds.started, true)))
     .orderBy(desc(eventRounds.roundNumber))
     .limit(1)
-  const [tables, seats] = await Promise.all([
+  const [tables, seats, participants] = await Promise.all([
     db
       .select({ id: eventTables.id, tableName: eventTables.tableName })
       .from(eventTables)
@@ -41,18 +49,30 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
       .orderBy(asc(eventTables.createdAt), asc(eventTables.tableName)),
     round
       ? db
-          .select({
-            tableId: eventTableAssignments.tableId,
-            userId: eventTableAssignments.userId,
-            fullName: profiles.fullName,
-            userCode: profiles.userCode,
-          })
+          .select({ tableId: eventTableAssignments.tableId, userId: eventTableAssignments.userId })
           .from(eventTableAssignments)
-          .innerJoin(profiles, eq(profiles.id, eventTableAssignments.userId))
           .where(eq(eventTableAssignments.roundId, round.id))
-          .orderBy(asc(profiles.fullName))
       : Promise.resolve([]),
+    db
+      .select({ id: profiles.id, fullName: profiles.fullName, userCode: profiles.userCode })
+      .from(eventParticipants)
+      .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
+      .where(eq(eventParticipants.eventId, eventId)),
   ])
+  // Names on a shared screen: the full name, else the member code, never an e-mail address; two
+  // participants of one name are told apart by the start of their codes.
+  const labels = distinctLabels(
+    participants.map((p) => ({
+      id: p.id,
+      name: p.fullName?.trim() || p.userCode,
+      code: p.userCode,
+    })),
+  )
+  const people = sortByName(
+    seats.map((seat) => ({ ...seat, name: labels.get(seat.userId) ?? '—' })),
+    (seat) => seat.name,
+    DEFAULT_LANGUAGE,
+  )
   return {
     event: {
       ...event,
@@ -62,10 +82,9 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
     round: round ? { ...round, startedAt: round.startedAt?.toISOString() ?? null } : null,
     tables: tables.map((table) => ({
       ...table,
-      // Names on a shared screen: the full name, else the member code, never an e-mail address.
-      people: seats
+      people: people
         .filter((seat) => seat.tableId === table.id)
-        .map((seat) => ({ userId: seat.userId, name: seat.fullName || seat.userCode })),
+        .map((seat) => ({ userId: seat.userId, name: seat.name })),
     })),
   }
 }

@@ -11,8 +11,11 @@ export const ANY = '*'
  */
 const isEventKey = (key: string) => !key.includes(':')
 
-/** The kinds of live stream: an event's state, the admin's events list, a campaign's progress. */
-export const LIVE_STREAMS = ['event', 'admin_events', 'campaign'] as const
+/**
+ * The kinds of live stream: an event's state, the admin's events list, a campaign's progress, an
+ * event's door list, a member's events page.
+ */
+export const LIVE_STREAMS = ['event', 'admin_events', 'campaign', 'door', 'member_events'] as const
 export type LiveStream = (typeof LIVE_STREAMS)[number]
 
 export interface LiveHub {

@@ -270,27 +270,59 @@ export function eventStream(
   })
 }
 
-/** GET /api/admin/events/live: the admin's list hears that some event changed, and reads again. */
-export function adminChangesStream(
+/**
+ * A stream of `changed` messages, one after any change to any event (at most one a second): the
+ * admin's events list, and a member's events page, read again when they hear it.
+ */
+export function changedPings(
   c: Context<AppEnv>,
   { hub, heartbeatMs }: LiveDeps,
-  stillAllowed?: () => Promise<boolean>,
+  {
+    kind,
+    minIntervalMs = 0,
+    stillAllowed,
+  }: {
+    kind: LiveStream
+    /** A burst of changes (a round seated for 40) is one ping, sent at the end of the interval. */
+    minIntervalMs?: number
+    stillAllowed?: () => Promise<boolean>
+  },
 ) {
   return openStream(c, async (stream) => {
     let open = true
-    const stop = hub.subscribe(ANY, () => {
+    let last = 0
+    let pending: NodeJS.Timeout | undefined
+    const ping = () => {
+      pending = undefined
+      last = Date.now()
       if (open) void stream.writeSSE({ event: 'changed', data: '{}' })
+    }
+    const stop = hub.subscribe(ANY, () => {
+      if (pending) return
+      const wait = last + minIntervalMs - Date.now()
+      if (wait <= 0) ping()
+      else pending = setTimeout(ping, wait)
     })
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
     await holdOpen(stream, {
       hub,
-      kind: 'admin_events',
+      kind,
       heartbeatMs,
       stillAllowed,
       cleanUp: () => {
         open = false
+        clearTimeout(pending)
         stop()
       },
     })
   })
+}
+
+/** GET /api/admin/events/live: the admin's list hears that some event changed, and reads again. */
+export function adminChangesStream(
+  c: Context<AppEnv>,
+  live: LiveDeps,
+  stillAllowed?: () => Promise<boolean>,
+) {
+  return changedPings(c, live, { kind: 'admin_events', stillAllowed })
 }

@@ -178,6 +178,25 @@ export function startMailWorker({
     return updated.length > 0
   }
 
+  /**
+   * A calendar invitation goes as nodemailer's icalEvent (a text/calendar alternative as well as
+   * the file), which is how mail clients recognise it; any other file as an attachment.
+   */
+  function attachmentsOf(message: Message) {
+    const invitation = message.attachments.find((a) => a.contentType.startsWith('text/calendar'))
+    const method = invitation && /method=([A-Z]+)/i.exec(invitation.contentType)?.[1]
+    return {
+      icalEvent: invitation && {
+        filename: invitation.filename,
+        method: method ?? 'PUBLISH',
+        content: invitation.content,
+      },
+      attachments: message.attachments
+        .filter((a) => a !== invitation)
+        .map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+    }
+  }
+
   async function send(message: Message, signal: AbortSignal): Promise<void> {
     if (!transport) {
       logger.info(
@@ -193,6 +212,7 @@ export function startMailWorker({
       html: message.html,
       text: message.text,
       headers: message.headers,
+      ...attachmentsOf(message),
       // The same on every attempt: should a server take a message and lose the connection
       // before saying so, mailbox providers can drop the retry as a duplicate.
       messageId: `<outbox.${message.id}.${message.createdAt.getTime()}@${messageDomain}>`,

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
 import type { Db } from '../db/client.ts'
-import { outbox } from '../db/schema/outbox.ts'
+import { outbox, type OutboxAttachment } from '../db/schema/outbox.ts'
 import type { RenderedEmail } from './templates.ts'
 
 /** SPEC-independent guard against mail bombing: one e-mail of a kind per address per minute. */
@@ -12,6 +12,13 @@ export interface OutgoingEmail extends RenderedEmail {
   to: string
   language: Language
   headers?: Record<string, string>
+  attachments?: OutboxAttachment[]
+  /**
+   * False for e-mails nobody can ask for, which their callers already send once each: an admin's
+   * change (an event's new time, its cancellation) and reminders (two events' may fall in the
+   * same minute). None of them may be dropped as a repeat.
+   */
+  cooldown?: boolean
 }
 
 /** A transaction or the database: e-mails are written together with the data that caused them. */
@@ -22,15 +29,21 @@ type Writer = Pick<Db, 'insert' | 'select'>
  * address within the cooldown; callers answer the same either way, so nobody learns anything.
  */
 export async function enqueueEmail(db: Writer, email: OutgoingEmail): Promise<boolean> {
-  const since = new Date(Date.now() - EMAIL_COOLDOWN_MS)
-  const recent = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(eq(outbox.kind, email.kind), eq(outbox.toAddress, email.to), gt(outbox.createdAt, since)),
-    )
-    .limit(1)
-  if (recent.length > 0) return false
+  if (email.cooldown !== false) {
+    const since = new Date(Date.now() - EMAIL_COOLDOWN_MS)
+    const recent = await db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, email.kind),
+          eq(outbox.toAddress, email.to),
+          gt(outbox.createdAt, since),
+        ),
+      )
+      .limit(1)
+    if (recent.length > 0) return false
+  }
   await db.insert(outbox).values({
     kind: email.kind,
     toAddress: email.to,
@@ -38,6 +51,7 @@ export async function enqueueEmail(db: Writer, email: OutgoingEmail): Promise<bo
     html: email.html,
     text: email.text,
     headers: email.headers ?? {},
+    attachments: email.attachments ?? [],
     language: email.language,
   })
   return true

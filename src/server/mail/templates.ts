@@ -53,6 +53,7 @@ type ActionEmailKind =
   | 'newsletterConfirm'
   | 'newsletterAlreadySubscribed'
   | 'newsletterUnsubscribe'
+  | 'placeOpened'
 
 export interface ActionEmailData {
   name: string | null
@@ -65,14 +66,21 @@ export function actionEmail(
   language: Language,
   kind: ActionEmailKind,
   { name, url, siteUrl }: ActionEmailData,
+  /** What the subject and the introduction name ({{event}}). */
+  values: Record<string, string> = {},
 ): RenderedEmail {
   const t = emailTranslator(language)
+  // The kinds' texts name different things ({{event}} or nothing); i18next's types check the
+  // values of one key, not of a union of keys, so these two calls go untyped.
+  const named = t as unknown as (key: string, options: Record<string, string>) => string
+  const subjectText = named(`${kind}.subject`, values)
+  const introText = named(`${kind}.intro`, values)
   const greeting = name ? t('greeting', { name }) : t('greetingNoName')
-  const subject = `${t(`${kind}.subject`)} – Lendület`
+  const subject = `${subjectText} – Lendület`
   const text = [
     greeting,
     '',
-    t(`${kind}.intro`),
+    introText,
     '',
     `${t(`${kind}.button`)}: ${url}`,
     '',
@@ -85,7 +93,7 @@ export function actionEmail(
     language,
     title: subject,
     content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
-          <p style="margin:0 0 24px">${escapeHtml(t(`${kind}.intro`))}</p>
+          <p style="margin:0 0 24px">${escapeHtml(introText)}</p>
           <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
           <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
@@ -99,3 +107,64 @@ export const verifyEmailTemplate = (language: Language, data: ActionEmailData) =
 
 export const resetPasswordTemplate = (language: Language, data: ActionEmailData) =>
   actionEmail(language, 'resetPassword', data)
+
+type EventEmailKind = 'eventRegistered' | 'eventWaiting' | 'eventChanged' | 'eventCancelled'
+
+export interface EventEmailData extends ActionEmailData {
+  event: string
+  /** When, written out in her language (e.g. "Tuesday, 1 December 2026, 18:00–20:00"). */
+  when: string
+  /** The place's name and address; empty when the event has none yet. */
+  where: string
+  /** Her place on the waiting list (eventWaiting). */
+  position?: number
+}
+
+/**
+ * An e-mail about her place at an event: actionEmail's look, with the event's time and place
+ * under the introduction, so a changed time or place is there to read, not only in the calendar.
+ */
+export function eventEmail(
+  language: Language,
+  kind: EventEmailKind,
+  { name, url, siteUrl, event, when, where, position }: EventEmailData,
+): RenderedEmail {
+  const t = emailTranslator(language)
+  const named = t as unknown as (key: string, options: Record<string, string | number>) => string
+  const values = { event, position: position ?? '' }
+  const subject = `${named(`${kind}.subject`, values)} – Lendület`
+  const introText = named(`${kind}.intro`, values)
+  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
+  const details: [string, string][] = [
+    [t('eventDetails.when'), when],
+    ...(where ? [[t('eventDetails.where'), where] as [string, string]] : []),
+  ]
+  const text = [
+    greeting,
+    '',
+    introText,
+    '',
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${t(`${kind}.button`)}: ${url}`,
+    '',
+    t(`${kind}.note`),
+    '',
+    '—',
+    `${t('footer')} · ${siteUrl}`,
+  ].join('\n')
+  const html = brandedEmail({
+    language,
+    title: subject,
+    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+          <p style="margin:0 0 16px">${escapeHtml(introText)}</p>
+          <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;background:#FBF7F2;border-radius:12px;padding:12px 16px;font-size:15px">
+            ${details.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#5B4D5E;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`).join('\n            ')}
+          </table>
+          <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
+          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
+          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
+    footer: `${escapeHtml(t('footer'))} · <a href="${escapeHtml(siteUrl)}" style="color:#5B4D5E">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a>`,
+  })
+  return { subject, html, text }
+}

@@ -250,7 +250,7 @@ describe('what /metrics counts', () => {
         },
       },
     } as unknown as Database
-    const noStreams = () => ({ event: 0, admin_events: 0, campaign: 0 })
+    const noStreams = () => ({ event: 0, admin_events: 0, campaign: 0, door: 0, member_events: 0 })
     const scraped = scrape(
       await createMetrics({ database: away, openStreams: noStreams }).registry.metrics(),
     )

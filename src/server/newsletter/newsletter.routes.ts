@@ -151,33 +151,61 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
         '/verify',
         newsletterDoc({
           summary: 'Confirm a subscription',
-          description: "The token from the confirmation e-mail's link (valid 48 hours).",
-          responses: { 200: { description: 'Subscribed.', json: messageSchema } },
+          description:
+            "The token from the confirmation e-mail's link (valid 48 hours). A link used before (a second tap, or a mail scanner that ran the page first) answers `alreadyConfirmed: true` for 30 days while its subscription stands.",
+          responses: {
+            200: {
+              description: 'Subscribed, now or already.',
+              json: z.object({ alreadyConfirmed: z.boolean(), message: z.string() }),
+            },
+          },
         }),
         limit('verify'),
         jsonBody(newsletterTokenSchema),
         async (c) => {
           const { token } = c.req.valid('json')
-          if (!(await confirmSubscription(ctx, token, c.var.clientAddress)))
+          const outcome = await confirmSubscription(ctx, token, c.var.clientAddress)
+          if (outcome === 'invalid')
             throw new ApiError(400, 'invalid_token', 'newsletter:verification.failed')
-          return c.json({ message: newsletterMessage(c.var.language, 'verification.success') })
+          const alreadyConfirmed = outcome === 'already-confirmed'
+          return c.json({
+            alreadyConfirmed,
+            message: newsletterMessage(
+              c.var.language,
+              alreadyConfirmed ? 'verification.alreadyConfirmed' : 'verification.success',
+            ),
+          })
         },
       )
       .post(
         '/verify-unsubscribe',
         newsletterDoc({
           summary: 'Confirm an unsubscribe',
-          description: "The token from the unsubscribe e-mail's link (valid 7 days).",
-          responses: { 200: { description: 'Unsubscribed.', json: messageSchema } },
+          description:
+            "The token from the unsubscribe e-mail's link (valid 7 days). A link used before answers `alreadyUnsubscribed: true` for 30 days, unless the address has subscribed again since.",
+          responses: {
+            200: {
+              description: 'Unsubscribed, now or already.',
+              json: z.object({ alreadyUnsubscribed: z.boolean(), message: z.string() }),
+            },
+          },
         }),
         limit('verify-unsubscribe'),
         jsonBody(newsletterTokenSchema),
         async (c) => {
           const { token } = c.req.valid('json')
-          if (!(await confirmUnsubscribe(ctx, token)))
+          const outcome = await confirmUnsubscribe(ctx, token)
+          if (outcome === 'invalid')
             throw new ApiError(400, 'invalid_token', 'newsletter:unsubscribeVerification.failed')
+          const alreadyUnsubscribed = outcome === 'already-unsubscribed'
           return c.json({
-            message: newsletterMessage(c.var.language, 'unsubscribeVerification.success'),
+            alreadyUnsubscribed,
+            message: newsletterMessage(
+              c.var.language,
+              alreadyUnsubscribed
+                ? 'unsubscribeVerification.alreadyUnsubscribed'
+                : 'unsubscribeVerification.success',
+            ),
           })
         },
       )

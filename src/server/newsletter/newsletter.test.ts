@@ -1,12 +1,17 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { newsletterSubscribers, newsletterTokens } from '../db/schema/newsletter.ts'
+import {
+  newsletterSubscribers,
+  newsletterTokens,
+  newsletterUsedTokens,
+} from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import { tidyUp } from '../janitor.ts'
 import { browserClient } from '../test/http-client.ts'
 import { seedMember } from '../test/seed.ts'
 import { httpTestAppWithMail } from '../test/http-test-app.ts'
 import en from '#shared/locales/en/newsletter.json' with { type: 'json' }
+import hu from '#shared/locales/hu/newsletter.json' with { type: 'json' }
 import es from '#shared/locales/es/newsletter.json' with { type: 'json' }
 import esEmails from '#shared/locales/es/emails.json' with { type: 'json' }
 import enEmails from '#shared/locales/en/emails.json' with { type: 'json' }
@@ -82,7 +87,10 @@ describe('subscribing signed out (double opt-in)', () => {
 
     const verified = await c.post('/api/newsletter/verify', { token: tokenIn(link) })
     expect(verified.status).toBe(200)
-    expect(await verified.json()).toEqual({ message: es.verification.success })
+    expect(await verified.json()).toEqual({
+      alreadyConfirmed: false,
+      message: es.verification.success,
+    })
     const row = await subscriberRow(email)
     expect(row).toMatchObject({ verified: true, source: 'landing', language: 'es' })
     expect(row?.confirmedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000)
@@ -109,16 +117,74 @@ describe('subscribing signed out (double opt-in)', () => {
     expect((await garbage.json()).code).toBe('invalid_request')
   })
 
-  it('keeps only a hash of each token, and each link works once', async () => {
+  it('keeps only a hash of each token; a link opened again says she is already subscribed', async () => {
     const email = newEmail()
     const { c, token } = await askToSubscribe(email)
     const stored = await db().select().from(newsletterTokens)
     expect(JSON.stringify(stored)).not.toContain(token)
 
     expect((await c.post('/api/newsletter/verify', { token })).status).toBe(200)
+    const confirmedAt = (await subscriberRow(email))?.confirmedAt
     const again = await c.post('/api/newsletter/verify', { token })
-    expect(again.status).toBe(400)
-    expect(await again.json()).toEqual({ code: 'invalid_token', message: en.verification.failed })
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({
+      alreadyConfirmed: true,
+      message: en.verification.alreadyConfirmed,
+    })
+    const inHungarian = await client('hu').post('/api/newsletter/verify', { token })
+    expect(await inHungarian.json()).toEqual({
+      alreadyConfirmed: true,
+      message: hu.verification.alreadyConfirmed,
+    })
+    // Opening it again changes nothing: the consent record is the first one.
+    expect((await subscriberRow(email))?.confirmedAt).toEqual(confirmedAt)
+    const used = await db().select().from(newsletterUsedTokens)
+    expect(JSON.stringify(used)).not.toContain(token)
+    expect(JSON.stringify(used)).not.toContain(email)
+  })
+
+  it('answers a mail scanner that ran the page first, and then the person, both with success', async () => {
+    const email = newEmail()
+    const { token } = await askToSubscribe(email)
+    const scanner = await client('en').post('/api/newsletter/verify', { token })
+    expect(await scanner.json()).toMatchObject({ alreadyConfirmed: false })
+    const person = await client('hu').post('/api/newsletter/verify', { token })
+    expect(person.status).toBe(200)
+    expect(await person.json()).toEqual({
+      alreadyConfirmed: true,
+      message: hu.verification.alreadyConfirmed,
+    })
+    expect(await subscriberRow(email)).toMatchObject({ verified: true })
+  })
+
+  it('lets only one of two clicks at once confirm; the other is told she is subscribed', async () => {
+    const email = newEmail()
+    const { token } = await askToSubscribe(email)
+    const answers = await Promise.all(
+      [client(), client()].map(async (c) => {
+        const response = await c.post('/api/newsletter/verify', { token })
+        expect(response.status).toBe(200)
+        return ((await response.json()) as { alreadyConfirmed: boolean }).alreadyConfirmed
+      }),
+    )
+    expect(answers.sort()).toEqual([false, true])
+  })
+
+  it('still refuses a made-up link, and a used one whose subscription has ended', async () => {
+    const madeUp = await client().post('/api/newsletter/verify', { token: 'nope' })
+    expect(madeUp.status).toBe(400)
+    expect(await madeUp.json()).toEqual({ code: 'invalid_token', message: en.verification.failed })
+
+    const email = newEmail()
+    const { c, token } = await askToSubscribe(email)
+    expect((await c.post('/api/newsletter/verify', { token })).status).toBe(200)
+    await db().delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+    const afterLeaving = await c.post('/api/newsletter/verify', { token })
+    expect(afterLeaving.status).toBe(400)
+    expect(await afterLeaving.json()).toEqual({
+      code: 'invalid_token',
+      message: en.verification.failed,
+    })
   })
 
   it('lets a confirmation link expire after 48 hours', async () => {
@@ -160,8 +226,18 @@ describe('subscribing signed out (double opt-in)', () => {
     const secondToken = tokenIn(linkTo(second, '/newsletter/verify'))
     expect(secondToken).not.toBe(first.token)
     expect((await client().post('/api/newsletter/verify', { token: first.token })).status).toBe(200)
-    // Once confirmed, the other link has nothing left to do.
-    expect((await client().post('/api/newsletter/verify', { token: secondToken })).status).toBe(400)
+    // Once confirmed, the other link has nothing left to do but say so.
+    const other = await client().post('/api/newsletter/verify', { token: secondToken })
+    expect(await other.json()).toEqual({
+      alreadyConfirmed: true,
+      message: en.verification.alreadyConfirmed,
+    })
+    expect(
+      await db()
+        .select()
+        .from(newsletterTokens)
+        .where(eq(newsletterTokens.subscriberId, (await subscriberRow(email))?.id ?? '')),
+    ).toEqual([])
   })
 
   it('answers the same for a subscribed address, and tells its owner instead of re-confirming', async () => {
@@ -177,7 +253,7 @@ describe('subscribing signed out (double opt-in)', () => {
 })
 
 describe('unsubscribing through the e-mailed link', () => {
-  it('e-mails a link that unsubscribes and deletes the consent record; the link works once', async () => {
+  it('e-mails a link that unsubscribes and deletes the consent record; opened again, it says so', async () => {
     const { email } = await confirmedSubscriber()
     const c = client('en')
     const response = await c.post('/api/newsletter/unsubscribe', { email: email.toUpperCase() })
@@ -203,15 +279,54 @@ describe('unsubscribing through the e-mailed link', () => {
     expect((await c.post('/api/newsletter/verify', { token })).status).toBe(400)
     const done = await c.post('/api/newsletter/verify-unsubscribe', { token })
     expect(done.status).toBe(200)
-    expect(await done.json()).toEqual({ message: en.unsubscribeVerification.success })
+    expect(await done.json()).toEqual({
+      alreadyUnsubscribed: false,
+      message: en.unsubscribeVerification.success,
+    })
     expect(await subscriberRow(email)).toBeUndefined()
 
     const twice = await c.post('/api/newsletter/verify-unsubscribe', { token })
-    expect(twice.status).toBe(400)
+    expect(twice.status).toBe(200)
     expect(await twice.json()).toEqual({
-      code: 'invalid_token',
-      message: en.unsubscribeVerification.failed,
+      alreadyUnsubscribed: true,
+      message: en.unsubscribeVerification.alreadyUnsubscribed,
     })
+    const inHungarian = await client('hu').post('/api/newsletter/verify-unsubscribe', { token })
+    expect(await inHungarian.json()).toEqual({
+      alreadyUnsubscribed: true,
+      message: hu.unsubscribeVerification.alreadyUnsubscribed,
+    })
+    // What is remembered holds neither the link nor the address.
+    const used = JSON.stringify(await db().select().from(newsletterUsedTokens))
+    expect(used).not.toContain(token)
+    expect(used).not.toContain(email)
+  })
+
+  it('forgets a used unsubscribe link once the address subscribes again', async () => {
+    const { email } = await confirmedSubscriber()
+    await client().post('/api/newsletter/unsubscribe', { email })
+    const message = await nthMail(email, enEmails.newsletterUnsubscribe.subject)
+    const token = tokenIn(linkTo(message, '/newsletter/unsubscribe'))
+    expect((await client().post('/api/newsletter/verify-unsubscribe', { token })).status).toBe(200)
+
+    // Asking again (still pending) leaves her unsubscribed, and the link says so.
+    await db()
+      .update(outbox)
+      .set({ createdAt: sql`${outbox.createdAt} - interval '61 seconds'` })
+      .where(eq(outbox.toAddress, email))
+    const c = client()
+    await c.post('/api/newsletter/subscribe', { email, name: 'Kiss Anna' })
+    const confirmToken = tokenIn(
+      linkTo(await nthMail(email, enEmails.newsletterConfirm.subject, 2), '/newsletter/verify'),
+    )
+    const pending = await client().post('/api/newsletter/verify-unsubscribe', { token })
+    expect(await pending.json()).toMatchObject({ alreadyUnsubscribed: true })
+
+    // Subscribed again: the old link no longer speaks for her.
+    expect((await c.post('/api/newsletter/verify', { token: confirmToken })).status).toBe(200)
+    const stale = await client().post('/api/newsletter/verify-unsubscribe', { token })
+    expect(stale.status).toBe(400)
+    expect(await subscriberRow(email)).toMatchObject({ verified: true })
   })
 
   it('answers the same for an unknown address and sends it nothing', async () => {
@@ -302,6 +417,26 @@ describe('signed-in members', () => {
     expect(await subscriberRow(other)).toMatchObject({ verified: false, userId: null })
   })
 
+  it('make a used unsubscribe link forget them by subscribing again from the menu', async () => {
+    const member = await seedMember(server.harness, server.http.origin, { language: 'en' })
+    const subscribeOwn = () =>
+      member.client.post('/api/newsletter/subscribe', {
+        email: member.email,
+        source: 'account-menu',
+      })
+    await subscribeOwn()
+    await client().post('/api/newsletter/unsubscribe', { email: member.email })
+    const message = await nthMail(member.email, enEmails.newsletterUnsubscribe.subject)
+    const token = tokenIn(linkTo(message, '/newsletter/unsubscribe'))
+    const leave = () => client().post('/api/newsletter/verify-unsubscribe', { token })
+    expect((await leave()).status).toBe(200)
+    expect(await (await leave()).json()).toMatchObject({ alreadyUnsubscribed: true })
+
+    await subscribeOwn()
+    expect((await leave()).status).toBe(400)
+    expect(await subscriberRow(member.email)).toMatchObject({ verified: true })
+  })
+
   it('need a session for the status flag', async () => {
     const response = await client().get('/api/newsletter/status')
     expect(response.status).toBe(401)
@@ -341,5 +476,24 @@ describe('limits and housekeeping', () => {
     await tidyUp(db())
     expect(await subscriberRow(pending)).toBeUndefined()
     expect(await subscriberRow(confirmed)).toMatchObject({ verified: true })
+  })
+
+  it('forgets used links after 30 days: opened then, they fail as unknown ones do', async () => {
+    const email = newEmail()
+    const { c, token } = await askToSubscribe(email)
+    expect((await c.post('/api/newsletter/verify', { token })).status).toBe(200)
+    const subscriberId = (await subscriberRow(email))?.id ?? ''
+    const used = eq(newsletterUsedTokens.subscriberId, subscriberId)
+
+    await tidyUp(db(), Date.now() + 29 * 24 * 3600_000)
+    expect(await db().select().from(newsletterUsedTokens).where(used)).toHaveLength(1)
+    await db()
+      .update(newsletterUsedTokens)
+      .set({ usedAt: new Date(Date.now() - 30 * 24 * 3600_000 - 60_000) })
+      .where(used)
+    // Past 30 days the link is refused even before the hourly pass has run.
+    expect((await c.post('/api/newsletter/verify', { token })).status).toBe(400)
+    await tidyUp(db())
+    expect(await db().select().from(newsletterUsedTokens).where(used)).toEqual([])
   })
 })

@@ -2,17 +2,25 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { campaignRecipients } from '../db/schema/campaigns.ts'
-import { newsletterSubscribers, newsletterTokens } from '../db/schema/newsletter.ts'
+import {
+  newsletterSubscribers,
+  newsletterTokens,
+  newsletterUsedTokens,
+} from '../db/schema/newsletter.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { actionEmail } from '../mail/templates.ts'
 import {
   CONFIRM_TOKEN_TTL_MS,
   consumeToken,
+  findUsedToken,
   hashAddress,
+  hashEmail,
+  hashToken,
   mintToken,
   listUnsubscribeKey,
   readCampaignUnsubscribeKey,
   readListUnsubscribeKey,
+  USED_TOKEN_MEMORY_MS,
   type TokenPurpose,
 } from './tokens.ts'
 
@@ -65,32 +73,35 @@ export async function subscribe(
 
   if (member && isOwnConfirmedAddress(member, email)) {
     const now = new Date()
-    await ctx.db
-      .insert(table)
-      .values({
-        email,
-        name: request.name || memberName(member),
-        verified: true,
-        userId: member.userId,
-        language,
-        source,
-        confirmedAt: now,
-        consentIpHash: hashAddress(ctx.secret, request.clientAddress),
-      })
-      .onConflictDoUpdate({
-        target: table.email,
-        set: {
-          name: sql`coalesce(excluded.name, ${table.name})`,
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(table)
+        .values({
+          email,
+          name: request.name || memberName(member),
+          verified: true,
           userId: member.userId,
           language,
-          updatedAt: now,
-          // An existing consent record stays as it was given.
-          source: sql`case when ${table.verified} then ${table.source} else excluded.source end`,
-          confirmedAt: sql`case when ${table.verified} then ${table.confirmedAt} else excluded.confirmed_at end`,
-          consentIpHash: sql`case when ${table.verified} then ${table.consentIpHash} else excluded.consent_ip_hash end`,
-          verified: true,
-        },
-      })
+          source,
+          confirmedAt: now,
+          consentIpHash: hashAddress(ctx.secret, request.clientAddress),
+        })
+        .onConflictDoUpdate({
+          target: table.email,
+          set: {
+            name: sql`coalesce(excluded.name, ${table.name})`,
+            userId: member.userId,
+            language,
+            updatedAt: now,
+            // An existing consent record stays as it was given.
+            source: sql`case when ${table.verified} then ${table.source} else excluded.source end`,
+            confirmedAt: sql`case when ${table.verified} then ${table.confirmedAt} else excluded.confirmed_at end`,
+            consentIpHash: sql`case when ${table.verified} then ${table.consentIpHash} else excluded.consent_ip_hash end`,
+            verified: true,
+          },
+        })
+      await forgetUnsubscribeLinks(tx, ctx.secret, email)
+    })
     return 'subscribed'
   }
 
@@ -162,16 +173,20 @@ export async function unsubscribe(
   return 'confirmation-sent'
 }
 
-/** POST /api/newsletter/verify: the confirmation link was followed; records the consent. */
+/**
+ * POST /api/newsletter/verify: the confirmation link was followed; records the consent. A link
+ * followed again (a second tap, or a mail scanner that ran the page first) finds its subscription
+ * confirmed and says so; an unknown or expired one is invalid.
+ */
 export async function confirmSubscription(
   ctx: NewsletterContext,
   token: string,
   clientAddress: string | undefined,
-): Promise<boolean> {
+): Promise<'confirmed' | 'already-confirmed' | 'invalid'> {
   return ctx.db.transaction(async (tx) => {
     const subscriberId = await consumeToken(tx, token, 'confirm')
-    if (!subscriberId) return false
-    await tx
+    if (!subscriberId) return (await confirmedBefore(tx, token)) ? 'already-confirmed' : 'invalid'
+    const [confirmed] = await tx
       .update(newsletterSubscribers)
       .set({
         verified: true,
@@ -182,8 +197,11 @@ export async function confirmSubscription(
       .where(
         and(eq(newsletterSubscribers.id, subscriberId), eq(newsletterSubscribers.verified, false)),
       )
-    // Other confirmation links for the same address have nothing left to do.
-    await tx
+      .returning({ email: newsletterSubscribers.email })
+    if (confirmed) await forgetUnsubscribeLinks(tx, ctx.secret, confirmed.email)
+    // Other confirmation links for the same address have nothing left to do: they count as used
+    // too, so an older e-mail's link also answers that she is subscribed.
+    const others = await tx
       .delete(newsletterTokens)
       .where(
         and(
@@ -191,19 +209,84 @@ export async function confirmSubscription(
           eq(newsletterTokens.purpose, 'confirm'),
         ),
       )
-    return true
+      .returning({ tokenHash: newsletterTokens.tokenHash })
+    await tx.insert(newsletterUsedTokens).values(
+      [hashToken(token), ...others.map((other) => other.tokenHash)].map((tokenHash) => ({
+        tokenHash,
+        purpose: 'confirm' as const,
+        subscriberId,
+      })),
+    )
+    return 'confirmed'
   })
 }
 
-/** POST /api/newsletter/verify-unsubscribe: removes the subscriber and her consent record. */
-export async function confirmUnsubscribe(ctx: NewsletterContext, token: string): Promise<boolean> {
+/** Whether a used confirmation link's subscription is confirmed now (it is gone once she left). */
+async function confirmedBefore(tx: Tx, token: string) {
+  const used = await findUsedToken(tx, token, 'confirm')
+  if (!used?.subscriberId) return false
+  const [row] = await tx
+    .select({ verified: newsletterSubscribers.verified })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, used.subscriberId))
+  return row?.verified ?? false
+}
+
+/**
+ * The address is subscribed again: unsubscribe links it used before no longer answer "already
+ * unsubscribed".
+ */
+async function forgetUnsubscribeLinks(tx: Tx, secret: string, email: string) {
+  await tx
+    .delete(newsletterUsedTokens)
+    .where(
+      and(
+        eq(newsletterUsedTokens.purpose, 'unsubscribe'),
+        eq(newsletterUsedTokens.addressHash, hashEmail(secret, email)),
+      ),
+    )
+}
+
+/**
+ * POST /api/newsletter/verify-unsubscribe: removes the subscriber and her consent record. A link
+ * followed again, while the address has not subscribed anew, says she is already unsubscribed.
+ */
+export async function confirmUnsubscribe(
+  ctx: NewsletterContext,
+  token: string,
+): Promise<'unsubscribed' | 'already-unsubscribed' | 'invalid'> {
   const recipientId = readCampaignUnsubscribeKey(ctx.secret, token)
-  if (recipientId !== undefined) return unsubscribeRecipient(ctx, recipientId)
+  if (recipientId !== undefined)
+    return (await unsubscribeRecipient(ctx, recipientId)) ? 'unsubscribed' : 'invalid'
   return ctx.db.transaction(async (tx) => {
     const subscriberId = await consumeToken(tx, token, 'unsubscribe')
-    if (!subscriberId) return false
-    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId))
-    return true
+    if (!subscriberId)
+      return (await findUsedToken(tx, token, 'unsubscribe')) ? 'already-unsubscribed' : 'invalid'
+    // Her other unsubscribe links (an earlier e-mail's) count as used with this one.
+    const others = await tx
+      .delete(newsletterTokens)
+      .where(
+        and(
+          eq(newsletterTokens.subscriberId, subscriberId),
+          eq(newsletterTokens.purpose, 'unsubscribe'),
+        ),
+      )
+      .returning({ tokenHash: newsletterTokens.tokenHash })
+    const [gone] = await tx
+      .delete(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, subscriberId))
+      .returning({ email: newsletterSubscribers.email })
+    if (gone) {
+      const addressHash = hashEmail(ctx.secret, gone.email)
+      await tx.insert(newsletterUsedTokens).values(
+        [hashToken(token), ...others.map((other) => other.tokenHash)].map((tokenHash) => ({
+          tokenHash,
+          purpose: 'unsubscribe' as const,
+          addressHash,
+        })),
+      )
+    }
+    return 'unsubscribed'
   })
 }
 
@@ -257,7 +340,7 @@ export async function isSubscribed(db: Db, email: string): Promise<boolean> {
 
 /**
  * The privacy policy's promise: a pending sign-up is deleted 48 h after it was last asked for,
- * and expired links with it.
+ * and expired links with it; used links are forgotten after 30 days.
  */
 export async function purgeStaleSubscriptions(db: Db, now = Date.now()): Promise<number> {
   const deleted = await db
@@ -270,6 +353,9 @@ export async function purgeStaleSubscriptions(db: Db, now = Date.now()): Promise
     )
     .returning({ id: newsletterSubscribers.id })
   await db.delete(newsletterTokens).where(lt(newsletterTokens.expiresAt, new Date(now)))
+  await db
+    .delete(newsletterUsedTokens)
+    .where(lt(newsletterUsedTokens.usedAt, new Date(now - USED_TOKEN_MEMORY_MS)))
   return deleted.length
 }
 

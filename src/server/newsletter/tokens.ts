@@ -1,15 +1,20 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { newsletterTokens } from '../db/schema/newsletter.ts'
+import { newsletterTokens, newsletterUsedTokens } from '../db/schema/newsletter.ts'
 
 export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000
 export const UNSUBSCRIBE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
+/** How long a used link is remembered, so that opening it again is answered kindly (issue 21). */
+export const USED_TOKEN_MEMORY_MS = 30 * 24 * 60 * 60 * 1000
 
 export type TokenPurpose = 'confirm' | 'unsubscribe'
 type Writer = Pick<Db, 'delete'>
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/** The stored form of a link token. */
+export const hashToken = (token: string) => sha256(token)
 
 /**
  * A new random link token and the row that makes it valid; only the token's hash is stored, so a
@@ -44,6 +49,28 @@ export async function consumeToken(
     )
     .returning({ subscriberId: newsletterTokens.subscriberId })
   return row?.subscriberId
+}
+
+/**
+ * What a used link did, if it was used within USED_TOKEN_MEMORY_MS: the subscription a
+ * confirmation link confirmed (while it exists), or the keyed address hash an unsubscribe link
+ * took off the list. Reading it changes nothing, so the link stays used.
+ */
+export async function findUsedToken(db: Pick<Db, 'select'>, token: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .select({
+      subscriberId: newsletterUsedTokens.subscriberId,
+      addressHash: newsletterUsedTokens.addressHash,
+    })
+    .from(newsletterUsedTokens)
+    .where(
+      and(
+        eq(newsletterUsedTokens.tokenHash, sha256(token)),
+        eq(newsletterUsedTokens.purpose, purpose),
+        gt(newsletterUsedTokens.usedAt, new Date(Date.now() - USED_TOKEN_MEMORY_MS)),
+      ),
+    )
+  return row
 }
 
 /**
@@ -86,6 +113,14 @@ const recipientMac = (secret: string, recipientId: number) =>
 
 const mac = (secret: string, subscriberId: string) =>
   createHmac('sha256', secret).update(`list-unsubscribe:${subscriberId}`).digest('base64url')
+
+/**
+ * A used unsubscribe link remembers the address it took off the list only as this keyed hash, so
+ * a new subscription of the address can make the link forget it.
+ */
+export function hashEmail(secret: string, email: string): string {
+  return createHmac('sha256', secret).update(`newsletter-address:${email}`).digest('hex')
+}
 
 /** Consent record: a keyed hash of the client's address, never the address itself. */
 export function hashAddress(secret: string, address: string | undefined): string | null {

@@ -16,9 +16,12 @@ export async function createTestApp(
 ) {
   const database: TestDatabase = await createTestDatabase()
   // A short mixer search keeps API tests quick; the engine's quality is tested on its own.
+  // Reminder passes at moments of their own would add e-mails to other tests' mailboxes: the
+  // reminders' tests run them with their own clock (events/reminders.test.ts).
   const env = parseEnv({
     PUBLIC_URL: 'http://localhost:3000',
     MIXER_TIME_MS: '150',
+    EVENT_REMINDER_HOURS: '0',
     ...options.env,
   })
   const server = await createServer({

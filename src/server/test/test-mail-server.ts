@@ -13,6 +13,26 @@ export interface ReceivedMail {
   rawHeader(name: string): string | undefined
   /** Every http(s) link in the plain-text body. */
   links: string[]
+  /**
+   * Its files and non-text parts, as text: a calendar invitation is here twice, as nodemailer
+   * sends it (a text/calendar alternative, and the same as a file).
+   */
+  attachments: { filename: string | undefined; contentType: string; content: string }[]
+  /** The text/calendar part, with its content type's parameters (method=...), if any. */
+  calendar: { contentType: string; content: string } | undefined
+}
+
+function calendarPart(mail: ParsedMail): ReceivedMail['calendar'] {
+  const part = mail.attachments.find((a) => a.contentType === 'text/calendar')
+  if (!part) return undefined
+  const header = part.headers.get('content-type')
+  const params =
+    header && typeof header === 'object' && 'params' in header
+      ? Object.entries(header.params)
+          .map(([key, value]) => `; ${key}=${value}`)
+          .join('')
+      : ''
+  return { contentType: `${part.contentType}${params}`, content: part.content.toString('utf8') }
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests to read and follow. */
@@ -81,6 +101,12 @@ export async function startTestMailServer({
                 .replace(/\r?\n[ \t]+/g, ' ')
                 .trim(),
             links: [...text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]),
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
+            calendar: calendarPart(mail),
           })
           waiters.splice(0).forEach((wake) => wake())
           callback()

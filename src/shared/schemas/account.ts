@@ -15,6 +15,8 @@ export const meSchema = z
     language: z.enum(LANGUAGE_CODES),
     /** Whether she shows in other members' "people you met" lists. */
     peopleMetVisible: z.boolean(),
+    /** Whether she gets a reminder e-mail before the events she has a place at. */
+    eventReminders: z.boolean(),
     /** The running event she is checked in to (her table is on its live stream), if any. */
     liveEventId: z.string().nullable(),
   })

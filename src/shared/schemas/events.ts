@@ -36,6 +36,15 @@ export const eventInputSchema = z.object({
     .min(1, { error: 'plannedRoundsInvalid' })
     .max(20, { error: 'plannedRoundsInvalid' })
     .default(4),
+  autoSeatLateArrivals: z.boolean().default(true),
+  /** How many can come (beyond it, a waiting list); null for no limit. */
+  places: z
+    .number({ error: 'placesInvalid' })
+    .int({ error: 'placesInvalid' })
+    .min(1, { error: 'placesInvalid' })
+    .max(10_000, { error: 'placesInvalid' })
+    .nullable()
+    .default(null),
 })
 export type EventInput = z.infer<typeof eventInputSchema>
 
@@ -71,7 +80,8 @@ export const addParticipantSchema = z.object({
     .regex(/^[A-Z0-9]{4,12}$/, { error: 'userCodeInvalid' }),
 })
 
-export const PARTICIPANT_STATUSES = ['registered', 'present', 'absent'] as const
+/** `waiting`: on the waiting list of a full event, in the order of registration. */
+export const PARTICIPANT_STATUSES = ['registered', 'present', 'absent', 'waiting'] as const
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
 /** At most one event is active at a time: the one running now. */
 export const EVENT_STATUSES = ['inactive', 'active'] as const

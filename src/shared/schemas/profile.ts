@@ -8,3 +8,6 @@ export type UpdateProfile = z.infer<typeof updateProfileSchema>
 
 /** PUT /api/me/people-met: whether she shows in other members' "people you met" lists. */
 export const peopleMetVisibilitySchema = z.object({ visible: z.boolean() })
+
+/** PUT /api/me/event-reminders: whether she gets an e-mail before the events she has a place at. */
+export const eventRemindersSchema = z.object({ enabled: z.boolean() })

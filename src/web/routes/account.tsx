@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
 import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
+import { EventRemindersSetting } from '../features/auth/components/event-reminders-setting.tsx'
 import { PeopleMetSetting } from '../features/auth/components/people-met-setting.tsx'
 import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
@@ -51,6 +52,10 @@ function AccountDetails({ me }: { me: Me }) {
 
       <div className="mt-8">
         <PeopleMetSetting me={me} />
+      </div>
+
+      <div className="mt-8">
+        <EventRemindersSetting me={me} />
       </div>
 
       <div className="mt-8">

@@ -4,12 +4,15 @@ import { Link, useLocation } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { CardPage } from '../components/ui/card-page.tsx'
+import { RETURN_PATH_PARAM, safeReturnPath, withReturnPath } from '#shared/return-path.ts'
 import { homeFor, refreshSession } from '../lib/session-store.ts'
 
 /**
  * SPEC: every unknown path is the authentication callback. Verification and recovery links land
  * here with ?type=signup or ?type=recovery (&token=…); Better Auth adds ?error=… when a link fails.
- * Without a type: an admin goes to /admin, another user to /home, nobody to /landing.
+ * Without a type: an admin goes to /admin, another user to /home, nobody to /landing. With
+ * `?next=` (a page on this site she wanted before signing in, with Google or by confirming her
+ * address), a signed-in user goes there instead; the guard there still checks her role.
  */
 export default function AuthCallbackPage() {
   const { t } = useTranslation(['auth', 'errors'])
@@ -19,6 +22,7 @@ export default function AuthCallbackPage() {
     () => new URLSearchParams(window.location.search + window.location.hash.replace(/^#/, '&')),
   )
   const errorCode = params.get('error')
+  const returnPath = safeReturnPath(params.get(RETURN_PATH_PARAM))
 
   useEffect(() => {
     if (errorCode) return
@@ -31,9 +35,9 @@ export default function AuthCallbackPage() {
       if (type === 'recovery' && token) {
         navigate(`/change-password?token=${encodeURIComponent(token)}`, { replace: true })
       } else if (type === 'signup' && session.status === 'signed-in') {
-        navigate('/welcome', { replace: true })
+        navigate(returnPath ?? '/welcome', { replace: true })
       } else if (session.status === 'signed-in') {
-        navigate(homeFor(session.role), { replace: true })
+        navigate(returnPath ?? homeFor(session.role), { replace: true })
       } else {
         navigate('/landing', { replace: true })
       }
@@ -41,7 +45,7 @@ export default function AuthCallbackPage() {
     return () => {
       cancelled = true
     }
-  }, [params, errorCode, navigate])
+  }, [params, errorCode, returnPath, navigate])
 
   if (!errorCode) return <PageSpinner label={t('callback.authenticating')} />
   // Better Auth names the problem with one of its codes; show our text for it when we have one.
@@ -50,7 +54,10 @@ export default function AuthCallbackPage() {
     <CardPage title={t('errors:auth.genericError')}>
       <Alert tone="error">{t(key, { defaultValue: t('errors:auth.INVALID_TOKEN') })}</Alert>
       <p className="mt-6 text-center">
-        <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
+        <Link
+          href={withReturnPath('/login', returnPath)}
+          className="font-semibold text-rose-deep underline underline-offset-4"
+        >
           {t('callback.backToLogin')}
         </Link>
       </p>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link, useLocation, useSearch } from 'wouter'
 import { REDIRECT_DELAY_MS } from '#shared/constants.ts'
+import { withReturnPath } from '#shared/return-path.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
@@ -38,7 +39,10 @@ export default function ChangePasswordPage() {
       <CardPage title={t('changePassword.title')}>
         <Alert tone="info">{t('changePassword.missingLink')}</Alert>
         <p className="mt-6 text-center">
-          <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
+          <Link
+            href={withReturnPath('/login', '/change-password')}
+            className="font-semibold text-rose-deep underline underline-offset-4"
+          >
             {t('callback.backToLogin')}
           </Link>
         </p>

@@ -1,18 +1,15 @@
-import { useState } from 'react'
 import { Alert } from '../components/ui/alert.tsx'
-import { Button } from '../components/ui/button.tsx'
+import { Link } from 'wouter'
+import { buttonClass } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
+import { QrCode } from '../components/ui/qr-code.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { useSession } from '../lib/session-store.ts'
-import {
-  fetchMemberEvents,
-  registerFor,
-  unregisterFrom,
-  type MemberEvent,
-} from '../features/events/api/member-events-api.ts'
+import { Registration } from '../features/events/components/registration.tsx'
+import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { PeopleMet } from '../features/events/components/people-met.tsx'
+import { AddToCalendar, MapLink } from '../features/events/components/event-calendar-links.tsx'
 import { MyTable } from '../features/live/my-table.tsx'
-import { useApiData } from '../lib/use-api-data.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
@@ -29,36 +26,31 @@ function MemberEvents() {
   const { t, i18n } = useTranslation('events')
   const session = useSession()
   useDocumentTitle(`${t('member.title')} – Lendület`)
-  const list = useApiData(fetchMemberEvents, 'member-events')
-  const events = list.data?.events ?? null
-  const [actionError, setActionError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<string | null>(null)
-  const failed = actionError ?? list.error
-
-  async function toggle(event: MemberEvent) {
-    setBusy(event.id)
-    setActionError(null)
-    const result = event.registration ? await unregisterFrom(event.id) : await registerFor(event.id)
-    if (!result.ok) setActionError(result.message)
-    await list.reload()
-    setBusy(null)
-  }
+  const { events, error: failed, busy, toggle, running } = useMemberEvents()
 
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' })
   const code = session.status === 'signed-in' ? session.me.userCode : null
-  // The running event she takes part in: her table for the current round, live.
-  const running = events?.find((e) => e.status === 'active' && e.registration === 'present')
   return (
     <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('member.title')}</h1>
       <p className="mt-3 text-lg text-ink-soft">{t('member.intro')}</p>
       {code && (
-        <p className="mt-6 inline-flex items-center gap-4 rounded-2xl bg-sage-deep px-5 py-3 text-cream">
-          <span className="text-sm font-semibold tracking-wide uppercase">
-            {t('member.yourCode')}
-          </span>
-          <span className="font-mono text-2xl font-semibold tracking-[0.2em]">{code}</span>
-        </p>
+        // The door pass: held out to the host's camera, so the QR code comes first and large.
+        <section
+          aria-label={t('member.yourCode')}
+          className="mt-8 flex flex-col items-center gap-5 rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-ink/5 sm:w-fit sm:flex-row sm:gap-8 sm:py-6 sm:pr-10 sm:pl-6 sm:text-left"
+        >
+          <QrCode value={code} label={t('member.qrLabel', { code })} size={200} />
+          <div className="flex flex-col items-center gap-4 sm:items-start">
+            <p className="inline-flex items-center gap-4 rounded-2xl bg-sage-deep px-5 py-3 text-cream">
+              <span className="text-sm font-semibold tracking-wide uppercase">
+                {t('member.yourCode')}
+              </span>
+              <span className="font-mono text-2xl font-semibold tracking-[0.2em]">{code}</span>
+            </p>
+            <p className="max-w-xs text-balance text-ink-soft">{t('member.qrHint')}</p>
+          </div>
+        </section>
       )}
       {running && session.status === 'signed-in' && (
         <div className="mt-8">
@@ -97,24 +89,27 @@ function MemberEvents() {
                   {format.format(new Date(event.startTime))}
                   {event.placeName && ` · ${event.placeName}`}
                 </p>
-                {event.address && <p className="text-sm text-ink-soft">{event.address}</p>}
+                {(event.address || event.placeName) && (
+                  <p className="flex flex-wrap items-baseline gap-x-3 text-sm text-ink-soft">
+                    {event.address && <span>{event.address}</span>}
+                    <MapLink event={event} />
+                  </p>
+                )}
                 {event.description && <p className="mt-1">{event.description}</p>}
+                {event.status !== 'active' && <AddToCalendar event={event} />}
                 <div className="mt-3 flex flex-wrap items-center gap-3">
-                  {event.registration === 'present' ? (
-                    <p className="font-semibold text-sage-deep">{t('member.present')}</p>
-                  ) : (
-                    <>
-                      {event.registration && (
-                        <p className="font-semibold text-sage-deep">{t('member.registered')}</p>
-                      )}
-                      <Button
-                        variant={event.registration ? 'secondary' : 'primary'}
-                        pending={busy === event.id}
-                        onClick={() => toggle(event)}
-                      >
-                        {event.registration ? t('member.unregister') : t('member.register')}
-                      </Button>
-                    </>
+                  <Registration
+                    event={event}
+                    pending={busy === event.id}
+                    onToggle={() => toggle(event)}
+                  />
+                  {event.doorOpen && (
+                    <Link
+                      href={`/admin/events/${event.id}/door`}
+                      className={buttonClass({ variant: 'solid', size: 'lg' })}
+                    >
+                      {t('member.openDoor')}
+                    </Link>
                   )}
                 </div>
               </div>

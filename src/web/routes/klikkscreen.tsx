@@ -6,10 +6,11 @@ import { BrandMark } from '../components/layout/brand-mark.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { useNow } from '../lib/use-now.ts'
-import { LiveBadge } from '../features/live/live-badge.tsx'
+import { LiveBadge } from '#web/components/ui/live-badge.tsx'
 import { useLiveEvent } from '../features/live/use-live-event.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { usePrefersReducedMotion } from '../lib/use-media-query.ts'
+import { sortByName } from '#shared/people-names.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
 /** /klikkscreen?eventId=…: the big screen of a klikk evening (any signed-in user, SPEC). */
@@ -96,7 +97,7 @@ function Klikkscreen() {
 }
 
 function EventView({ state, now }: { state: LiveState; now: number }) {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
   const { event, round } = state
   if (event.status !== 'active')
     return <Panel title={t('klikkscreen.notRunningTitle')} text={t('klikkscreen.notRunningText')} />
@@ -148,9 +149,11 @@ function EventView({ state, now }: { state: LiveState; now: number }) {
                 <p className="mt-3 text-lg text-ink-soft">{t('klikkscreen.empty')}</p>
               ) : (
                 <ul className="mt-3 space-y-1.5 text-lg sm:text-2xl">
-                  {table.people.map((person) => (
-                    <li key={person.userId}>{person.name}</li>
-                  ))}
+                  {sortByName(table.people, (person) => person.name, i18n.language).map(
+                    (person) => (
+                      <li key={person.userId}>{person.name}</li>
+                    ),
+                  )}
                 </ul>
               )}
             </section>

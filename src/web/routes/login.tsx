@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link, useLocation } from 'wouter'
+import { withReturnPath } from '#shared/return-path.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
@@ -10,11 +11,15 @@ import { EmailField } from '../features/auth/components/email-field.tsx'
 import { GoogleButton } from '../features/auth/components/google-button.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { homeFor, refreshSession } from '../lib/session-store.ts'
+import { useReturnPath } from '../lib/use-return-path.ts'
 import { isEmail } from '../lib/validation.ts'
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'errors'])
   const [, navigate] = useLocation()
+  // The page she wanted (the route guard sent her away from it): there again after signing in.
+  // A role that does not fit it is the guard's to handle there.
+  const returnPath = useReturnPath()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
@@ -38,12 +43,16 @@ export default function LoginPage() {
       return
     }
     const session = await refreshSession()
-    navigate(session.status === 'signed-in' ? homeFor(session.role) : '/home', { replace: true })
+    const home = session.status === 'signed-in' ? homeFor(session.role) : '/home'
+    navigate(returnPath ?? home, { replace: true })
   }
 
   return (
     <CardPage title={t('login.title')} intro={t('login.intro')}>
-      <GoogleButton callbackURL={authCallbackUrl()} />
+      <GoogleButton
+        callbackURL={authCallbackUrl(undefined, returnPath)}
+        errorCallbackURL={authCallbackUrl(undefined, returnPath)}
+      />
       <div
         className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-soft uppercase"
         aria-hidden="true"
@@ -76,6 +85,7 @@ export default function LoginPage() {
               email={email.trim().toLowerCase()}
               label={t('login.resend')}
               doneLabel={t('login.resent')}
+              next={returnPath}
             />
           </div>
         ) : (
@@ -87,7 +97,10 @@ export default function LoginPage() {
       </form>
       <p className="mt-8 text-center text-sm text-ink-soft">
         {t('login.noAccount')}{' '}
-        <Link href="/signup" className="font-semibold text-rose-deep underline underline-offset-4">
+        <Link
+          href={withReturnPath('/signup', returnPath)}
+          className="font-semibold text-rose-deep underline underline-offset-4"
+        >
           {t('login.signupLink')}
         </Link>
       </p>

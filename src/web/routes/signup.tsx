@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
+import { withReturnPath } from '#shared/return-path.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
@@ -9,12 +10,15 @@ import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
+import { useReturnPath } from '../lib/use-return-path.ts'
 import { isEmail, isLongEnough } from '../lib/validation.ts'
 
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>
 
 export default function SignupPage() {
   const { t } = useTranslation(['auth', 'errors'])
+  // Carried through the confirmation e-mail: once confirmed, she goes on to the page she wanted.
+  const returnPath = useReturnPath()
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' })
   const [errors, setErrors] = useState<Errors>({})
   const [pending, setPending] = useState(false)
@@ -40,7 +44,7 @@ export default function SignupPage() {
       name: form.name.trim(),
       email,
       password: form.password,
-      callbackURL: authCallbackUrl('signup'),
+      callbackURL: authCallbackUrl('signup', returnPath),
     })
     setPending(false)
     if (result.ok) setSentTo(email)
@@ -57,6 +61,7 @@ export default function SignupPage() {
             email={sentTo}
             label={t('signup.resend')}
             doneLabel={t('signup.resent')}
+            next={returnPath}
           />
         </div>
       </CardPage>
@@ -95,7 +100,10 @@ export default function SignupPage() {
       </form>
       <p className="mt-8 text-center text-sm text-ink-soft">
         {t('signup.haveAccount')}{' '}
-        <Link href="/login" className="font-semibold text-rose-deep underline underline-offset-4">
+        <Link
+          href={withReturnPath('/login', returnPath)}
+          className="font-semibold text-rose-deep underline underline-offset-4"
+        >
           {t('signup.loginLink')}
         </Link>
       </p>

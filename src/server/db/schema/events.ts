@@ -45,6 +45,15 @@ export const events = pgTable(
     hasRecordingAvailable: boolean('has_recording_available').notNull().default(false),
     /** How many rounds the evening is meant to have; the mixer plans the remaining ones together. */
     plannedRounds: integer('planned_rounds').notNull().default(4),
+    /** How many can come; beyond it, members join the waiting list. Null: no limit. */
+    places: integer('places'),
+    /** Someone checked in while a round runs gets a free seat at once (the host can turn it off). */
+    autoSeatLateArrivals: boolean('auto_seat_late_arrivals').notNull().default(true),
+    /**
+     * The calendar invitation's SEQUENCE (RFC 5545): one more each time the time or the place
+     * changes, so calendars replace the old invitation instead of keeping both.
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -54,6 +63,7 @@ export const events = pgTable(
       .where(sql`${t.status} = 'active'`),
     check('events_duration_positive', sql`${t.duration} > 0`),
     check('events_planned_rounds_positive', sql`${t.plannedRounds} between 1 and 50`),
+    check('events_places_positive', sql`${t.places} is null or ${t.places} between 1 and 10000`),
   ],
 )
 
@@ -174,5 +184,58 @@ export const eventKeepApart = pgTable(
       columns: [t.eventId, t.userB],
       foreignColumns: [eventParticipants.eventId, eventParticipants.userId],
     }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * Check-ins made at the door screen, one row each, so that a phone that sends one twice (a retry,
+ * an offline queue) has it applied once (client_id), and so that it can be undone for a short
+ * while: the row keeps what the participation was before.
+ */
+export const eventCheckIns = pgTable(
+  'event_check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The door device's own id for this check-in: the same id sent again changes nothing. */
+    clientId: uuid('client_id').notNull().unique(),
+    /** Who checked her in (an admin or a door helper). */
+    byUserId: text('by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Her participation before: null when she came without registering (a walk-in). */
+    previousStatus: text('previous_status', { enum: PARTICIPANT_STATUSES }),
+    previousCheckedInAt: timestamp('previous_checked_in_at', { withTimezone: true }),
+    previousLeftAt: timestamp('previous_left_at', { withTimezone: true }),
+    /** When she came in at the door (the scan time of a check-in sent later from a queue). */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
+    /** When the server applied it: the undo window counts from here. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('event_check_ins_event_idx').on(t.eventId, t.createdAt)],
+)
+
+/**
+ * Members an admin lets work the door of one event: they see and use only that event's door
+ * screen, from two hours before its start until it ends.
+ */
+export const eventDoorHelpers = pgTable(
+  'event_door_helpers',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_door_helpers_user_idx').on(t.userId),
   ],
 )

@@ -62,3 +62,31 @@ export const newsletterTokens = pgTable(
     index('newsletter_tokens_expires_idx').on(t.expiresAt),
   ],
 )
+
+/**
+ * Links already used, remembered for 30 days so that opening one again is answered kindly
+ * (issue 21): a confirmation link by the subscription it confirmed (gone with it), an unsubscribe
+ * link by a keyed hash of the address it took off the list (forgotten when she subscribes again).
+ * A remembered link changes nothing; only its holder learns what it did.
+ */
+export const newsletterUsedTokens = pgTable(
+  'newsletter_used_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['confirm', 'unsubscribe'] }).notNull(),
+    subscriberId: uuid('subscriber_id').references(() => newsletterSubscribers.id, {
+      onDelete: 'cascade',
+    }),
+    addressHash: text('address_hash'),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('newsletter_used_tokens_used_idx').on(t.usedAt),
+    index('newsletter_used_tokens_subscriber_idx').on(t.subscriberId),
+    index('newsletter_used_tokens_address_idx').on(t.addressHash),
+    check(
+      'newsletter_used_tokens_owner',
+      sql`(${t.purpose} = 'confirm' and ${t.subscriberId} is not null) or (${t.purpose} = 'unsubscribe' and ${t.addressHash} is not null)`,
+    ),
+  ],
+)

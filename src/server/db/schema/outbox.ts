@@ -1,5 +1,13 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 
+/** A file sent with an e-mail; text only (a calendar invitation is text). */
+export interface OutboxAttachment {
+  filename: string
+  /** With its parameters, as `text/calendar; method=REQUEST; charset=UTF-8`. */
+  contentType: string
+  content: string
+}
+
 /**
  * E-mails waiting to be sent. A request writes its e-mail here in the same transaction as the data
  * that caused it; the mail worker sends and retries, so an SMTP outage loses nothing.
@@ -16,6 +24,8 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     language: text('language').notNull(),
+    /** Files sent with it (an invitation's .ics), as text. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -20,6 +20,8 @@ export const profiles = pgTable(
       .default('hu'),
     /** Whether other members who sat at her table see her in their "people you met" (opt-out). */
     peopleMetVisible: boolean('people_met_visible').notNull().default(true),
+    /** Whether she gets an e-mail some hours before an event she holds a place at (opt-out). */
+    eventReminders: boolean('event_reminders').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

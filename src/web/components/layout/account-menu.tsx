@@ -4,6 +4,8 @@ import { useLocation } from 'wouter'
 import { authPost } from '#web/features/auth/api/auth-api.ts'
 import { signedOut, useSession } from '#web/lib/session-store.ts'
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
+import { useReturnPath } from '#web/lib/use-return-path.ts'
+import { withReturnPath } from '#shared/return-path.ts'
 import { Menu, MenuItemLink } from '../ui/menu.tsx'
 
 const triggerClass =
@@ -23,6 +25,8 @@ export function AccountMenu() {
   const { t } = useTranslation()
   const session = useSession()
   const [, navigate] = useLocation()
+  // On the landing page after the route guard sent her there: signing in from here goes back too.
+  const returnPath = useReturnPath()
   const userId = session.status === 'signed-in' ? session.me.id : null
 
   // SPEC section 4: on sign-in the subscription status is checked, ready before the menu opens.
@@ -43,10 +47,18 @@ export function AccountMenu() {
       >
         {(close) => (
           <>
-            <MenuItemLink href="/login" className={`${itemClass} font-semibold`} onSelect={close}>
+            <MenuItemLink
+              href={withReturnPath('/login', returnPath)}
+              className={`${itemClass} font-semibold`}
+              onSelect={close}
+            >
               {t('accountMenu.loginLink')}
             </MenuItemLink>
-            <MenuItemLink href="/signup" className={itemClass} onSelect={close}>
+            <MenuItemLink
+              href={withReturnPath('/signup', returnPath)}
+              className={itemClass}
+              onSelect={close}
+            >
               {t('accountMenu.signupLink')}
             </MenuItemLink>
           </>

@@ -13,6 +13,8 @@ const variants = {
   outline: 'border border-ink/15 hover:border-rose/50 hover:text-rose-deep',
   /** Text only, for actions on list rows. */
   quiet: 'text-rose-deep hover:bg-blush/60',
+  /** Text only, for a row's action that cannot be taken back (with an icon, set apart). */
+  danger: 'text-rose-deep hover:bg-blush/80 hover:text-ink',
 }
 
 const sizes = {
@@ -24,6 +26,8 @@ const sizes = {
   md: 'h-11 px-5 text-sm disabled:opacity-50',
   /** Actions on list rows and cards. */
   sm: 'h-9 px-3.5 text-sm disabled:opacity-50',
+  /** Actions on list rows a thumb taps: 44 px high on a phone, compact from a tablet up. */
+  row: 'h-11 px-4 text-sm sm:h-9 sm:px-3.5 disabled:opacity-50',
   /** Actions in a table's rows. */
   xs: 'h-8 px-3 text-sm disabled:opacity-50',
 }

@@ -3,7 +3,8 @@ import { Button } from './button.tsx'
 
 /**
  * A modal question on the native <dialog>: focus stays inside and Escape cancels. Shown while
- * mounted; the confirm button waits (spinner) until `onConfirm` is done.
+ * mounted; the confirm button waits (spinner) until `onConfirm` is done. When it goes, focus goes
+ * back to the control that opened it, if that is still on the page and nothing else took focus.
  */
 export function ConfirmDialog(props: {
   text: string
@@ -16,7 +17,13 @@ export function ConfirmDialog(props: {
   const textId = useId()
   const [pending, setPending] = useState(false)
   useEffect(() => {
+    const opener = document.activeElement
     dialog.current?.showModal()
+    return () => {
+      // An open dialog taken off the page drops focus on <body>.
+      const lost = document.activeElement === null || document.activeElement === document.body
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
   }, [])
   return (
     <dialog
@@ -28,7 +35,8 @@ export function ConfirmDialog(props: {
       <p id={textId} className="text-lg">
         {props.text}
       </p>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
+      {/* On a phone, one button a line, the answer on top; side by side from a tablet up. */}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
         <Button variant="secondary" onClick={props.onCancel}>
           {props.cancelLabel}
         </Button>

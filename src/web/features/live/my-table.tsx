@@ -1,13 +1,14 @@
 import { useEffect } from 'react'
 import { formatClock, roundTimeLeft } from '#shared/countdown.ts'
 import { useNow } from '#web/lib/use-now.ts'
+import { sortByName } from '#shared/people-names.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { LiveBadge } from './live-badge.tsx'
+import { LiveBadge } from '#web/components/ui/live-badge.tsx'
 import { useLiveEvent } from './use-live-event.ts'
 
 /** A member's own table in the running round, on her phone, updated live. */
 export function MyTable({ eventId, userId }: { eventId: string; userId: string }) {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
   const { view, live } = useLiveEvent(eventId)
   const now = useNow()
   const ready = view.status === 'ready'
@@ -40,7 +41,7 @@ export function MyTable({ eventId, userId }: { eventId: string; userId: string }
         </p>
         {others.length ? (
           <ul className="mt-1 text-lg">
-            {others.map((person) => (
+            {sortByName(others, (person) => person.name, i18n.language).map((person) => (
               <li key={person.userId}>{person.name}</li>
             ))}
           </ul>

@@ -22,6 +22,10 @@ export const removeAvatar = () => callApi(() => api.me.avatar.$delete())
 export const setPeopleMetVisible = (visible: boolean) =>
   callApi(() => api.me['people-met'].$put({ json: { visible } }))
 
+/** Whether she gets an e-mail before the events she has a place at. */
+export const setEventReminders = (enabled: boolean) =>
+  callApi(() => api.me['event-reminders'].$put({ json: { enabled } }))
+
 /** Whether she signs in with a password, with Google, or both: deletion is confirmed the same way. */
 export const fetchSignInMethods = () => callApi(() => api.account['sign-in-methods'].$get())
 

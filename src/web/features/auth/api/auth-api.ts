@@ -1,3 +1,4 @@
+import { withReturnPath } from '#shared/return-path.ts'
 import { callApi, type ApiResult } from '#web/lib/call-api.ts'
 
 /**
@@ -17,18 +18,25 @@ export const authPost = (
     }),
   )
 
-export const authCallbackUrl = (type?: 'signup' | 'recovery') =>
-  type ? `/auth/callback?type=${type}` : '/auth/callback'
+/**
+ * Where Better Auth sends the browser back to (a path: it trusts only our own origin), with the
+ * page to go on to after signing in, if any.
+ */
+export const authCallbackUrl = (type?: 'signup' | 'recovery', next?: string | null) =>
+  withReturnPath(type ? `/auth/callback?type=${type}` : '/auth/callback', next)
 
 /**
  * Starts "Continue with Google": asks the server for Google's address and goes there. Resolves
  * false (staying on the page) when the server could not start the sign-in.
  */
-export async function startGoogleSignIn(callbackURL: string): Promise<boolean> {
+export async function startGoogleSignIn(
+  callbackURL: string,
+  errorCallbackURL = authCallbackUrl(),
+): Promise<boolean> {
   const result = await authPost('/sign-in/social', {
     provider: 'google',
     callbackURL,
-    errorCallbackURL: authCallbackUrl(),
+    errorCallbackURL,
   })
   const url = result.ok ? (result.data as { url?: string } | null)?.url : undefined
   if (!url) return false

@@ -24,7 +24,13 @@ const GOOGLE_ICON = (
 )
 
 /** "Continue with Google"; where Google is not configured, it says so instead of failing. */
-export function GoogleButton({ callbackURL }: { callbackURL: string }) {
+export function GoogleButton({
+  callbackURL,
+  errorCallbackURL,
+}: {
+  callbackURL: string
+  errorCallbackURL?: string
+}) {
   const { t } = useTranslation(['auth', 'errors'])
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -42,7 +48,7 @@ export function GoogleButton({ callbackURL }: { callbackURL: string }) {
         onClick={async () => {
           setPending(true)
           setError(null)
-          if (await startGoogleSignIn(callbackURL)) return
+          if (await startGoogleSignIn(callbackURL, errorCallbackURL)) return
           setPending(false)
           setError(t('errors:auth.genericError'))
         }}

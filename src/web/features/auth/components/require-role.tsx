@@ -1,11 +1,13 @@
 import { useEffect, type ReactNode } from 'react'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
+import { withReturnPath } from '#shared/return-path.ts'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
 import { homeFor, useSession, type Role } from '#web/lib/session-store.ts'
 
 /**
  * SPEC's route guard, client side only (the server checks every /api route itself): nobody
- * signed in goes to /, a signed-in user with the wrong role to her own home (/admin or /home).
+ * signed in goes to /, with the page she wanted as `?next=` (the landing page says why and
+ * offers to sign in and come back); a signed-in user with the wrong role to her own home.
  */
 export function RequireRole({
   allow,
@@ -15,15 +17,17 @@ export function RequireRole({
   children: ReactNode
 }) {
   const session = useSession()
-  const [, navigate] = useLocation()
+  const [path, navigate] = useLocation()
+  const search = useSearch()
   const allowed =
     session.status === 'signed-in' && (allow === 'signed-in' || allow.includes(session.role))
 
   useEffect(() => {
-    if (session.status === 'signed-out') navigate('/', { replace: true })
+    if (session.status === 'signed-out')
+      navigate(withReturnPath('/', search ? `${path}?${search}` : path), { replace: true })
     else if (session.status === 'signed-in' && !allowed)
       navigate(homeFor(session.role), { replace: true })
-  }, [session, allowed, navigate])
+  }, [session, allowed, path, search, navigate])
 
   return allowed ? children : <PageSpinner />
 }

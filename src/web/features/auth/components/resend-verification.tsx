@@ -9,10 +9,13 @@ export function ResendVerification({
   email,
   label,
   doneLabel,
+  next,
 }: {
   email: string
   label: string
   doneLabel: string
+  /** The page to go on to once the address is confirmed. */
+  next?: string | null
 }) {
   const { t } = useTranslation(['auth', 'errors'])
   const [state, setState] = useState<'idle' | 'pending' | 'done' | 'error'>('idle')
@@ -27,7 +30,7 @@ export function ResendVerification({
           setState('pending')
           const result = await authPost('/send-verification-email', {
             email,
-            callbackURL: authCallbackUrl('signup'),
+            callbackURL: authCallbackUrl('signup', next),
           })
           if (result.ok) setState('done')
           else {

@@ -78,3 +78,10 @@ export const letSitTogether = (id: string, pairId: string) =>
 
 /** Every round's seating as CSV; a plain link, so the browser downloads it. */
 export const seatingCsvUrl = (id: string) => apiPath(one['seating.csv'].$path({ param: { id } }))
+
+export const fetchDoorHelpers = (id: string) =>
+  callApi(() => one['door-helpers'].$get({ param: { id } }))
+export const addDoorHelper = (id: string, userCode: string) =>
+  callApi(() => one['door-helpers'].$post({ param: { id }, json: { userCode } }))
+export const removeDoorHelper = (id: string, userId: string) =>
+  callApi(() => one['door-helpers'][':userId'].$delete({ param: { id, userId } }))

@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client'
-import { api, type ApiClient } from '#web/lib/api-client.ts'
+import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 
 export type MemberEvent = InferResponseType<ApiClient['events']['$get'], 200>['events'][number]
@@ -16,3 +16,6 @@ export const unregisterFrom = (id: string) =>
 
 /** Who she sat with at her evenings, by event and round. */
 export const fetchPeopleMet = () => callApi(() => api.events['people-met'].$get())
+
+/** Her events page's live stream: `changed` whenever an event changed, then read the list again. */
+export const memberEventsLiveUrl = apiPath(api.events.live.$path())

@@ -47,8 +47,10 @@ export function EventEditor({
     address: existing?.address ?? '',
     duration: String(existing?.duration ?? 150),
     plannedRounds: String(existing?.plannedRounds ?? 4),
+    places: existing?.places == null ? '' : String(existing.places),
     isKlikk: existing?.isKlikk ?? true,
     hasRecordingAvailable: existing?.hasRecordingAvailable ?? false,
+    autoSeatLateArrivals: existing?.autoSeatLateArrivals ?? true,
   })
   const [image, setImage] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(existing?.imageUrl ?? null)
@@ -67,6 +69,7 @@ export function EventEditor({
       startTime: Number.isNaN(start.getTime()) ? '' : start.toISOString(),
       duration: values.duration === '' ? Number.NaN : Number(values.duration),
       plannedRounds: values.plannedRounds === '' ? Number.NaN : Number(values.plannedRounds),
+      places: values.places.trim() === '' ? null : Number(values.places),
     })
     if (!parsed.success) {
       setErrors(fieldErrors<keyof EventInput>(parsed.error, t))
@@ -194,6 +197,17 @@ export function EventEditor({
           onChange={(e) => set('plannedRounds')(e.target.value)}
           error={errors.plannedRounds}
         />
+        <TextField
+          label={t('editor.places')}
+          hint={t('editor.placesHint')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10_000}
+          value={values.places}
+          onChange={(e) => set('places')(e.target.value)}
+          error={errors.places}
+        />
       </div>
       <div className="flex flex-col gap-3">
         <label className="flex items-center gap-3">
@@ -214,6 +228,23 @@ export function EventEditor({
           />
           {t('editor.hasRecordingAvailable')}
         </label>
+        {values.isKlikk && (
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className={`mt-0.5 shrink-0 ${checkboxClass}`}
+              checked={values.autoSeatLateArrivals}
+              onChange={(e) => set('autoSeatLateArrivals')(e.target.checked)}
+              aria-describedby="auto-seat-hint"
+            />
+            <span>
+              {t('editor.autoSeatLateArrivals')}
+              <span id="auto-seat-hint" className="block text-sm text-ink-soft">
+                {t('editor.autoSeatLateArrivalsHint')}
+              </span>
+            </span>
+          </label>
+        )}
       </div>
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex flex-wrap gap-3">

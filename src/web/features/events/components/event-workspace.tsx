@@ -1,10 +1,10 @@
-import { useCallback, useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { useRef, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { roundState } from '#shared/countdown.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
-import type { ApiResult } from '#web/lib/call-api.ts'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -15,16 +15,20 @@ import {
   startEvent,
   type EventDetail,
 } from '../api/admin-events-api.ts'
+import { useConfirm } from '../use-confirm.tsx'
+import { useEventActions } from '../use-event-actions.ts'
+import { useParticipantLabels } from '../use-participant-labels.ts'
+import { ActionError } from './action-error.tsx'
 import { EventCountdown } from './event-countdown.tsx'
 import { EventEditor } from './event-editor.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
+import { DoorHelpersPanel } from './door-helpers-panel.tsx'
 import { KeepApartPanel } from './keep-apart-panel.tsx'
 import { ParticipantsPanel } from './participants-panel.tsx'
 import { RoundsPanel } from './rounds-panel.tsx'
 import { TablesPanel } from './tables-panel.tsx'
 
-/** Runs one change, shows its error if any, and reloads the event. Resolves whether it worked. */
-export type Act = (call: () => Promise<ApiResult<unknown>>) => Promise<boolean>
+const noParticipants: EventDetail['participants'] = []
 
 /** /admin/events/:id: one admin runs a mixer evening from here. */
 export function EventWorkspace({ eventId }: { eventId: string }) {
@@ -33,24 +37,16 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
   const loaded = useApiData(() => fetchEvent(eventId), eventId)
   const detail: EventDetail | null = loaded.data
   const loadError = loaded.error
-  // The server's message about a failed change; '' when it gave none (the page's own text shows).
-  const [notice, setNotice] = useState<string | null>(null)
+  // Deleting the event failed: the server's message, '' when it gave none.
+  const [deleteError, setDeleteError] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
   const confirmDelete = useRef<HTMLDialogElement>(null)
   useDocumentTitle(`${detail?.event.eventName ?? t('list.title')} – Lendület`)
 
   const { reload } = loaded
-
-  const act: Act = useCallback(
-    async (call) => {
-      setNotice(null)
-      const result = await call()
-      if (!result.ok) setNotice(result.message)
-      await reload()
-      return result.ok
-    },
-    [reload],
-  )
+  const actions = useEventActions(reload)
+  const people = useParticipantLabels(detail?.participants ?? noParticipants)
+  const confirm = useConfirm()
 
   if (loadError && !detail)
     return (
@@ -68,6 +64,33 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
   }).format(new Date(event.startTime))
   const current = [...detail.rounds].reverse().find((round) => round.started) ?? null
 
+  async function start() {
+    const result = await actions.run('header', () => startEvent(event.id))
+    if (!result.ok) return
+    // On to the evening's next step: start the seated round, or add one.
+    const pending = detail?.rounds.find((round) => !round.started)
+    actions.focusSoon(
+      ...(pending ? [`round-${pending.id}-start`] : []),
+      'add-round',
+      'event-heading',
+    )
+  }
+
+  function askToEnd() {
+    confirm.ask({
+      text: t(
+        current && roundState(current, Date.now()) === 'running'
+          ? 'page.confirmEndRunning'
+          : 'page.confirmEnd',
+      ),
+      confirmLabel: t('page.confirmEndButton'),
+      onConfirm: async () => {
+        const result = await actions.run('header', () => endEvent(event.id))
+        if (result.ok) return () => actions.focusSoon('event-heading')
+      },
+    })
+  }
+
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 sm:px-8">
       <BackLink href="/admin">{t('page.back')}</BackLink>
@@ -82,7 +105,11 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
           )}
           <div>
             <EventStatusBadge status={status} />
-            <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight sm:text-4xl">
+            <h1
+              id="event-heading"
+              tabIndex={-1}
+              className="mt-2 font-display text-3xl font-semibold tracking-tight sm:text-4xl"
+            >
               {event.eventName}
             </h1>
             <p className="mt-1 text-ink-soft">
@@ -92,41 +119,39 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
             <EventCountdown event={event} round={current} />
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {status === 'active' ? (
-            <>
-              <a
-                href={`/klikkscreen?eventId=${event.id}`}
-                className={buttonClass({ variant: 'accent', size: 'md' })}
-              >
-                {t('card.openRoundPanel')}
-              </a>
-              <Button
-                type="button"
-                variant="outline"
-                size="md"
-                onClick={() => act(() => endEvent(event.id))}
-              >
-                {t('card.end')}
-              </Button>
-            </>
-          ) : (
-            <Button
-              type="button"
-              variant="solid"
-              size="md"
-              onClick={() => act(() => startEvent(event.id))}
+        <div className="flex flex-col gap-3 md:items-end">
+          <div className="flex flex-wrap gap-2 md:justify-end">
+            <Link
+              href={`/admin/events/${event.id}/door`}
+              className={buttonClass({ variant: 'outline', size: 'md' })}
             >
-              {t('card.start')}
+              {t('page.door')}
+            </Link>
+            {status === 'active' ? (
+              <>
+                <a
+                  href={`/klikkscreen?eventId=${event.id}`}
+                  className={buttonClass({ variant: 'accent', size: 'md' })}
+                >
+                  {t('card.openRoundPanel')}
+                </a>
+                <Button type="button" variant="outline" size="md" onClick={askToEnd}>
+                  {t('card.end')}
+                </Button>
+              </>
+            ) : (
+              <Button type="button" variant="solid" size="md" onClick={() => void start()}>
+                {t('card.start')}
+              </Button>
+            )}
+            <Button type="button" variant="outline" size="md" onClick={() => setEditing(!editing)}>
+              {editing ? t('page.closeEditor') : t('page.edit')}
             </Button>
-          )}
-          <Button type="button" variant="outline" size="md" onClick={() => setEditing(!editing)}>
-            {editing ? t('page.closeEditor') : t('page.edit')}
-          </Button>
+          </div>
+          <ActionError message={actions.errorAt('header')} className="md:max-w-md" />
         </div>
       </header>
-
-      {notice !== null && <Alert tone="error">{notice || t('page.actionFailed')}</Alert>}
+      {confirm.dialog}
 
       {editing && (
         <section
@@ -150,10 +175,14 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
                 type="button"
                 variant="quiet"
                 size="sm"
-                onClick={() => confirmDelete.current?.showModal()}
+                onClick={() => {
+                  setDeleteError(null)
+                  confirmDelete.current?.showModal()
+                }}
               >
                 {t('editor.delete')}
               </Button>
+              <ActionError message={deleteError} className="mt-3" />
             </div>
           )}
           <dialog
@@ -181,7 +210,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
                   confirmDelete.current?.close()
                   const result = await deleteEvent(event.id)
                   if (result.ok) navigate('/admin')
-                  else setNotice(result.message)
+                  else setDeleteError(result.message)
                 }}
               >
                 {t('editor.delete')}
@@ -191,10 +220,11 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
         </section>
       )}
 
-      {event.isKlikk && <RoundsPanel detail={detail} act={act} />}
-      <ParticipantsPanel eventId={event.id} participants={detail.participants} act={act} />
-      {event.isKlikk && <KeepApartPanel detail={detail} act={act} />}
-      {event.isKlikk && <TablesPanel eventId={event.id} tables={detail.tables} act={act} />}
+      {event.isKlikk && <RoundsPanel detail={detail} people={people} actions={actions} />}
+      <ParticipantsPanel detail={detail} people={people} actions={actions} />
+      {event.isKlikk && <KeepApartPanel detail={detail} people={people} actions={actions} />}
+      {event.isKlikk && <TablesPanel detail={detail} actions={actions} />}
+      <DoorHelpersPanel eventId={event.id} />
     </div>
   )
 }

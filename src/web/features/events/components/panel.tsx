@@ -21,7 +21,8 @@ export function Panel({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id={id} className="font-display text-2xl font-semibold">
+          {/* Focus lands here when the control that had it goes (a removed row, say). */}
+          <h2 id={id} tabIndex={-1} className="font-display text-2xl font-semibold">
             {title}
           </h2>
           {intro && <p className="mt-1 max-w-2xl text-sm text-ink-soft">{intro}</p>}

@@ -7,32 +7,42 @@ import {
   checkInByCode,
   removeParticipant,
   setParticipantStatus,
+  type EventDetail,
   type Participant,
 } from '../api/admin-events-api.ts'
-import type { Act } from './event-workspace.tsx'
+import { useConfirm } from '../use-confirm.tsx'
+import type { EventActions } from '../use-event-actions.ts'
+import type { ParticipantLabels } from '../use-participant-labels.ts'
+import { ActionError } from './action-error.tsx'
 import { Panel } from './panel.tsx'
-
-export const personName = (p: { fullName: string | null; email: string }) => p.fullName || p.email
+import { TrashIcon } from './trash-icon.tsx'
 
 const statusStyles = {
   present: 'bg-sage/20 text-sage-deep',
   registered: 'bg-sand text-ink-soft',
   absent: 'bg-ink/5 text-ink-soft',
+  waiting: 'bg-gold-light/60 text-ink',
 } as const
+
+/** Where a row's main button is, to put focus on it. */
+const mainButtonId = (userId: string) => `participant-${userId}-main`
 
 /** Check-in at the door by member code; check in and out (late arrivals, early leavers). */
 export function ParticipantsPanel({
-  eventId,
-  participants,
-  act,
+  detail,
+  people,
+  actions,
 }: {
-  eventId: string
-  participants: Participant[]
-  act: Act
+  detail: EventDetail
+  people: ParticipantLabels
+  actions: EventActions
 }) {
   const { t } = useTranslation('events')
+  const eventId = detail.event.id
+  const participants = people.sorted(detail.participants, (p) => p.userId)
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
+  const confirm = useConfirm()
   const count = (status: Participant['status']) =>
     participants.filter((p) => p.status === status).length
 
@@ -44,7 +54,26 @@ export function ParticipantsPanel({
       return
     }
     setError(undefined)
-    if (await act(() => checkInByCode(eventId, parsed.data.userCode))) setCode('')
+    const result = await actions.run('check-in', () => checkInByCode(eventId, parsed.data.userCode))
+    if (result.ok) setCode('')
+  }
+
+  function askToRemove(p: Participant, index: number) {
+    const name = people.labelOf(p.userId)
+    // Her row goes: focus moves on to the next one (or the one before, or the panel's heading).
+    const next = participants[index + 1] ?? participants[index - 1]
+    confirm.ask({
+      text: t('participants.confirmRemove', { name }),
+      confirmLabel: t('participants.confirmRemoveButton', { name }),
+      onConfirm: async () => {
+        const result = await actions.run(`participant-${p.userId}`, () =>
+          removeParticipant(eventId, p.userId),
+        )
+        if (result.ok)
+          return () =>
+            actions.focusSoon(...(next ? [mainButtonId(next.userId)] : []), 'participants-heading')
+      },
+    })
   }
 
   return (
@@ -58,6 +87,15 @@ export function ParticipantsPanel({
             registered: count('registered'),
             absent: count('absent'),
           })}
+          {count('waiting') > 0 && ` · ${t('list.waitingCount', { count: count('waiting') })}`}
+          {detail.event.places !== null &&
+            ` · ${t('list.placesLeft', {
+              left: Math.max(
+                0,
+                detail.event.places - detail.participants.length + count('waiting'),
+              ),
+              places: detail.event.places,
+            })}`}
         </p>
       }
     >
@@ -78,65 +116,75 @@ export function ParticipantsPanel({
           {t('participants.checkInByCode')}
         </Button>
       </form>
+      <ActionError message={actions.errorAt('check-in')} className="mt-3" />
+      <ActionError
+        message={actions.errorGone(
+          'participant-',
+          participants.map((p) => `participant-${p.userId}`),
+        )}
+        className="mt-3"
+      />
       {participants.length === 0 ? (
         <p className="mt-6 text-ink-soft">{t('participants.empty')}</p>
       ) : (
-        <ul className="mt-6 grid gap-x-10 sm:grid-cols-2">
-          {participants.map((p) => {
-            const name = personName(p)
+        <ul className="mt-6 grid gap-x-10 lg:grid-cols-2">
+          {participants.map((p, index) => {
+            const name = people.labelOf(p.userId)
+            const present = p.status === 'present'
+            const where = `participant-${p.userId}`
             return (
-              <li
-                key={p.userId}
-                className="flex flex-wrap items-center justify-between gap-2 border-b border-ink/5 py-3"
-              >
-                <div className="min-w-0">
-                  <p className="truncate font-semibold">{name}</p>
-                  <p className="flex flex-wrap items-center gap-2 text-sm text-ink-soft">
-                    <span className="font-mono tracking-wider">{p.userCode}</span>
-                    <span
-                      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[p.status]}`}
+              <li key={p.userId} className="border-b border-ink/5 py-3">
+                <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+                  <div className="min-w-0 flex-[1_1_12rem]">
+                    <p className="font-semibold [overflow-wrap:anywhere]">{name}</p>
+                    <p className="flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+                      <span className="font-mono tracking-wider">{p.userCode}</span>
+                      <span
+                        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[p.status]}`}
+                      >
+                        {t(`participants.statuses.${p.status}`)}
+                      </span>
+                    </p>
+                  </div>
+                  {/* Check in/out is the row's button; removing sits apart, at the far end. */}
+                  <div className="flex flex-[1_1_auto] items-center justify-between gap-6 sm:flex-none">
+                    <Button
+                      id={mainButtonId(p.userId)}
+                      type="button"
+                      variant="outline"
+                      size="row"
+                      className="min-w-32"
+                      aria-label={t(
+                        present ? 'participants.checkOutLabel' : 'participants.checkInLabel',
+                        { name },
+                      )}
+                      onClick={() =>
+                        actions.run(where, () =>
+                          setParticipantStatus(eventId, p.userId, present ? 'absent' : 'present'),
+                        )
+                      }
                     >
-                      {t(`participants.statuses.${p.status}`)}
-                    </span>
-                  </p>
-                </div>
-                <div className="flex gap-1">
-                  {p.status === 'present' ? (
+                      {t(present ? 'participants.checkOut' : 'participants.checkIn')}
+                    </Button>
                     <Button
                       type="button"
-                      variant="quiet"
-                      size="sm"
-                      aria-label={t('participants.checkOutLabel', { name })}
-                      onClick={() => act(() => setParticipantStatus(eventId, p.userId, 'absent'))}
+                      variant="danger"
+                      size="row"
+                      aria-label={t('participants.removeLabel', { name })}
+                      onClick={() => askToRemove(p, index)}
                     >
-                      {t('participants.checkOut')}
+                      <TrashIcon />
+                      {t('participants.remove')}
                     </Button>
-                  ) : (
-                    <Button
-                      type="button"
-                      variant="quiet"
-                      size="sm"
-                      aria-label={t('participants.checkInLabel', { name })}
-                      onClick={() => act(() => setParticipantStatus(eventId, p.userId, 'present'))}
-                    >
-                      {t('participants.checkIn')}
-                    </Button>
-                  )}
-                  <Button
-                    type="button"
-                    variant="quiet"
-                    size="sm"
-                    aria-label={t('participants.removeLabel', { name })}
-                    onClick={() => act(() => removeParticipant(eventId, p.userId))}
-                  >
-                    {t('participants.remove')}
-                  </Button>
+                  </div>
                 </div>
+                <ActionError message={actions.errorAt(where)} className="mt-2" />
               </li>
             )
           })}
         </ul>
       )}
+      {confirm.dialog}
     </Panel>
   )
 }

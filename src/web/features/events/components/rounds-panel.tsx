@@ -14,15 +14,29 @@ import {
   seatingCsvUrl,
   startRound,
   type EventDetail,
+  type EventRound,
 } from '../api/admin-events-api.ts'
 import { fieldErrors } from '../field-errors.ts'
 import { useNow } from '#web/lib/use-now.ts'
-import type { Act } from './event-workspace.tsx'
+import type { ApiResult } from '#web/lib/call-api.ts'
+import { useConfirm } from '../use-confirm.tsx'
+import type { EventActions } from '../use-event-actions.ts'
+import type { ParticipantLabels } from '../use-participant-labels.ts'
+import { ActionError } from './action-error.tsx'
 import { Panel } from './panel.tsx'
 import { SeatingBoard } from './seating-board.tsx'
+import { TrashIcon } from './trash-icon.tsx'
 
 /** Rounds by number: add (the mixer seats it), adjust, start, end early. */
-export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) {
+export function RoundsPanel({
+  detail,
+  people,
+  actions,
+}: {
+  detail: EventDetail
+  people: ParticipantLabels
+  actions: EventActions
+}) {
   const { t } = useTranslation('events')
   const now = useNow()
   const [duration, setDuration] = useState(String(DEFAULT_ROUND_DURATION_MINUTES))
@@ -31,11 +45,61 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
   const eventId = detail.event.id
   const active = detail.event.status === 'active'
   const waiting = detail.rounds.some((round) => !round.started)
+  const confirm = useConfirm()
 
-  async function run(key: string, call: Parameters<Act>[0]) {
+  /** One change at a time; its error shows at `where` (a round, or the form that adds one). */
+  async function run<T>(key: string, where: string, call: () => Promise<ApiResult<T>>) {
     setWorking(key)
-    await act(call)
+    const result = await actions.run(where, call)
     setWorking(null)
+    return result
+  }
+
+  async function start(round: EventRound) {
+    const result = await run(`start-${round.id}`, `round-${round.id}`, () =>
+      startRound(eventId, round.id),
+    )
+    // Its buttons give way to "End round early"; a failed start leaves it where it was.
+    actions.focusSoon(result.ok ? `round-${round.id}` : `round-${round.id}-start`)
+  }
+
+  function askToEnd(round: EventRound) {
+    confirm.ask({
+      text: t('rounds.confirmEnd', {
+        number: round.roundNumber,
+        time: formatClock(roundTimeLeft(round, Date.now())),
+      }),
+      confirmLabel: t('rounds.confirmEndButton', { number: round.roundNumber }),
+      onConfirm: async () => {
+        const result = await run(`end-${round.id}`, `round-${round.id}`, () =>
+          endRound(eventId, round.id),
+        )
+        if (result.ok) return () => actions.focusSoon('add-round', `round-${round.id}`)
+      },
+    })
+  }
+
+  function askToReseat(round: EventRound) {
+    confirm.ask({
+      text: t('rounds.confirmReseat', { number: round.roundNumber }),
+      confirmLabel: t('rounds.confirmReseatButton'),
+      onConfirm: async () => {
+        await run(`reseat-${round.id}`, `round-${round.id}`, () => reseatRound(eventId, round.id))
+      },
+    })
+  }
+
+  function askToRemove(round: EventRound) {
+    confirm.ask({
+      text: t('rounds.confirmRemove', { number: round.roundNumber }),
+      confirmLabel: t('rounds.confirmRemoveButton', { number: round.roundNumber }),
+      onConfirm: async () => {
+        const result = await run(`remove-${round.id}`, `round-${round.id}`, () =>
+          removeRound(eventId, round.id),
+        )
+        if (result.ok) return () => actions.focusSoon('add-round', 'rounds-heading')
+      },
+    })
   }
 
   async function add(event: FormEvent) {
@@ -46,7 +110,13 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
       return
     }
     setDurationError(undefined)
-    await run('add', () => addRound(eventId, parsed.data.durationMinutes))
+    const result = await run('add', 'add-round', () =>
+      addRound(eventId, parsed.data.durationMinutes),
+    )
+    // The form goes while a round waits: on to the new round.
+    if (result.ok) actions.focusSoon(`round-${result.data.id}`, 'rounds-heading')
+    // The button was disabled while it worked, which took focus from it.
+    else actions.focusSoon('add-round')
   }
 
   return (
@@ -70,6 +140,13 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
         <p className="mb-4 text-sm font-semibold text-ink-soft">{t('rounds.needsActive')}</p>
       )}
       {detail.rounds.length === 0 && <p className="mb-4 text-ink-soft">{t('rounds.empty')}</p>}
+      <ActionError
+        message={actions.errorGone(
+          'round-',
+          detail.rounds.map((round) => `round-${round.id}`),
+        )}
+        className="mb-4"
+      />
       <ol className="flex flex-col gap-5">
         {detail.rounds.map((round) => {
           const state = roundState(round, now)
@@ -82,7 +159,7 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
             >
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div>
-                  <h3 id={`round-${round.id}`} className="text-lg font-semibold">
+                  <h3 id={`round-${round.id}`} tabIndex={-1} className="text-lg font-semibold">
                     {t('rounds.round', { number: round.roundNumber })}
                   </h3>
                   <p
@@ -100,7 +177,7 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
                     <Link
                       href={`/admin/events/${eventId}/rounds/${round.id}/print`}
                       aria-label={t('rounds.printLabel', { number: round.roundNumber })}
-                      className={buttonClass({ variant: 'outline', size: 'sm' })}
+                      className={buttonClass({ variant: 'outline', size: 'row' })}
                     >
                       {t('rounds.print')}
                     </Link>
@@ -108,24 +185,21 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
                   {state === 'pending' && (
                     <>
                       <Button
+                        id={`round-${round.id}-start`}
                         type="button"
                         variant="solid"
-                        size="sm"
+                        size="row"
                         disabled={!active || working !== null}
-                        onClick={() =>
-                          run(`start-${round.id}`, () => startRound(eventId, round.id))
-                        }
+                        onClick={() => void start(round)}
                       >
                         {t('rounds.start')}
                       </Button>
                       <Button
                         type="button"
                         variant="outline"
-                        size="sm"
+                        size="row"
                         disabled={working !== null}
-                        onClick={() =>
-                          run(`reseat-${round.id}`, () => reseatRound(eventId, round.id))
-                        }
+                        onClick={() => askToReseat(round)}
                       >
                         {working === `reseat-${round.id}`
                           ? t('rounds.reseating')
@@ -133,13 +207,12 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
                       </Button>
                       <Button
                         type="button"
-                        variant="quiet"
-                        size="sm"
+                        variant="danger"
+                        size="row"
                         disabled={working !== null}
-                        onClick={() =>
-                          run(`remove-${round.id}`, () => removeRound(eventId, round.id))
-                        }
+                        onClick={() => askToRemove(round)}
                       >
+                        <TrashIcon />
                         {t('rounds.remove')}
                       </Button>
                     </>
@@ -148,16 +221,23 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
                     <Button
                       type="button"
                       variant="outline"
-                      size="sm"
+                      size="row"
                       disabled={working !== null}
-                      onClick={() => run(`end-${round.id}`, () => endRound(eventId, round.id))}
+                      onClick={() => askToEnd(round)}
                     >
                       {t('rounds.end')}
                     </Button>
                   )}
                 </div>
               </div>
-              <SeatingBoard detail={detail} round={round} editable={state !== 'ended'} act={act} />
+              <ActionError message={actions.errorAt(`round-${round.id}`)} className="mt-3" />
+              <SeatingBoard
+                detail={detail}
+                round={round}
+                editable={state !== 'ended'}
+                people={people}
+                actions={actions}
+              />
             </li>
           )
         })}
@@ -177,6 +257,7 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
             />
           </div>
           <Button
+            id="add-round"
             type="submit"
             variant="solid"
             size="field"
@@ -187,6 +268,8 @@ export function RoundsPanel({ detail, act }: { detail: EventDetail; act: Act }) 
           </Button>
         </form>
       )}
+      <ActionError message={actions.errorAt('add-round')} className="mt-3" />
+      {confirm.dialog}
     </Panel>
   )
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { changeSeating, type EventDetail, type EventRound } from '../api/admin-events-api.ts'
-import type { Act } from './event-workspace.tsx'
-import { personName } from './participants-panel.tsx'
+import type { EventActions } from '../use-event-actions.ts'
+import type { ParticipantLabels } from '../use-participant-labels.ts'
 
 /**
  * A round's tables and who sits where. Editable rounds: select a person, then another person to
@@ -12,29 +12,42 @@ export function SeatingBoard({
   detail,
   round,
   editable,
-  act,
+  people,
+  actions,
 }: {
   detail: EventDetail
   round: EventRound
   editable: boolean
-  act: Act
+  people: ParticipantLabels
+  actions: EventActions
 }) {
   const { t } = useTranslation('events')
   const [selected, setSelected] = useState<string | null>(null)
-  const people = new Map(detail.participants.map((p) => [p.userId, p]))
-  const nameOf = (userId: string) => {
-    const person = people.get(userId)
-    return person ? personName(person) : '—'
-  }
+  const nameOf = people.labelOf
+  // A person's button, to keep focus on her when she moves to another table.
+  const buttonId = (userId: string) => `seat-${round.id}-${userId}`
+  const where = `round-${round.id}`
   const seatOf = new Map(round.seats.map((seat) => [seat.userId, seat.tableId]))
   // Pairs the host wants apart who sit at one table anyway (after a swap, or a pair added later).
   const brokenAt = (tableId: string) =>
     detail.keepApart.filter(
       (pair) => seatOf.get(pair.userA) === tableId && seatOf.get(pair.userB) === tableId,
     )
+  const pairNames = (pair: { userA: string; userB: string }) => {
+    const [a = '', b = ''] = people.sorted([pair.userA, pair.userB], (userId) => userId).map(nameOf)
+    return { a, b }
+  }
   const unseated = editable
-    ? detail.participants.filter((p) => p.status === 'present' && !seatOf.has(p.userId))
+    ? people.sorted(
+        detail.participants.filter((p) => p.status === 'present' && !seatOf.has(p.userId)),
+        (p) => p.userId,
+      )
     : []
+
+  async function change(userId: string, call: Parameters<EventActions['run']>[1]) {
+    const result = await actions.run(where, call)
+    if (result.ok) actions.focusSoon(buttonId(userId))
+  }
 
   async function pick(userId: string) {
     if (!editable) return
@@ -49,7 +62,7 @@ export function SeatingBoard({
     const first = selected
     setSelected(null)
     if (seatOf.has(first) && seatOf.has(userId))
-      await act(() =>
+      await change(userId, () =>
         changeSeating(detail.event.id, round.id, { action: 'swap', userA: first, userB: userId }),
       )
     else setSelected(userId)
@@ -66,11 +79,12 @@ export function SeatingBoard({
     )
     return editable ? (
       <button
+        id={buttonId(userId)}
         type="button"
         aria-pressed={isSelected}
         aria-label={isSelected ? t('rounds.selected', { name }) : t('rounds.select', { name })}
         onClick={() => void pick(userId)}
-        className={`w-full rounded-lg px-2.5 py-1.5 text-left text-sm transition ${isSelected ? 'bg-rose-deep font-semibold text-white [&>span]:text-white' : 'hover:bg-blush/60'}`}
+        className={`min-h-11 w-full rounded-lg px-2.5 py-1.5 text-left text-sm transition sm:min-h-0 ${isSelected ? 'bg-rose-deep font-semibold text-white [&>span]:text-white' : 'hover:bg-blush/60'}`}
       >
         {name}
         {mark}
@@ -105,7 +119,10 @@ export function SeatingBoard({
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {detail.tables.map((table) => {
-          const seated = round.seats.filter((seat) => seat.tableId === table.id)
+          const seated = people.sorted(
+            round.seats.filter((seat) => seat.tableId === table.id),
+            (seat) => seat.userId,
+          )
           const broken = brokenAt(table.id)
           const apart = new Set(broken.flatMap((pair) => [pair.userA, pair.userB]))
           const canMoveHere =
@@ -130,7 +147,7 @@ export function SeatingBoard({
                   key={pair.id}
                   className="mx-2.5 mb-1.5 rounded-lg bg-blush/60 px-2.5 py-1.5 text-xs font-semibold text-rose-deep"
                 >
-                  {t('rounds.brokenPair', { a: nameOf(pair.userA), b: nameOf(pair.userB) })}
+                  {t('rounds.brokenPair', pairNames(pair))}
                 </p>
               ))}
               <ul>
@@ -141,7 +158,7 @@ export function SeatingBoard({
               {canMoveHere && (
                 <button
                   type="button"
-                  className="mt-2 w-full rounded-lg border border-dashed border-rose/50 px-2.5 py-1.5 text-sm font-semibold text-rose-deep hover:bg-blush/40"
+                  className="mt-2 min-h-11 w-full rounded-lg border border-dashed border-rose/50 px-2.5 py-1.5 text-sm font-semibold text-rose-deep hover:bg-blush/40 sm:min-h-0"
                   aria-label={t('rounds.moveHereLabel', {
                     name: nameOf(selected),
                     table: table.tableName,
@@ -149,7 +166,7 @@ export function SeatingBoard({
                   onClick={() => {
                     const userId = selected
                     setSelected(null)
-                    void act(() =>
+                    void change(userId, () =>
                       changeSeating(detail.event.id, round.id, {
                         action: 'move',
                         userId,

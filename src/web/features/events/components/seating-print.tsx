@@ -8,6 +8,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { fetchEvent, type EventDetail, type EventRound } from '../api/admin-events-api.ts'
 import { doorList, printedName } from '../door-list.ts'
+import { useParticipantLabels } from '../use-participant-labels.ts'
 import './seating-print.css'
 
 /** How the names of a table fill its card: more people, more columns, smaller type. */
@@ -69,20 +70,25 @@ function PrintedRound({
   back: ReactNode
 }) {
   const { t, i18n } = useTranslation('events')
-  const people = new Map(detail.participants.map((p) => [p.userId, printedName(p)]))
-  const nameOf = (userId: string) => people.get(userId) ?? '—'
-  const order = new Intl.Collator(i18n.language, { numeric: true })
+  // Two guests of one name are told apart by their member code, on the cards and at the door.
+  const people = useParticipantLabels(detail.participants, printedName)
+  const nameOf = people.labelOf
+  // A seat kept by someone no longer on the list (the server keeps it) is nobody to print.
+  const present = new Set(detail.participants.map((p) => p.userId))
+  const seats = round.seats.filter((seat) => present.has(seat.userId))
   const tables = detail.tables
     .map((table) => ({
       ...table,
-      names: round.seats
-        .filter((seat) => seat.tableId === table.id)
-        .map((seat) => nameOf(seat.userId))
-        .sort(order.compare),
+      names: people
+        .sorted(
+          seats.filter((seat) => seat.tableId === table.id),
+          (seat) => seat.userId,
+        )
+        .map((seat) => nameOf(seat.userId)),
     }))
     .filter((table) => table.names.length > 0)
   const door = doorList(
-    round.seats.map((seat) => ({
+    seats.map((seat) => ({
       name: nameOf(seat.userId),
       table: detail.tables.find((table) => table.id === seat.tableId)?.tableName ?? '—',
     })),

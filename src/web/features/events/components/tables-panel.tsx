@@ -3,10 +3,22 @@ import { tableInputSchema } from '#shared/schemas/events.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { addTable, removeTable, updateTable, type EventTable } from '../api/admin-events-api.ts'
+import {
+  addTable,
+  removeTable,
+  updateTable,
+  type EventDetail,
+  type EventTable,
+} from '../api/admin-events-api.ts'
 import { fieldErrors } from '../field-errors.ts'
+import { useConfirm } from '../use-confirm.tsx'
+import type { EventActions } from '../use-event-actions.ts'
+import { ActionError } from './action-error.tsx'
 import { Panel } from './panel.tsx'
-import type { Act } from './event-workspace.tsx'
+import { TrashIcon } from './trash-icon.tsx'
+
+/** A table's edit button, to come back to after editing it or removing its neighbour. */
+const editId = (tableId: string) => `table-${tableId}-edit`
 
 interface Draft {
   tableName: string
@@ -94,17 +106,30 @@ function TableForm({
 }
 
 /** SPEC's event_tables: add, edit and remove; seats in use ≤ the table's full capacity. */
-export function TablesPanel({
-  eventId,
-  tables,
-  act,
-}: {
-  eventId: string
-  tables: EventTable[]
-  act: Act
-}) {
+export function TablesPanel({ detail, actions }: { detail: EventDetail; actions: EventActions }) {
   const { t } = useTranslation('events')
+  const eventId = detail.event.id
+  const tables = detail.tables
   const [editing, setEditing] = useState<string | null>(null)
+  const confirm = useConfirm()
+
+  function stopEditing(tableId: string) {
+    setEditing(null)
+    actions.focusSoon(editId(tableId))
+  }
+
+  function askToRemove(table: EventTable, index: number) {
+    const next = tables[index + 1] ?? tables[index - 1]
+    confirm.ask({
+      text: t('tables.confirmRemove', { name: table.tableName }),
+      confirmLabel: t('tables.confirmRemoveButton', { name: table.tableName }),
+      onConfirm: async () => {
+        const result = await actions.run(`table-${table.id}`, () => removeTable(eventId, table.id))
+        if (result.ok)
+          return () => actions.focusSoon(...(next ? [editId(next.id)] : []), 'tables-heading')
+      },
+    })
+  }
   const seats = tables.reduce((sum, table) => sum + table.capacityActual, 0)
   return (
     <Panel
@@ -120,8 +145,15 @@ export function TablesPanel({
       }
     >
       {tables.length === 0 && <p className="mb-4 text-ink-soft">{t('tables.empty')}</p>}
+      <ActionError
+        message={actions.errorGone(
+          'table-',
+          tables.map((table) => `table-${table.id}`),
+        )}
+        className="mb-4"
+      />
       <ul className="mb-6 divide-y divide-ink/5">
-        {tables.map((table) => (
+        {tables.map((table, index) => (
           <li key={table.id} className="py-3">
             {editing === table.id ? (
               <TableForm
@@ -131,10 +163,12 @@ export function TablesPanel({
                   capacityActual: String(table.capacityActual),
                 }}
                 submitLabel={t('tables.save')}
-                onCancel={() => setEditing(null)}
+                onCancel={() => stopEditing(table.id)}
                 onSubmit={async (draft) => {
-                  const ok = await act(() => updateTable(eventId, table.id, draft))
-                  if (ok) setEditing(null)
+                  const { ok } = await actions.run(`table-${table.id}`, () =>
+                    updateTable(eventId, table.id, draft),
+                  )
+                  if (ok) stopEditing(table.id)
                   return ok
                 }}
               />
@@ -146,11 +180,12 @@ export function TablesPanel({
                     {t('tables.seats', { actual: table.capacityActual, full: table.capacityFull })}
                   </p>
                 </div>
-                <div className="flex gap-1">
+                <div className="flex gap-6">
                   <Button
+                    id={editId(table.id)}
                     type="button"
-                    variant="quiet"
-                    size="sm"
+                    variant="outline"
+                    size="row"
                     aria-label={t('tables.editLabel', { name: table.tableName })}
                     onClick={() => setEditing(table.id)}
                   >
@@ -158,24 +193,30 @@ export function TablesPanel({
                   </Button>
                   <Button
                     type="button"
-                    variant="quiet"
-                    size="sm"
+                    variant="danger"
+                    size="row"
                     aria-label={t('tables.removeLabel', { name: table.tableName })}
-                    onClick={() => act(() => removeTable(eventId, table.id))}
+                    onClick={() => askToRemove(table, index)}
                   >
+                    <TrashIcon />
                     {t('tables.remove')}
                   </Button>
                 </div>
               </div>
             )}
+            <ActionError message={actions.errorAt(`table-${table.id}`)} className="mt-2" />
           </li>
         ))}
       </ul>
       <TableForm
         initial={{ tableName: '', capacityFull: '6', capacityActual: '6' }}
         submitLabel={t('tables.add')}
-        onSubmit={(draft) => act(() => addTable(eventId, draft))}
+        onSubmit={async (draft) =>
+          (await actions.run('add-table', () => addTable(eventId, draft))).ok
+        }
       />
+      <ActionError message={actions.errorAt('add-table')} className="mt-3" />
+      {confirm.dialog}
     </Panel>
   )
 }

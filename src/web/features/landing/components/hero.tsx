@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import heroImage from '#web/assets/landing/hero.svg'
 
-/** On /welcome the welcome panel holds the page's h1, so the hero steps down to h2. */
-export function Hero({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+/**
+ * On /welcome the welcome panel holds the page's h1, so the hero steps down to h2. A notice
+ * (signing in needed) sits at its top, on the same background, pushing the content down.
+ */
+export function Hero({ headingLevel = 1, notice }: { headingLevel?: 1 | 2; notice?: ReactNode }) {
   const { t } = useTranslation('landing')
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   return (
@@ -11,6 +15,7 @@ export function Hero({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
         aria-hidden="true"
         className="pointer-events-none absolute -top-40 -right-32 size-[34rem] rounded-full bg-blush/60 blur-3xl"
       />
+      {notice}
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-5 pt-10 pb-8 sm:px-8 md:grid-cols-[1.1fr_1fr] md:pt-16 lg:gap-16">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-4 py-1.5 text-sm font-medium text-rose-deep ring-1 ring-rose/20">

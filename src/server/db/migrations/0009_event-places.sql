@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "places" integer;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_places_positive" CHECK ("events"."places" is null or "events"."places" between 1 and 10000);

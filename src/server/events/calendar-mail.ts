@@ -1,0 +1,113 @@
+import type { Language } from '#shared/languages.ts'
+import type { Tx } from '../db/client.ts'
+import { enqueueEmail } from '../mail/outbox.ts'
+import { eventEmail } from '../mail/templates.ts'
+import { eventEnd, eventLocation } from '#shared/calendar.ts'
+import { calendarAttachment, calendarFile, type CalendarEvent, type CalendarSite } from './ics.ts'
+
+/** The evenings take place in Budapest: e-mails give their times there, whatever the server's zone. */
+export const EVENT_TIME_ZONE = 'Europe/Budapest'
+
+/** The e-mails about a member's place: where they link to, who sends them, how to wake the sender. */
+export interface PlaceMail extends CalendarSite {
+  onEmailQueued: () => void
+}
+
+export interface Recipient {
+  email: string
+  fullName: string | null
+  language: Language
+}
+
+/** "Tuesday, 1 December 2026, 18:00–20:00" in her language, Budapest time. */
+export function eventWhen(
+  language: Language,
+  event: Pick<CalendarEvent, 'startTime' | 'duration'>,
+) {
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: EVENT_TIME_ZONE,
+  }).formatRange(event.startTime, eventEnd(event))
+}
+
+function render(
+  kind: Parameters<typeof eventEmail>[1],
+  event: CalendarEvent,
+  to: Recipient,
+  mail: PlaceMail,
+  position?: number,
+) {
+  return eventEmail(to.language, kind, {
+    name: to.fullName,
+    url: `${mail.baseUrl}/events`,
+    siteUrl: mail.baseUrl,
+    event: event.eventName,
+    when: eventWhen(to.language, event),
+    where: eventLocation(event),
+    position,
+  })
+}
+
+const attendee = (to: Recipient) => ({ email: to.email, name: to.fullName })
+
+/** The invitation she gets with a place: an e-mail with the evening as a calendar REQUEST. */
+export function invitationAttachment(event: CalendarEvent, to: Recipient, mail: PlaceMail) {
+  return calendarAttachment(
+    'REQUEST',
+    calendarFile({ method: 'REQUEST', event, site: mail, attendee: attendee(to) }),
+  )
+}
+
+/**
+ * Confirms a registration, in the registration's transaction: a place comes with the invitation,
+ * the waiting list with her position and no invitation (she may never come).
+ */
+export async function queueRegistrationEmail(
+  tx: Tx,
+  event: CalendarEvent,
+  to: Recipient,
+  mail: PlaceMail,
+  result: { status: 'registered' | 'waiting'; position: number | null },
+) {
+  const waiting = result.status === 'waiting'
+  return enqueueEmail(tx, {
+    // Per event: a confirmation for one evening never holds back another's.
+    kind: `eventRegistration:${event.id}`,
+    to: to.email,
+    language: to.language,
+    ...(waiting
+      ? render('eventWaiting', event, to, mail, result.position ?? undefined)
+      : render('eventRegistered', event, to, mail)),
+    attachments: waiting ? [] : [invitationAttachment(event, to, mail)],
+  })
+}
+
+/**
+ * The event's new time or place (an update, with the event's raised SEQUENCE) or its cancellation,
+ * to each of `recipients`. Never held back by the cooldown: each one replaces what came before.
+ */
+export async function queueCalendarChange(
+  tx: Tx,
+  change: 'changed' | 'cancelled',
+  event: CalendarEvent,
+  recipients: Recipient[],
+  mail: PlaceMail,
+) {
+  const method = change === 'cancelled' ? 'CANCEL' : 'REQUEST'
+  for (const to of recipients)
+    await enqueueEmail(tx, {
+      kind: change === 'cancelled' ? 'eventCancelled' : 'eventChanged',
+      to: to.email,
+      language: to.language,
+      ...render(change === 'cancelled' ? 'eventCancelled' : 'eventChanged', event, to, mail),
+      attachments: [
+        calendarAttachment(
+          method,
+          calendarFile({ method, event, site: mail, attendee: attendee(to) }),
+        ),
+      ],
+      cooldown: false,
+    })
+  return recipients.length > 0
+}

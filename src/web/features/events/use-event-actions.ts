@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { ApiResult } from '#web/lib/call-api.ts'
+
+/**
+ * How the event page's panels change things. `run` makes one change, reloads the event and keeps
+ * its error, if any, for the place named `where` (a row, a form, a round), which shows it beside
+ * the control that caused it. `focusSoon` moves focus, once the reloaded page is on screen, to
+ * the first of these elements (by id) that is there: a button that had focus and went away
+ * would otherwise leave it on <body>.
+ */
+export interface EventActions {
+  run: <T>(where: string, call: () => Promise<ApiResult<T>>) => Promise<ApiResult<T>>
+  /** The failure of the last change made at `where`: the server's message, '' when it gave none. */
+  errorAt: (where: string) => string | null
+  /**
+   * The failure of a change made at a place starting with `prefix` that is not among `places` any
+   * more (her row went, removed meanwhile in another tab): for the panel to show instead.
+   */
+  errorGone: (prefix: string, places: readonly string[]) => string | null
+  focusSoon: (...ids: string[]) => void
+}
+
+export function useEventActions(reload: () => Promise<void>): EventActions {
+  const [failure, setFailure] = useState<{ where: string; message: string } | null>(null)
+  const [focus, setFocus] = useState<{ ids: string[] } | null>(null)
+
+  const run = useCallback(
+    async <T>(where: string, call: () => Promise<ApiResult<T>>) => {
+      setFailure(null)
+      const result = await call()
+      await reload()
+      // With the fresh page, so it shows in its place at once (a row that went, at its panel).
+      if (!result.ok) setFailure({ where, message: result.message })
+      return result
+    },
+    [reload],
+  )
+
+  useEffect(() => {
+    if (!focus) return
+    for (const id of focus.ids) {
+      const element = document.getElementById(id)
+      if (element) {
+        element.focus()
+        break
+      }
+    }
+  }, [focus])
+
+  const focusSoon = useCallback((...ids: string[]) => setFocus({ ids }), [])
+  const errorAt = (where: string) => (failure?.where === where ? failure.message : null)
+  const errorGone = (prefix: string, places: readonly string[]) =>
+    failure?.where.startsWith(prefix) && !places.includes(failure.where) ? failure.message : null
+  return { run, errorAt, errorGone, focusSoon }
+}
