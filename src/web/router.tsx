@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import type i18n from 'i18next'
 import { useTranslation } from './lib/use-translation.ts'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
@@ -6,26 +6,8 @@ import { isLanguage } from '#shared/languages.ts'
 import { PageLayout } from './components/layout/page-layout.tsx'
 import { PageSpinner } from './components/ui/page-spinner.tsx'
 import { stripLanguageParam } from './lib/i18n.ts'
-import { LandingPage } from './routes/landing.tsx'
-
-/**
- * A lazy screen that can be loaded ahead of rendering. A prerendered page hydrates only once its
- * screen is loaded, so it renders at once instead of suspending: a boundary that suspends while
- * hydrating and then gets an update (the ?lang= clean-up) would be thrown away and drawn again.
- */
-function preloadableLazy(load: () => Promise<{ default: ComponentType }>) {
-  let loaded: ComponentType | undefined
-  const Lazy = lazy(load)
-  function Screen() {
-    const Loaded = loaded
-    return Loaded ? <Loaded /> : <Lazy />
-  }
-  Screen.preload = () =>
-    load().then((module) => {
-      loaded = module.default
-    })
-  return Screen
-}
+import { preloadableLazy } from './lib/preloadable-lazy.tsx'
+import { LANDING_PATHS, LandingPage, preloadLanding } from './routes/landing.tsx'
 
 // Screens other than the landing page load on demand, keeping the first visit light.
 const PrivacyPolicyPage = preloadableLazy(() => import('./routes/privacy-policy.tsx'))
@@ -53,6 +35,7 @@ export function preloadScreen(path: string, texts: Promise<typeof i18n>): Promis
       PrivacyPolicyPage.preload(),
       texts.then((ready) => ready.loadNamespaces('privacy')),
     ])
+  if (LANDING_PATHS.includes(path)) return preloadLanding(texts)
   return texts
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link, useLocation } from 'wouter'
+import { Button } from '../components/ui/button.tsx'
 import { authPost } from '../features/auth/api/auth-api.ts'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { signedOut } from '../lib/session-store.ts'
@@ -31,8 +32,35 @@ function AdminDashboard() {
   useDocumentTitle(`${t('admin.title')} – Lendület`)
   return (
     <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
-      <h1 className="font-display text-4xl font-semibold tracking-tight">{t('admin.title')}</h1>
-      <p className="mt-3 text-lg text-ink-soft">{t('admin.intro')}</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="font-display text-4xl font-semibold tracking-tight">{t('admin.title')}</h1>
+          <p className="mt-3 text-lg text-ink-soft">{t('admin.intro')}</p>
+        </div>
+        {/* Apart from the sections, and plainly a button: signing out is not a place to go. */}
+        <Button
+          type="button"
+          variant="outline"
+          size="md"
+          className="self-start"
+          onClick={async () => {
+            await authPost('/sign-out')
+            signedOut()
+            navigate('/')
+          }}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="none">
+            <path
+              d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3M13 14l4-4-4-4M17 10H8"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {t('admin.logout')}
+        </Button>
+      </div>
       <nav aria-label={t('admin.title')} className="mt-8 flex flex-wrap gap-3">
         {SECTIONS.map(([section, path]) =>
           path.startsWith('#') ? (
@@ -45,17 +73,6 @@ function AdminDashboard() {
             </Link>
           ),
         )}
-        <button
-          type="button"
-          className="rounded-full bg-ink px-5 py-2.5 font-semibold text-white transition hover:bg-rose-deep"
-          onClick={async () => {
-            await authPost('/sign-out')
-            signedOut()
-            navigate('/')
-          }}
-        >
-          {t('admin.logout')}
-        </button>
       </nav>
       <EventsOverview />
     </div>

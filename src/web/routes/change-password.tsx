@@ -11,6 +11,7 @@ import { authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { useSession } from '../lib/session-store.ts'
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isLongEnough } from '../lib/validation.ts'
 
 /**
@@ -26,6 +27,7 @@ export default function ChangePasswordPage() {
   const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({})
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const formRef = useFocusFirstInvalid(errors)
 
   useEffect(() => {
     if (outcome?.tone !== 'success') return
@@ -84,7 +86,7 @@ export default function ChangePasswordPage() {
       title={t('changePassword.title')}
       intro={token ? t('changePassword.introRecovery') : t('changePassword.introSignedIn')}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
         {!token && (
           <TextField
             label={t('fields.currentPassword')}
@@ -105,7 +107,7 @@ export default function ChangePasswordPage() {
           errors={errors}
         />
         {outcome && (
-          <Alert tone={outcome.tone}>
+          <Alert tone={outcome.tone} focus>
             {outcome.text}
             {done && (
               <span className="mt-1 block font-normal">{t('changePassword.redirecting')}</span>

@@ -6,23 +6,25 @@ import { Button } from '../components/ui/button.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail } from '../lib/validation.ts'
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'errors'])
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<string>()
+  const [errors, setErrors] = useState<{ email?: string }>({})
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const formRef = useFocusFirstInvalid(errors)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     setOutcome(null)
     if (!isEmail(email)) {
-      setError(t('validation.invalidEmail'))
+      setErrors({ email: t('validation.invalidEmail') })
       return
     }
-    setError(undefined)
+    setErrors({})
     setPending(true)
     const address = email.trim().toLowerCase()
     const result = await authPost('/request-password-reset', {
@@ -40,9 +42,13 @@ export default function ForgotPasswordPage() {
 
   return (
     <CardPage title={t('forgot.title')} intro={t('forgot.intro')}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
-        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        {outcome && (
+          <Alert tone={outcome.tone} focus>
+            {outcome.text}
+          </Alert>
+        )}
         <Button type="submit" pending={pending} pendingLabel={t('forgot.submitting')}>
           {t('forgot.submit')}
         </Button>

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react'
+import type i18n from 'i18next'
 import { useSession } from '../lib/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
-import { WhenNearViewport } from '../components/ui/when-near-viewport.tsx'
+import { preloadableLazy } from '../lib/preloadable-lazy.tsx'
 import { SignInNeededNotice } from '../features/auth/components/sign-in-needed-notice.tsx'
 import { ContactLine } from '../features/landing/components/contact-line.tsx'
 import { DownloadSection } from '../features/landing/components/download-section.tsx'
@@ -17,8 +18,22 @@ import { useDocumentTitle } from '../lib/use-document-title.ts'
 // Her own panel on /home: only for a signed-in member, so never in the first load.
 const MemberHomePanel = lazy(() => import('./member-home-panel.tsx'))
 
-// Far below the fold: loaded as the visitor scrolls towards it, not with the page.
-const NewsletterForm = lazy(() => import('../features/newsletter/components/newsletter-form.tsx'))
+// The page's one purpose, so it is in the page from the start (prerendered, and in the Tab order
+// before any scrolling); its code and texts come with the page's before it hydrates.
+const NewsletterForm = preloadableLazy(
+  () => import('../features/newsletter/components/newsletter-form.tsx'),
+)
+
+/** The addresses that show the landing page. */
+export const LANDING_PATHS: readonly string[] = ['/', '/landing', '/home', '/welcome']
+
+/** What the landing page needs before it hydrates: the newsletter form's code and texts. */
+export function preloadLanding(texts: Promise<typeof i18n>): Promise<unknown> {
+  return Promise.all([
+    NewsletterForm.preload(),
+    texts.then((ready) => ready.loadNamespaces('newsletter')),
+  ])
+}
 
 /**
  * The coming-soon page on /, /landing, /home and /welcome (the last with a welcome panel on top;
@@ -52,9 +67,9 @@ export function LandingPage({
       <WhySection />
       <DownloadSection />
       <NewsletterSection>
-        <WhenNearViewport minHeight="22rem">
+        <Suspense fallback={<div className="min-h-[22rem]" />}>
           <NewsletterForm />
-        </WhenNearViewport>
+        </Suspense>
       </NewsletterSection>
       <ContactLine />
     </>

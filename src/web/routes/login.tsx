@@ -12,6 +12,7 @@ import { GoogleButton } from '../features/auth/components/google-button.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { homeFor, refreshSession } from '../lib/session-store.ts'
 import { useReturnPath } from '../lib/use-return-path.ts'
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail } from '../lib/validation.ts'
 
 export default function LoginPage() {
@@ -25,6 +26,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({})
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<{ code: string; message: string } | null>(null)
+  const formRef = useFocusFirstInvalid(errors)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -61,7 +63,7 @@ export default function LoginPage() {
         {t('login.or')}
         <span className="h-px flex-1 bg-ink/10" />
       </div>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <TextField
           label={t('fields.password')}
@@ -80,7 +82,9 @@ export default function LoginPage() {
         </Link>
         {failure?.code === 'EMAIL_NOT_VERIFIED' ? (
           <div className="flex flex-col gap-3">
-            <Alert tone="error">{t('login.notVerified')}</Alert>
+            <Alert tone="error" focus>
+              {t('login.notVerified')}
+            </Alert>
             <ResendVerification
               email={email.trim().toLowerCase()}
               label={t('login.resend')}
@@ -89,7 +93,11 @@ export default function LoginPage() {
             />
           </div>
         ) : (
-          failure && <Alert tone="error">{failure.message}</Alert>
+          failure && (
+            <Alert tone="error" focus>
+              {failure.message}
+            </Alert>
+          )
         )}
         <Button type="submit" pending={pending} pendingLabel={t('login.submitting')}>
           {t('login.submit')}

@@ -1,4 +1,5 @@
 import { Link } from 'wouter'
+import { FieldError } from '../components/ui/form-field.tsx'
 import { QrCode } from '../components/ui/qr-code.tsx'
 import { buttonClass } from '../components/ui/button.tsx'
 import { Registration } from '../features/events/components/registration.tsx'
@@ -61,11 +62,7 @@ export default function MemberHomePanel({ me }: { me: Me }) {
             ) : (
               events && <p className="text-ink-soft">{t('home.noEvening')}</p>
             )}
-            {error !== null && error !== '' && (
-              <p role="alert" className="text-sm font-semibold text-rose-deep">
-                {error}
-              </p>
-            )}
+            {error !== null && error !== '' && <FieldError role="alert">{error}</FieldError>}
             <p className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
               <Link
                 href="/events"

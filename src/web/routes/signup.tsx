@@ -11,6 +11,7 @@ import { EmailField } from '../features/auth/components/email-field.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { useReturnPath } from '../lib/use-return-path.ts'
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail, isLongEnough } from '../lib/validation.ts'
 
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>
@@ -24,6 +25,7 @@ export default function SignupPage() {
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
+  const formRef = useFocusFirstInvalid(errors)
 
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: event.target.value }))
@@ -70,7 +72,7 @@ export default function SignupPage() {
 
   return (
     <CardPage title={t('signup.title')} intro={t('signup.intro')}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
         <TextField
           label={t('fields.name')}
           autoComplete="name"
@@ -88,7 +90,11 @@ export default function SignupPage() {
           onConfirm={set('confirm')}
           errors={errors}
         />
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {failure && (
+          <Alert tone="error" focus>
+            {failure}
+          </Alert>
+        )}
         <Button type="submit" pending={pending} pendingLabel={t('signup.submitting')}>
           {t('signup.submit')}
         </Button>

@@ -13,7 +13,7 @@ const triggerClass =
 const menuClass =
   'absolute top-full right-0 z-50 mt-2 w-64 rounded-2xl border border-ink/10 bg-white p-1.5 shadow-xl shadow-ink/10'
 const itemClass =
-  'flex w-full cursor-pointer items-center rounded-xl px-3 py-2.5 text-left text-sm outline-none hover:bg-blush/60 focus:bg-blush/60'
+  'flex w-full cursor-pointer items-center rounded-xl px-3 py-2.5 text-left text-sm hover:bg-blush/60 focus:bg-blush/60 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-rose-deep'
 
 // Signed-in members only: kept out of the landing page's first load.
 const loadNewsletterItem = () =>

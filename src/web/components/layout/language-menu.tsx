@@ -47,7 +47,7 @@ export function LanguageMenu() {
               void i18n.changeLanguage(language.code)
               close()
             }}
-            className="flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm outline-none select-none hover:bg-blush/60 focus:bg-blush/60 aria-checked:font-semibold"
+            className="flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm select-none hover:bg-blush/60 focus:bg-blush/60 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-rose-deep aria-checked:font-semibold"
           >
             <FlagIcon code={language.code} className={flagClass} />
             <span className="flex-1">{language.name}</span>

@@ -40,9 +40,14 @@ export const buttonClass = ({
   variant = 'primary',
   size = 'lg',
 }: { variant?: ButtonVariant; size?: ButtonSize } = {}) =>
-  `inline-flex items-center justify-center gap-2 rounded-full font-semibold transition disabled:cursor-not-allowed ${sizes[size]} ${variants[variant]}`
+  `inline-flex items-center justify-center gap-2 rounded-full font-semibold transition disabled:cursor-not-allowed aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${sizes[size]} ${variants[variant]}`
 
-/** A button that shows `pendingLabel` and stays disabled while its request runs. */
+/**
+ * A button that shows `pendingLabel` and refuses presses while its request runs. It stays
+ * focusable meanwhile (aria-disabled, not disabled): a disabled button loses focus to <body>,
+ * and she would have to find her place again when the answer comes. A refused click also stops
+ * a form's implicit submission (Enter in a field) from sending twice.
+ */
 export function Button({
   variant = 'primary',
   size = 'lg',
@@ -60,7 +65,11 @@ export function Button({
   return (
     <button
       {...props}
-      disabled={pending || props.disabled}
+      aria-disabled={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault()
+        else props.onClick?.(event)
+      }}
       aria-busy={pending || undefined}
       className={`${buttonClass({ variant, size })} ${className}`}
     >

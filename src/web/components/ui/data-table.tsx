@@ -119,7 +119,7 @@ export function TableSearch({
       onChange={(event) => onChange(event.target.value)}
       aria-label={label}
       placeholder={label}
-      className={`h-11 w-full rounded-full border border-ink/15 bg-white px-5 outline-none focus:border-rose focus:ring-4 focus:ring-rose/15 sm:max-w-sm ${className}`}
+      className={`h-11 w-full rounded-full border border-ink/15 bg-white px-5 focus:border-rose-deep sm:max-w-sm ${className}`}
     />
   )
 }

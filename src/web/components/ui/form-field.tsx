@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { ErrorIcon } from './error-icon.tsx'
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {
@@ -40,15 +41,29 @@ export function FormField({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-rose-deep">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   )
 }
 
 /** The look shared by text inputs, textareas and selects. */
 export const controlLook =
-  'rounded-xl border border-ink/15 bg-white text-base transition outline-none focus:border-rose focus:ring-4 focus:ring-rose/15 aria-invalid:border-rose-deep'
+  'rounded-xl border border-ink/15 bg-white text-base transition focus:border-rose-deep aria-invalid:border-2 aria-invalid:border-danger'
+
+/** An error under a control: red, with its icon, so that it reads as an error without colour. */
+export function FieldError({
+  id,
+  role,
+  children,
+}: {
+  id?: string
+  role?: 'alert'
+  children: ReactNode
+}) {
+  return (
+    <p id={id} role={role} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+      <ErrorIcon className="mt-0.5 size-4" />
+      <span>{children}</span>
+    </p>
+  )
+}

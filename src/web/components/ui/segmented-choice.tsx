@@ -23,7 +23,7 @@ export function SegmentedChoice<T extends string>({
       {options.map((option) => (
         <label
           key={option.value}
-          className="cursor-pointer rounded-full px-4 py-2 text-sm font-semibold text-ink-soft transition has-checked:bg-ink has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-rose"
+          className="cursor-pointer rounded-full px-4 py-2 text-sm font-semibold text-ink-soft transition has-checked:bg-ink has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-rose-deep"
         >
           <input
             type="radio"

@@ -26,7 +26,7 @@ export function SwitchField({
       />
       <span
         aria-hidden="true"
-        className="relative h-7 w-12 shrink-0 rounded-full bg-ink/25 transition peer-checked:bg-sage-deep peer-focus-visible:ring-4 peer-focus-visible:ring-rose/30 peer-disabled:opacity-60 after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5 motion-reduce:after:transition-none"
+        className="relative h-7 w-12 shrink-0 rounded-full bg-ink/25 transition peer-checked:bg-sage-deep peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-rose-deep peer-disabled:opacity-60 after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5 motion-reduce:after:transition-none"
       />
       <span className="font-semibold">{label}</span>
     </label>

@@ -485,7 +485,7 @@ function Answer({
       : 0
     return (
       <div
-        className={`flex flex-col gap-4 rounded-3xl p-5 sm:flex-row sm:items-center ${green ? 'bg-sage-deep text-cream' : 'bg-gold-light text-ink'}`}
+        className={`flex flex-col gap-4 rounded-3xl p-5 sm:flex-row sm:items-center ${green ? 'surface-dark bg-sage-deep text-cream' : 'bg-gold-light text-ink'}`}
         data-tone={green ? 'green' : 'amber'}
       >
         <UserAvatar avatarUrl={answer.person.avatarUrl} name={answer.person.name} size="large" />
@@ -539,14 +539,18 @@ function Answer({
   }
   if (outcome.kind === 'refused')
     return (
-      <div role="alert" className="rounded-3xl bg-rose-deep p-5 text-white" data-tone="red">
+      <div
+        role="alert"
+        className="surface-dark rounded-3xl bg-rose-deep p-5 text-white"
+        data-tone="red"
+      >
         <p className="text-sm font-semibold tracking-wide uppercase">{t('door.answer.refused')}</p>
         <p className="mt-1 text-xl font-semibold">{outcome.message}</p>
       </div>
     )
   if (outcome.kind === 'queued')
     return (
-      <div className="flex flex-col gap-3 rounded-3xl bg-ink p-5 text-cream sm:flex-row sm:items-center">
+      <div className="surface-dark flex flex-col gap-3 rounded-3xl bg-ink p-5 text-cream sm:flex-row sm:items-center">
         <p className="flex-1 text-lg font-semibold">
           {t('door.answer.queued', { name: outcome.label })}
         </p>

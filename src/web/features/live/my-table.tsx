@@ -55,7 +55,7 @@ export function MyTable({ eventId, userId }: { eventId: string; userId: string }
     <section
       id="my-table"
       aria-labelledby="my-table-heading"
-      className="scroll-mt-24 rounded-3xl bg-rose-deep p-6 text-cream shadow-xl shadow-rose/20 sm:p-8"
+      className="surface-dark scroll-mt-24 rounded-3xl bg-rose-deep p-6 text-cream shadow-xl shadow-rose/20 sm:p-8"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="my-table-heading" className="font-display text-2xl font-semibold">

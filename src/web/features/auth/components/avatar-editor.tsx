@@ -35,7 +35,7 @@ export function AvatarEditor({ me }: { me: Me }) {
         <div className="flex flex-col gap-2">
           <label
             htmlFor={inputId}
-            className="inline-flex h-11 cursor-pointer items-center justify-center self-start rounded-full border border-ink/15 bg-white px-5 font-semibold transition focus-within:ring-4 focus-within:ring-rose/20 hover:border-rose/50 hover:text-rose-deep"
+            className="inline-flex h-11 cursor-pointer items-center justify-center self-start rounded-full border border-ink/15 bg-white px-5 font-semibold transition has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-rose-deep hover:border-rose/50 hover:text-rose-deep"
           >
             {pending ? t('account.uploading') : t('account.changePicture')}
             <input

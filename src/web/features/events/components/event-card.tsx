@@ -4,6 +4,12 @@ import type { EventListItem } from '../api/admin-events-api.ts'
 import { EventCountdown } from './event-countdown.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
 
+/** The ids of a card's links, for focus to go on to after its buttons. */
+export const cardIds = (eventId: string) => ({
+  manage: `event-${eventId}-manage`,
+  roundPanel: `event-${eventId}-round-panel`,
+})
+
 /** One event in the admin's list: image, name, place, start, status and the live countdown. */
 export function EventCard({
   event,
@@ -58,6 +64,7 @@ export function EventCard({
         <p className="text-sm text-ink-soft">{t('card.participants', event.participants)}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-3">
           <Link
+            id={cardIds(event.id).manage}
             href={`/admin/events/${event.id}`}
             className="inline-flex h-10 items-center rounded-full border border-ink/15 px-4 text-sm font-semibold transition hover:border-rose/50 hover:text-rose-deep"
           >
@@ -66,6 +73,7 @@ export function EventCard({
           {status === 'active' ? (
             <>
               <a
+                id={cardIds(event.id).roundPanel}
                 href={`/klikkscreen?eventId=${event.id}`}
                 className="inline-flex h-10 items-center rounded-full bg-rose-deep px-4 text-sm font-semibold text-white transition hover:bg-ink"
               >

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { eventInputSchema, type EventInput } from '#shared/schemas/events.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { controlLook, FieldError } from '#web/components/ui/form-field.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { createEvent, updateEvent, uploadEventImage } from '../api/admin-events-api.ts'
@@ -118,10 +119,11 @@ export function EventEditor({
           value={values.description}
           onChange={(e) => set('description')(e.target.value)}
           aria-invalid={errors.description ? true : undefined}
-          className="rounded-xl border border-ink/15 bg-white px-4 py-3 text-base outline-none focus:border-rose focus:ring-4 focus:ring-rose/15"
+          aria-describedby={errors.description ? 'event-description-error' : undefined}
+          className={`px-4 py-3 ${controlLook}`}
         />
         {errors.description && (
-          <p className="text-sm font-medium text-rose-deep">{errors.description}</p>
+          <FieldError id="event-description-error">{errors.description}</FieldError>
         )}
       </div>
       <div className="flex flex-col gap-2">
@@ -136,7 +138,7 @@ export function EventEditor({
               className="aspect-video w-40 rounded-xl object-cover ring-1 ring-ink/10"
             />
           )}
-          <label className="inline-flex h-11 cursor-pointer items-center rounded-full border border-ink/15 bg-white px-5 text-sm font-semibold transition hover:border-rose/50 focus-within:ring-4 focus-within:ring-rose/20">
+          <label className="inline-flex h-11 cursor-pointer items-center rounded-full border border-ink/15 bg-white px-5 text-sm font-semibold transition hover:border-rose/50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-rose-deep">
             {preview ? t('editor.changeImage') : t('editor.chooseImage')}
             <input
               type="file"

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
@@ -6,7 +6,8 @@ import { useApiData } from '#web/lib/use-api-data.ts'
 import { useChanges } from '#web/lib/use-changes.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { endEvent, listEvents, startEvent, type EventListItem } from '../api/admin-events-api.ts'
-import { EventCard } from './event-card.tsx'
+import { useConfirm } from '../use-confirm.tsx'
+import { cardIds, EventCard } from './event-card.tsx'
 
 const FILTERS = ['all', 'klikk', 'other'] as const
 type Filter = (typeof FILTERS)[number]
@@ -22,6 +23,18 @@ export function EventsOverview() {
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
+  const confirm = useConfirm()
+  const [focusNext, setFocusNext] = useState<string[] | null>(null)
+  // The button she pressed is replaced (Start by the round panel and End): focus goes on to the
+  // card's next step, or to the list's heading when the card left the filtered list.
+  useEffect(() => {
+    if (!focusNext) return
+    for (const id of focusNext) {
+      const element = document.getElementById(id)
+      if (element) return element.focus()
+    }
+  }, [focusNext])
+
   async function act(id: string, action: typeof startEvent) {
     setBusy(id)
     setActionError(null)
@@ -29,6 +42,20 @@ export function EventsOverview() {
     if (!result.ok) setActionError(result.message)
     await list.reload()
     setBusy(null)
+    const next = action === startEvent ? cardIds(id).roundPanel : cardIds(id).manage
+    return result.ok ? [next, cardIds(id).manage, 'events-heading'] : [cardIds(id).manage]
+  }
+
+  function askToEnd(event: EventListItem) {
+    confirm.ask({
+      text: t('page.confirmEnd'),
+      confirmLabel: t('page.confirmEndButton'),
+      onConfirm: async () => {
+        // Once the dialog has gone: while it is open, nothing outside it can take focus.
+        const ids = await act(event.id, endEvent)
+        return () => setFocusNext(ids)
+      },
+    })
   }
   // '' is "the server said nothing": the page's own text shows.
   const error =
@@ -41,7 +68,7 @@ export function EventsOverview() {
   return (
     <section aria-labelledby="events-heading" className="mt-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="events-heading" className="font-display text-3xl font-semibold">
+        <h2 id="events-heading" tabIndex={-1} className="font-display text-3xl font-semibold">
           {t('list.title')}
         </h2>
         <Link
@@ -74,11 +101,12 @@ export function EventsOverview() {
             key={event.id}
             event={event}
             busy={busy === event.id}
-            onStart={() => act(event.id, startEvent)}
-            onEnd={() => act(event.id, endEvent)}
+            onStart={() => void act(event.id, startEvent).then(setFocusNext)}
+            onEnd={() => askToEnd(event)}
           />
         ))}
       </div>
+      {confirm.dialog}
     </section>
   )
 }

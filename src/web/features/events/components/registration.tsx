@@ -1,9 +1,14 @@
+import type { ReactNode } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { MemberEvent } from '../api/member-events-api.ts'
 
-/** Her answer to an event: register, or where she stands (a place, the waiting list, here). */
+/**
+ * Her answer to an event: register, or where she stands (a place, the waiting list, here). The
+ * button is one element through every answer ("Register" becomes "Withdraw"), so focus stays on
+ * it when she presses it; it is described by where she now stands, which she hears with it.
+ */
 export function Registration({
   event,
   pending,
@@ -16,49 +21,55 @@ export function Registration({
   const { t } = useTranslation('events')
   const now = useNow(30_000)
   const { registration } = event
-  if (registration === 'present' || registration === 'absent')
-    return <p className="font-semibold text-sage-deep">{t('member.present')}</p>
+  const statusId = `registration-status-${event.id}`
   // Withdrawing is possible until the start; after it, she is expected at the door.
   const started = event.status === 'active' || new Date(event.startTime).getTime() <= now
-  if (registration === 'registered')
-    return (
-      <>
-        <p className="font-semibold text-sage-deep">{t('member.registered')}</p>
-        {!started && (
-          <Button variant="secondary" pending={pending} onClick={onToggle}>
-            {t('member.unregister')}
-          </Button>
-        )}
-      </>
-    )
-  if (registration === 'waiting')
-    return (
-      <>
-        <p className="font-semibold text-ink">
-          {t('member.waiting', { position: event.waitingPosition ?? '' })}
-        </p>
-        {!started && (
-          <Button variant="secondary" pending={pending} onClick={onToggle}>
-            {t('member.leaveWaitingList')}
-          </Button>
-        )}
-      </>
-    )
   const full = event.placesLeft === 0
-  return (
-    <>
-      <Button variant="primary" pending={pending} onClick={onToggle}>
-        {full ? t('member.joinWaitingList') : t('member.register')}
+
+  let status: ReactNode = null
+  let action: string | null = null
+  let note: ReactNode = null
+  if (registration === 'present' || registration === 'absent') {
+    status = <p className="font-semibold text-sage-deep">{t('member.present')}</p>
+  } else if (registration === 'registered') {
+    status = <p className="font-semibold text-sage-deep">{t('member.registered')}</p>
+    if (!started) action = t('member.unregister')
+  } else if (registration === 'waiting') {
+    status = (
+      <p className="font-semibold text-ink">
+        {t('member.waiting', { position: event.waitingPosition ?? '' })}
+      </p>
+    )
+    if (!started) action = t('member.leaveWaitingList')
+  } else {
+    action = full ? t('member.joinWaitingList') : t('member.register')
+    note = full ? (
+      <p className="text-sm text-ink-soft">{t('member.full')}</p>
+    ) : (
+      event.placesLeft !== null && (
+        <p className="text-sm font-semibold text-ink-soft">
+          {t('member.placesLeft', { count: event.placesLeft })}
+        </p>
+      )
+    )
+  }
+  return [
+    status && (
+      <div key="status" id={statusId}>
+        {status}
+      </div>
+    ),
+    action && (
+      <Button
+        key="toggle"
+        variant={registration === null ? 'primary' : 'secondary'}
+        pending={pending}
+        onClick={onToggle}
+        aria-describedby={status ? statusId : undefined}
+      >
+        {action}
       </Button>
-      {full ? (
-        <p className="text-sm text-ink-soft">{t('member.full')}</p>
-      ) : (
-        event.placesLeft !== null && (
-          <p className="text-sm font-semibold text-ink-soft">
-            {t('member.placesLeft', { count: event.placesLeft })}
-          </p>
-        )
-      )}
-    </>
-  )
+    ),
+    note && <div key="note">{note}</div>,
+  ]
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
+import { FieldError } from '#web/components/ui/form-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { languageName } from '../language-names.ts'
 
@@ -80,11 +81,7 @@ export function CampaignAudienceField({
           )}
         </div>
       </div>
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-rose-deep">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
       <p className="text-sm text-ink-soft" data-testid="campaign-estimate">
         {estimate === null
           ? t('campaigns.ui.editor.estimateAfterSave')

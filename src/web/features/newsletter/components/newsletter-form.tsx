@@ -7,6 +7,7 @@ import { TextField } from '#web/components/ui/text-field.tsx'
 import { interpolateElement } from '#web/lib/interpolate-element.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { useSession } from '#web/lib/session-store.ts'
+import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { isEmail } from '#web/lib/validation.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '../api/newsletter-api.ts'
 import { subscriptionChanged } from '../subscription-store.ts'
@@ -31,6 +32,7 @@ export default function NewsletterForm() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const form = useFocusFirstInvalid(errors)
 
   // SPEC section 5: no name when unsubscribing or when the member has a full name; required
   // only when signed out.
@@ -88,6 +90,9 @@ export default function NewsletterForm() {
 
   return (
     <form
+      ref={form}
+      // Without JavaScript it cannot send: the section's <noscript> says so instead.
+      data-js-only=""
       noValidate
       onSubmit={submit}
       aria-label={t('form.label')}
@@ -116,7 +121,12 @@ export default function NewsletterForm() {
           error={errors.email}
         />
       </div>
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      {/* The answer takes focus: the button she pressed is busy, then the form is empty. */}
+      {outcome && (
+        <Alert tone={outcome.tone} focus>
+          {outcome.text}
+        </Alert>
+      )}
       <Button
         type="submit"
         pending={pending}

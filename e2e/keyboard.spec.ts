@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test'
+import { createMember, signInAsAdmin } from './support/accounts.ts'
+import { adminApi } from './support/admin-api.ts'
+import { expect, test } from './support/fixtures.ts'
+import {
+  expectFocusInSight,
+  expectFocusOn,
+  lostFocus,
+  pressAndExpectFocus,
+  tabTo,
+  watchFocus,
+} from './support/keyboard.ts'
+import { texts } from './support/locales.ts'
+import { uniqueEmail } from './support/mailbox.ts'
+
+/**
+ * Whole flows by keyboard alone, at 1280 px (issue 22): Tab, Shift+Tab, Enter, Space, Escape,
+ * arrows and typing; no click, no focus() call. At every step focus is on a visible element,
+ * never on <body>, and the step checks what a screen reader would say there.
+ */
+
+const newsletter = texts('hu', 'newsletter')
+const auth = texts('hu', 'auth')
+const common = texts('hu', 'common')
+const events = texts('hu', 'events')
+
+test.beforeEach(({ page: _page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'keyboard flows are walked at 1280 px')
+})
+
+/** Focus is on a message (a live region) that says `text`. */
+async function expectFocusOnMessage(page: Page, role: 'status' | 'alert', text: string) {
+  const active = page.locator(':focus')
+  await expect(active).toHaveRole(role)
+  await expect(active).toHaveText(text)
+  await expectFocusInSight(page, `the message "${text}"`)
+}
+
+test('subscribes to the newsletter from the landing page', async ({ page }) => {
+  await page.goto('/')
+  await watchFocus(page)
+  // The form is the page's purpose: reached by Tab without scrolling to it first.
+  const stops = await tabTo(page, newsletter.form.name, { max: 25 })
+  expect(stops).toBeGreaterThan(3)
+
+  // Sent empty: focus goes to the first field in error, which says what is wrong.
+  await page.keyboard.press('Enter')
+  const name = await expectFocusOn(page, newsletter.form.name)
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription(newsletter.nameRequired)
+
+  await page.keyboard.type('Kovács Réka')
+  await page.keyboard.press('Tab')
+  const email = await expectFocusOn(page, newsletter.form.email)
+  await expect(email).toHaveAccessibleDescription(newsletter.invalidEmail)
+  await page.keyboard.type(uniqueEmail('keyboard-news'))
+  // Enter sends; the answer takes focus, and is read out.
+  await page.keyboard.press('Enter')
+  await expectFocusOnMessage(page, 'status', newsletter.confirmationSent)
+  expect(await lostFocus(page)).toEqual([])
+})
+
+test('signs up from the landing page', async ({ page }) => {
+  await page.goto('/')
+  await watchFocus(page)
+  await tabTo(page, common.accountMenu.login, { max: 6 })
+  // The menu opens on its first item; the arrow moves to the next.
+  await pressAndExpectFocus(page, 'Enter', common.accountMenu.loginLink)
+  await pressAndExpectFocus(page, 'ArrowDown', common.accountMenu.signupLink)
+  // On the new screen, focus starts at its heading.
+  await pressAndExpectFocus(page, 'Enter', auth.signup.title)
+  await expect(page).toHaveURL(/\/signup$/)
+
+  await tabTo(page, auth.fields.name, { max: 3 })
+  await page.keyboard.type('Billentyű Berta')
+  await tabTo(page, auth.fields.email, { max: 2 })
+  const email = uniqueEmail('keyboard-signup')
+  await page.keyboard.type(email)
+  await tabTo(page, auth.fields.password, { max: 3 })
+  await page.keyboard.type('titok123')
+  await tabTo(page, auth.fields.confirmPassword, { max: 3 })
+  await page.keyboard.type('titok124')
+  // A mistake: focus goes to the field in error.
+  await page.keyboard.press('Enter')
+  const confirm = await expectFocusOn(page, auth.fields.confirmPassword)
+  await expect(confirm).toHaveAccessibleDescription(auth.changePassword.passwordsDoNotMatch)
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type('3')
+  await page.keyboard.press('Enter')
+  // The next step's title takes focus; the message under it says where the link went.
+  await expectFocusOn(page, auth.signup.checkInboxTitle)
+  await expect(page.getByRole('status')).toContainText(email)
+  expect(await lostFocus(page)).toEqual([])
+})
+
+test('signs in, and changes her password', async ({ page, playwright, baseURL }) => {
+  const member = await createMember(playwright, baseURL, 'Billentyű Bella')
+  await page.goto('/login')
+  await watchFocus(page)
+  await tabTo(page, auth.fields.email, { max: 12 })
+  await page.keyboard.type(member.email)
+  await tabTo(page, auth.fields.password, { max: 2 })
+  await page.keyboard.type('wrong-password')
+  // A refusal is an alert that takes focus.
+  await page.keyboard.press('Enter')
+  const refusal = page.locator(':focus')
+  await expect(refusal).toHaveRole('alert')
+  await expectFocusInSight(page, 'the refusal')
+  await tabTo(page, auth.fields.password, { max: 4, back: true })
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type(member.password)
+  await page.keyboard.press('Enter')
+  // Signed in, on her home page: focus on its heading, not left behind on the gone button.
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.locator(':focus')).toHaveRole('heading')
+  await expectFocusInSight(page, 'her home page')
+
+  // Her account, then the password form.
+  await tabTo(page, common.accountMenu.open.replace('{{name}}', member.name), {
+    max: 8,
+    back: true,
+  })
+  await page.keyboard.press('Enter')
+  await expectFocusInSight(page, 'the account menu')
+  // Type-ahead: the first item that starts with the letter.
+  for (let step = 0; step < 8; step++) {
+    const now = await expectFocusInSight(page, 'the account menu')
+    if (now.name === common.accountMenu.account) break
+    await page.keyboard.press('ArrowDown')
+  }
+  await pressAndExpectFocus(page, 'Enter', /./)
+  await expect(page).toHaveURL(/\/account$/)
+  await tabTo(page, auth.account.changePassword, { max: 30 })
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/change-password$/)
+  await expectFocusOn(page, auth.changePassword.title)
+  await tabTo(page, auth.fields.currentPassword, { max: 3 })
+  await page.keyboard.type(member.password)
+  await tabTo(page, auth.fields.newPassword, { max: 3 })
+  await page.keyboard.type('uj-jelszo-1')
+  await tabTo(page, auth.fields.confirmPassword, { max: 3 })
+  await page.keyboard.type('uj-jelszo-1')
+  await page.keyboard.press('Enter')
+  const done = page.locator(':focus')
+  await expect(done).toHaveRole('status')
+  await expect(done).toContainText(auth.changePassword.success)
+  expect(await lostFocus(page)).toEqual([])
+})
+
+test('registers for an event', async ({ page, playwright, baseURL }) => {
+  const member = await createMember(playwright, baseURL, 'Billentyű Boglárka')
+  await signInAsAdmin(page, baseURL)
+  const name = `Billentyűs est ${Date.now() % 100_000}`
+  const created = await adminApi(page.request, baseURL)('/api/admin/events', {
+    eventName: name,
+    startTime: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    duration: 120,
+    placeName: 'Lendület Stúdió',
+  })
+  await page.context().clearCookies()
+
+  await page.goto('/login')
+  await tabTo(page, auth.fields.email, { max: 12 })
+  await page.keyboard.type(member.email)
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(member.password)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/home$/)
+  await page.goto('/events')
+  await watchFocus(page)
+  const card = page.getByRole('article', { name })
+  await expect(card).toBeVisible()
+  // Her way to the event's button: Tab until the Register button inside that event's card.
+  for (let stop = 1; ; stop++) {
+    expect(stop, 'the Register button of the new event').toBeLessThan(60)
+    await page.keyboard.press('Tab')
+    await expectFocusInSight(page, `Tab ${stop}`)
+    const inCard = await card.evaluate((article) => article.contains(document.activeElement))
+    if (inCard && (await page.locator(':focus').textContent()) === events.member.register) break
+  }
+  await page.keyboard.press('Enter')
+  // The same button, now to withdraw; it is described by where she stands.
+  const button = await expectFocusOn(page, events.member.unregister)
+  await expect(button).toHaveAccessibleDescription(events.member.registered)
+  expect(created.id).toBeTruthy()
+  expect(await lostFocus(page)).toEqual([])
+})

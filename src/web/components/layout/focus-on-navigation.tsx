@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'wouter'
+
+/** How long a new screen may take to show its heading (its code and data loading). */
+const WAIT_FOR_HEADING_MS = 5000
+
+/**
+ * After she follows a link to another screen, focus goes to that screen's heading, as a page
+ * load would start her at the top: the link she used is gone, or sits in the header, and focus
+ * would stay behind on it or fall to <body>. Not on the first screen, and not when the new screen
+ * put focus somewhere itself (a form's first field, the door's code field).
+ */
+export function FocusOnNavigation() {
+  const [path] = useLocation()
+  const shown = useRef(path)
+  useEffect(() => {
+    if (shown.current === path) return
+    shown.current = path
+    const main = document.getElementById('main')
+    if (!main) return
+    const deadline = Date.now() + WAIT_FOR_HEADING_MS
+    // The link she followed: it may linger a moment, hidden, while the new screen loads.
+    const followed = document.activeElement
+    let frame = 0
+    const settle = () => {
+      const active = document.activeElement
+      // The new screen (or she) already chose where focus is.
+      if (active && active !== followed && active !== document.body && main.contains(active)) return
+      // The new screen's heading, once it shows (the old screen's may linger, hidden, while the
+      // new one loads).
+      const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h1) =>
+        h1.checkVisibility(),
+      )
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+        heading.focus()
+        if (document.activeElement === heading) return
+      }
+      if (Date.now() < deadline) frame = requestAnimationFrame(settle)
+    }
+    frame = requestAnimationFrame(settle)
+    return () => cancelAnimationFrame(frame)
+  }, [path])
+  return null
+}
