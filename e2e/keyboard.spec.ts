@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createMember, signInAsAdmin } from './support/accounts.ts'
-import { adminApi } from './support/admin-api.ts'
+import { adminApi, fill } from './support/admin-api.ts'
+import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
 import {
   expectFocusInSight,
@@ -184,4 +185,80 @@ test('registers for an event', async ({ page, playwright, baseURL }) => {
   await expect(button).toHaveAccessibleDescription(events.member.registered)
   expect(created.id).toBeTruthy()
   expect(await lostFocus(page)).toEqual([])
+})
+
+test('as admin: creates an event, adds a table, checks someone in, seats and starts a round', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  await withEventLock(
+    async () => {
+      await signInAsAdmin(page, baseURL)
+      await page.goto('/admin')
+      await watchFocus(page)
+      await tabTo(page, events.list.new, { max: 20 })
+      await pressAndExpectFocus(page, 'Enter', events.editor.newTitle)
+      await tabTo(page, events.editor.eventName, { max: 3 })
+      const name = `Billentyűs klikk ${Date.now() % 100_000}`
+      await page.keyboard.type(name)
+      await tabTo(page, events.editor.isKlikk, { max: 20 })
+      if (!(await page.locator(':focus').isChecked())) await page.keyboard.press('Space')
+      await tabTo(page, events.editor.create, { max: 20 })
+      // The new event's page, its heading first.
+      await pressAndExpectFocus(page, 'Enter', name)
+      const eventId = page.url().split('/').at(-1) ?? ''
+
+      // A table: its name and seats, then Enter; focus stays in the form for the next one.
+      await tabTo(page, events.tables.tableName, { max: 40 })
+      await page.keyboard.type('Rózsa')
+      await tabTo(page, events.tables.capacityFull, { max: 2 })
+      await page.keyboard.press('ControlOrMeta+a')
+      await page.keyboard.type('4')
+      // More seats in use than the table has: focus goes to the field in error.
+      await page.keyboard.press('Enter')
+      const inUse = await expectFocusOn(page, events.tables.capacityActual)
+      await expect(inUse).toHaveAttribute('aria-invalid', 'true')
+      await tabTo(page, events.tables.capacityFull, { max: 2, back: true })
+      await page.keyboard.press('ControlOrMeta+a')
+      await page.keyboard.type('8')
+      await page.keyboard.press('Enter')
+      await expect(
+        page.getByRole('region', { name: events.tables.title }).getByText('Rózsa'),
+      ).toBeVisible()
+      await expectFocusInSight(page, 'after adding a table')
+
+      // Two members registered; one comes in by her code.
+      const [anna] = await Promise.all([
+        createMember(playwright, baseURL, 'Billentyű Anna', [eventId]),
+        createMember(playwright, baseURL, 'Billentyű Bea', [eventId]),
+      ])
+      await page.reload()
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+      await watchFocus(page)
+      await tabTo(page, events.participants.userCode, { max: 60 })
+      await page.keyboard.type(anna.userCode)
+      await page.keyboard.press('Enter')
+      // Focus stays in the code field for the next code; the result is read out.
+      await expectFocusOn(page, events.participants.userCode)
+      await expect(page.getByRole('status').filter({ hasText: anna.name })).toHaveText(
+        fill(events.participants.checkedIn, { name: anna.name }),
+      )
+
+      // A round: seated by the mixer, then started.
+      await tabTo(page, events.rounds.add, { max: 40, back: true })
+      await page.keyboard.press('Enter')
+      await expectFocusOn(page, fill(events.rounds.round, { number: 1 }))
+      // The evening starts from the page's header; focus goes on to the seated round's start.
+      await tabTo(page, events.card.start, { max: 20, back: true })
+      await pressAndExpectFocus(page, 'Enter', events.rounds.start)
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('button', { name: events.rounds.end })).toBeVisible()
+      // Its buttons gave way to "End round early": focus is on the round, now running.
+      await expectFocusOn(page, fill(events.rounds.round, { number: 1 }))
+      expect(await lostFocus(page)).toEqual([])
+    },
+    () => endRunningEvents(page.request, baseURL),
+  )
 })

@@ -85,7 +85,8 @@ export async function expectFocusInSight(page: Page, step: string) {
   let now = await focused(page)
   expect(now.lost, `${step}: focus fell to <body>`).toBe(false)
   // The page scrolls smoothly to what took focus: give it the time the scroll takes.
-  for (let wait = 0; !now.visible && wait < 10; wait++) {
+  // (and the ring's colour fades in with the control's transition)
+  for (let wait = 0; !(now.visible && now.ring) && wait < 10; wait++) {
     await page.waitForTimeout(100)
     now = await focused(page)
   }
@@ -107,7 +108,10 @@ export async function tabTo(
   const path: string[] = []
   for (let stop = 1; stop <= max; stop++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
-    const now = await expectFocusInSight(page, `Tab ${stop} towards "${name}"`)
+    const now = await expectFocusInSight(
+      page,
+      `Tab ${stop} towards "${name}", after\n${path.join('\n')}\n`,
+    )
     path.push(now.what)
     if (matches(now.name)) return stop
   }

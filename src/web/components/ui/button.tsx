@@ -65,6 +65,9 @@ export function Button({
   return (
     <button
       {...props}
+      // Pending wins over disabled: a caller that disables every button while one works must
+      // not take focus from the one she pressed.
+      disabled={pending ? undefined : props.disabled}
       aria-disabled={pending || undefined}
       onClick={(event) => {
         if (pending) event.preventDefault()

@@ -81,9 +81,9 @@ export function EventCard({
               </a>
               <button
                 type="button"
-                disabled={busy}
-                onClick={onEnd}
-                className="inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft transition hover:text-rose-deep disabled:opacity-60"
+                aria-disabled={busy || undefined}
+                onClick={busy ? undefined : onEnd}
+                className="inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft transition hover:text-rose-deep aria-disabled:opacity-60"
               >
                 {t('card.end')}
               </button>
@@ -91,9 +91,9 @@ export function EventCard({
           ) : (
             <button
               type="button"
-              disabled={busy}
-              onClick={onStart}
-              className="inline-flex h-10 items-center rounded-full bg-ink px-4 text-sm font-semibold text-white transition hover:bg-rose-deep disabled:opacity-60"
+              aria-disabled={busy || undefined}
+              onClick={busy ? undefined : onStart}
+              className="inline-flex h-10 items-center rounded-full bg-ink px-4 text-sm font-semibold text-white transition hover:bg-rose-deep aria-disabled:opacity-60"
             >
               {t('card.start')}
             </button>

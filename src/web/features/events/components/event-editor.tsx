@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { eventInputSchema, type EventInput } from '#shared/schemas/events.ts'
+import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { controlLook, FieldError } from '#web/components/ui/form-field.tsx'
@@ -56,6 +57,7 @@ export function EventEditor({
   const [image, setImage] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(existing?.imageUrl ?? null)
   const [errors, setErrors] = useState<Fields>({})
+  const formRef = useFocusFirstInvalid(errors)
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const set = (name: keyof typeof values) => (value: string | boolean) =>
@@ -100,7 +102,7 @@ export function EventEditor({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <TextField
         label={t('editor.eventName')}
         value={values.eventName}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { keepApartInputSchema } from '#shared/schemas/events.ts'
+import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { SelectField } from '#web/components/ui/select-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -24,6 +25,7 @@ export function KeepApartPanel({
   const [userA, setUserA] = useState('')
   const [userB, setUserB] = useState('')
   const [errors, setErrors] = useState<Partial<Record<'userA' | 'userB', string>>>({})
+  const formRef = useFocusFirstInvalid(errors)
   const [pending, setPending] = useState(false)
   const eventId = detail.event.id
   const options = people
@@ -66,6 +68,7 @@ export function KeepApartPanel({
         <p className="text-ink-soft">{t('keepApart.needsTwo')}</p>
       ) : (
         <form
+          ref={formRef}
           noValidate
           onSubmit={submit}
           className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]"

@@ -42,6 +42,8 @@ export function ParticipantsPanel({
   const participants = people.sorted(detail.participants, (p) => p.userId)
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
+  // Who the last code let in: said (and read out) under the field, which keeps focus for the next.
+  const [checkedIn, setCheckedIn] = useState<string | null>(null)
   const confirm = useConfirm()
   const count = (status: Participant['status']) =>
     participants.filter((p) => p.status === status).length
@@ -54,8 +56,12 @@ export function ParticipantsPanel({
       return
     }
     setError(undefined)
+    setCheckedIn(null)
     const result = await actions.run('check-in', () => checkInByCode(eventId, parsed.data.userCode))
-    if (result.ok) setCode('')
+    if (result.ok) {
+      setCode('')
+      setCheckedIn(result.data.userId)
+    }
   }
 
   function askToRemove(p: Participant, index: number) {
@@ -116,6 +122,9 @@ export function ParticipantsPanel({
           {t('participants.checkInByCode')}
         </Button>
       </form>
+      <p role="status" className="mt-3 text-sm font-semibold text-sage-deep empty:hidden">
+        {checkedIn && t('participants.checkedIn', { name: people.labelOf(checkedIn) })}
+      </p>
       <ActionError message={actions.errorAt('check-in')} className="mt-3" />
       <ActionError
         message={actions.errorGone(

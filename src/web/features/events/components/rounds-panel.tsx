@@ -42,6 +42,11 @@ export function RoundsPanel({
   const [duration, setDuration] = useState(String(DEFAULT_ROUND_DURATION_MINUTES))
   const [durationError, setDurationError] = useState<string>()
   const [working, setWorking] = useState<string | null>(null)
+  // The button at work waits with focus on it (pending); the others refuse meanwhile.
+  const busy = (key: string) => ({
+    pending: working === key,
+    disabled: working !== null && working !== key,
+  })
   const eventId = detail.event.id
   const active = detail.event.status === 'active'
   const waiting = detail.rounds.some((round) => !round.started)
@@ -189,7 +194,8 @@ export function RoundsPanel({
                         type="button"
                         variant="solid"
                         size="row"
-                        disabled={!active || working !== null}
+                        {...busy(`start-${round.id}`)}
+                        disabled={!active || busy(`start-${round.id}`).disabled}
                         onClick={() => void start(round)}
                       >
                         {t('rounds.start')}
@@ -198,18 +204,17 @@ export function RoundsPanel({
                         type="button"
                         variant="outline"
                         size="row"
-                        disabled={working !== null}
+                        {...busy(`reseat-${round.id}`)}
+                        pendingLabel={t('rounds.reseating')}
                         onClick={() => askToReseat(round)}
                       >
-                        {working === `reseat-${round.id}`
-                          ? t('rounds.reseating')
-                          : t('rounds.reseat')}
+                        {t('rounds.reseat')}
                       </Button>
                       <Button
                         type="button"
                         variant="danger"
                         size="row"
-                        disabled={working !== null}
+                        {...busy(`remove-${round.id}`)}
                         onClick={() => askToRemove(round)}
                       >
                         <TrashIcon />
@@ -222,7 +227,7 @@ export function RoundsPanel({
                       type="button"
                       variant="outline"
                       size="row"
-                      disabled={working !== null}
+                      {...busy(`end-${round.id}`)}
                       onClick={() => askToEnd(round)}
                     >
                       {t('rounds.end')}
@@ -262,9 +267,10 @@ export function RoundsPanel({
             variant="solid"
             size="field"
             className="mt-7"
-            disabled={working !== null}
+            {...busy('add')}
+            pendingLabel={t('rounds.adding')}
           >
-            {working === 'add' ? t('rounds.adding') : t('rounds.add')}
+            {t('rounds.add')}
           </Button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { tableInputSchema } from '#shared/schemas/events.ts'
+import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -44,6 +45,7 @@ function TableForm({
   const { t } = useTranslation('events')
   const [draft, setDraft] = useState(initial)
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({})
+  const formRef = useFocusFirstInvalid(errors)
   async function submit(event: FormEvent) {
     event.preventDefault()
     const parsed = tableInputSchema.safeParse({
@@ -60,6 +62,7 @@ function TableForm({
   }
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="grid items-start gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]"
