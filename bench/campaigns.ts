@@ -190,7 +190,7 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
           ok: perSecond >= 150,
         },
         {
-          // CPU time, unlike the rate, hardly depends on what else the machine is doing.
+          // CPU time depends less than the rate on what else the machine is doing.
           measure: 'campaign: server CPU per 1,000 e-mails (start and send)',
           value: `${(cpuPerThousand / 1000).toFixed(2)} s`,
           target: '-',
