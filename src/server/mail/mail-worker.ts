@@ -88,8 +88,12 @@ function isServerDown(error: unknown): boolean {
   return typeof responseCode !== 'number'
 }
 
-/** SMTP connections kept open and used side by side (campaigns send a batch at a time). */
-const POOL_CONNECTIONS = 5
+/**
+ * SMTP connections kept open and used side by side. A campaign keeps at most one e-mail on each
+ * between handing it over and recording that the server took it: a crash can send again at most
+ * this many (docs/decisions/0024).
+ */
+export const POOL_CONNECTIONS = 5
 /** How often scheduled campaigns and unwritten recipients are looked for while sending. */
 const PREPARE_EVERY_MS = 1_000
 
@@ -321,7 +325,15 @@ export function startMailWorker({
     return { kind: 'retry', reason, delayMs: retryDelayMs(recipient.attempts + 1, retryBaseMs) }
   }
 
-  async function deliver(recipient: Recipient, signal: AbortSignal): Promise<Outcome> {
+  /**
+   * Sends one recipient's e-mail and records at once that the server took it. `stop` says why no
+   * further e-mail of the batch should be handed over: the server did not answer (or the send ran
+   * out of time), or the record failed (settle then tries it again).
+   */
+  async function deliver(
+    recipient: Recipient,
+    signal: AbortSignal,
+  ): Promise<{ outcome: Outcome; stop?: 'no answer' | 'not recorded' }> {
     if (!campaigns) throw new Error('no campaigns')
     const message = campaigns.message(recipient)
     if (!transport) {
@@ -329,19 +341,56 @@ export function startMailWorker({
         { to: message.to, campaignId: recipient.campaignId, subject: message.subject },
         'campaign e-mail (no SMTP_URL: not sent)',
       )
-      await campaigns.markSent(recipient)
-      return { kind: 'sent', recorded: true }
+    } else {
+      try {
+        await transport.sendMail({ from, ...message, signal })
+      } catch (error) {
+        const outcome = outcomeOf(recipient, error, signal.aborted)
+        return { outcome, stop: outcome.kind === 'release' ? 'no answer' : undefined }
+      }
     }
     try {
-      await transport.sendMail({ from, ...message, signal })
+      await campaigns.markSent(recipient)
     } catch (error) {
-      return outcomeOf(recipient, error, signal.aborted)
+      logger.error({ err: error, recipient: recipient.id }, 'campaign e-mail sent, not recorded')
+      return { outcome: { kind: 'sent' }, stop: 'not recorded' }
     }
-    await campaigns.markSent(recipient)
-    return { kind: 'sent', recorded: true }
+    return { outcome: { kind: 'sent', recorded: true } }
   }
 
-  /** Sends one batch of campaign e-mails side by side; false when none was due. */
+  /**
+   * One lane per SMTP connection, each handing over its next e-mail only once the last one's fate
+   * is recorded: never more than POOL_CONNECTIONS e-mails are taken and not yet recorded. (Handed
+   * the whole batch, the pool started each connection's next e-mail while the last one was still
+   * being recorded.) Those not handed over when the batch stops are released, not counted.
+   */
+  async function deliverBatch(claimed: Recipient[], signal: AbortSignal) {
+    const outcomes: Outcome[] = []
+    let next = 0
+    let stopped: 'no answer' | 'not recorded' | undefined
+    const lane = async () => {
+      while (next < claimed.length && !stopped && !signal.aborted) {
+        const at = next++
+        const recipient = claimed[at]
+        if (!recipient) break
+        const { outcome, stop } = await deliver(recipient, signal)
+        outcomes[at] = outcome
+        stopped ??= stop
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(POOL_CONNECTIONS, claimed.length) }, lane))
+    const results = claimed.map((recipient, at) => ({
+      recipient,
+      outcome: outcomes[at] ?? {
+        kind: 'release' as const,
+        delayMs: 0,
+        reason: `not sent: ${stopped ?? `no complete answer within ${timeouts.sendMs} ms`}`,
+      },
+    }))
+    return { results, serverDown: stopped === 'no answer' || signal.aborted }
+  }
+
+  /** Sends one batch of campaign e-mails, POOL_CONNECTIONS at a time; false when none was due. */
   async function sendCampaignBatch(): Promise<boolean> {
     if (!campaigns) return false
     if (prepareSoon || Date.now() - lastPrepare >= PREPARE_EVERY_MS) {
@@ -363,17 +412,12 @@ export function startMailWorker({
         wakeIn(rateWait)
       }
       if (claimed.length === 0) return false
-      const results = await Promise.all(
-        claimed.map(async (recipient) => ({
-          recipient,
-          outcome: await deliver(recipient, deadline.signal),
-        })),
-      )
+      const { results, serverDown } = await deliverBatch(claimed, deadline.signal)
       const released = results.flatMap(({ outcome }) =>
         outcome.kind === 'release' ? [outcome] : [],
       )
       if (released.length < results.length) serverAnswered()
-      if (released.length > 0) {
+      if (serverDown) {
         const pauseMs = noteServerDown({ campaign: true, err: released[0]?.reason })
         for (const outcome of released) outcome.delayMs = pauseMs
       }

@@ -7,10 +7,10 @@ import type { Db } from '../db/client.ts'
 import { campaignRecipients } from '../db/schema/campaigns.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { tidyUp } from '../janitor.ts'
-import { startMailWorker } from '../mail/mail-worker.ts'
+import { POOL_CONNECTIONS, startMailWorker } from '../mail/mail-worker.ts'
 import { createTestDatabase } from '../test/test-database.ts'
 import { startTestMailServer, type TestMailServer } from '../test/test-mail-server.ts'
-import { createCampaignDelivery } from './campaign-delivery.ts'
+import { createCampaignDelivery, type CampaignDelivery } from './campaign-delivery.ts'
 import {
   cancelCampaign,
   createCampaign,
@@ -47,7 +47,14 @@ async function mailServer(listenPort?: number) {
 }
 
 /** A mail worker that sends campaigns, as a server process runs it. */
-function worker(db: Db, smtpUrl: string, { ratePerMinute = 0 } = {}) {
+function worker(
+  db: Db,
+  smtpUrl: string,
+  {
+    ratePerMinute = 0,
+    watch = (delivery: CampaignDelivery) => delivery,
+  }: { ratePerMinute?: number; watch?: (delivery: CampaignDelivery) => CampaignDelivery } = {},
+) {
   const sender = startMailWorker({
     db,
     logger: silentLogger,
@@ -58,13 +65,9 @@ function worker(db: Db, smtpUrl: string, { ratePerMinute = 0 } = {}) {
     leaseMs: 6_000,
     retryBaseMs: 50,
     maxPauseMs: 200,
-    campaigns: createCampaignDelivery({
-      db,
-      secret: SECRET,
-      baseUrl: BASE_URL,
-      from: FROM,
-      ratePerMinute,
-    }),
+    campaigns: watch(
+      createCampaignDelivery({ db, secret: SECRET, baseUrl: BASE_URL, from: FROM, ratePerMinute }),
+    ),
   })
   cleanup.push(() => sender.stop())
   return sender
@@ -241,6 +244,35 @@ describe('campaign delivery', () => {
       ).rejects.toThrow()
     },
   )
+
+  it('hands an SMTP connection its next e-mail only once the last one is recorded as sent', async () => {
+    const { db } = await freshDatabase()
+    const mail = await mailServer()
+    await seedSubscribers(db, 120, 'lane')
+    const id = await startCampaign(db)
+    // Handed over (its message built for the SMTP pool) and not yet recorded: what a crash could
+    // send again.
+    let inFlight = 0
+    let most = 0
+    worker(db, mail.url, {
+      watch: (delivery) => ({
+        ...delivery,
+        message(recipient) {
+          most = Math.max(most, ++inFlight)
+          return delivery.message(recipient)
+        },
+        async markSent(recipient) {
+          await delivery.markSent(recipient)
+          inFlight--
+        },
+      }),
+    }).wake()
+
+    await until('the campaign to finish', () => finished(db, id))
+    expect(most).toBe(POOL_CONNECTIONS)
+    expect((await getCampaign(db, id)).stats).toMatchObject({ sent: 120, queued: 0 })
+    expect(deliveries(mail).size).toBe(120)
+  })
 
   it('keeps to NEWSLETTER_RATE_PER_MINUTE', { timeout: 30_000 }, async () => {
     const { db } = await freshDatabase()

@@ -13,13 +13,8 @@ import { campaignUnsubscribeKey } from './tokens.ts'
 
 /** Recipient rows written per statement when a campaign starts. */
 const WRITE_BATCH = 2_000
-/** A campaign's e-mails sent together: claimed, handed to the SMTP pool, settled together. */
+/** A campaign's e-mails claimed together, sent side by side over the SMTP pool, settled together. */
 export const SEND_BATCH = 50
-/**
- * How long an accepted e-mail may wait to be recorded, so that those of a batch are written
- * together: a crash in this window can send them again (with the same Message-ID).
- */
-const MARK_WINDOW_MS = 10
 /** Temporary failures (4xx) of one recipient before she is given up as failed. */
 const MAX_ATTEMPTS = 8
 
@@ -74,28 +69,12 @@ export interface CampaignDelivery {
   claim(leaseMs: number): Promise<{ claimed: Recipient[]; waitMs?: number }>
   message(recipient: Recipient): CampaignMessage
   /**
-   * Records that the SMTP server took her e-mail, within 10 ms (together with the others of her
-   * batch), so that a crash after it cannot send it again.
+   * Records that the SMTP server took her e-mail, one row at once, so that a crash after it cannot
+   * send it again (docs/decisions/0024).
    */
   markSent(recipient: Recipient): Promise<void>
   /** Records what became of claimed recipients (only while their claim stands). */
   settle(results: { recipient: Recipient; outcome: Outcome }[]): Promise<void>
-}
-
-interface Deferred {
-  promise: Promise<void>
-  resolve: () => void
-  reject: (error: unknown) => void
-}
-
-function deferred(): Deferred {
-  let resolve: () => void = () => {}
-  let reject: (error: unknown) => void = () => {}
-  const promise = new Promise<void>((yes, no) => {
-    resolve = yes
-    reject = no
-  })
-  return { promise, resolve, reject }
 }
 
 /** The sender's domain, for Message-IDs and the List-Id. */
@@ -358,38 +337,17 @@ export function createCampaignDelivery({
     }
   }
 
-  /** Accepted e-mails waiting to be recorded, by claim token: written together a moment later. */
-  let marks = new Map<string, { ids: number[]; done: Deferred }>()
-  let flushTimer: NodeJS.Timeout | undefined
-
-  async function flushMarks() {
-    flushTimer = undefined
-    const due = marks
-    marks = new Map()
-    for (const [token, { ids, done }] of due) {
-      try {
-        await db
-          .update(campaignRecipients)
-          .set({ status: 'sent', sentAt: sql`now()`, claimToken: null, lastError: null })
-          .where(and(inArray(campaignRecipients.id, ids), eq(campaignRecipients.claimToken, token)))
-        done.resolve()
-      } catch (error) {
-        done.reject(error)
-      }
-    }
-  }
-
-  /** Within MARK_WINDOW_MS, the accepted e-mails of a batch are recorded in one statement. */
-  function markSent(recipient: Recipient): Promise<void> {
-    const token = recipient.claimToken ?? ''
-    let pending = marks.get(token)
-    if (!pending) {
-      pending = { ids: [], done: deferred() }
-      marks.set(token, pending)
-    }
-    pending.ids.push(recipient.id)
-    flushTimer ??= setTimeout(() => void flushMarks(), MARK_WINDOW_MS)
-    return pending.done.promise
+  /** Only while her claim stands: a worker whose lease ran out cannot overwrite another's work. */
+  async function markSent(recipient: Recipient) {
+    await db
+      .update(campaignRecipients)
+      .set({ status: 'sent', sentAt: sql`now()`, claimToken: null, lastError: null })
+      .where(
+        and(
+          eq(campaignRecipients.id, recipient.id),
+          eq(campaignRecipients.claimToken, recipient.claimToken ?? ''),
+        ),
+      )
   }
 
   async function settle(results: { recipient: Recipient; outcome: Outcome }[]) {

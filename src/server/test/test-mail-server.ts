@@ -115,6 +115,11 @@ export async function startTestMailServer({
       )
     },
   })
+  // A client that dies mid-conversation (a killed server process) resets its connection: a
+  // mail server lives on.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error
+  })
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
 
