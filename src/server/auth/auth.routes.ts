@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { watchDatabase } from '../db/unavailable.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import type { ErrorCode } from '#shared/api-error.ts'
+import { apiErrorSchema, type ErrorCode } from '#shared/api-error.ts'
+import { AUTH_PREFIX, authDocument, findAuthOperation } from '../api-docs/auth-operations.ts'
+import { differsFromDocument } from '../http/openapi.ts'
 import { errorMessage, hasErrorMessage, type ErrorMessageKey } from '../i18n.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 
@@ -42,7 +44,10 @@ export function authRoutes(auth: Auth) {
       const message = errorMessage(c.var.language, 'databaseUnavailable')
       return c.json({ code: 'database_unavailable', message }, 503, { 'Retry-After': '5' })
     }
-    return response.status >= 400 ? asApiError(response, c.var.language) : response
+    const answer = response.status >= 400 ? await asApiError(response, c.var.language) : response
+    if (!c.var.checkResponses) return answer
+    const problem = await differenceFromDocument(auth, c.req.method, c.req.path, answer)
+    return problem ? differsFromDocument(c.req.method, c.req.path, problem) : answer
   })
 }
 
@@ -92,4 +97,31 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   404: 'not_found',
   429: 'too_many_requests',
   500: 'internal_error',
+}
+
+/**
+ * Tests (`checkResponses`): whether Better Auth's answer is one the API document lists for the
+ * operation (its status; `{ code, message }` for a refusal; a Location for a redirect). A path
+ * the document does not have must be our 404.
+ */
+async function differenceFromDocument(
+  auth: Auth,
+  method: string,
+  path: string,
+  response: Response,
+): Promise<string | null> {
+  const { paths } = await authDocument(auth)
+  const operation = findAuthOperation(paths, method, path.slice(AUTH_PREFIX.length))
+  const status = response.status
+  if (!operation) {
+    if (status !== 404) return `status ${status} for a path the document does not have`
+  } else if (!Object.hasOwn(operation.responses ?? {}, String(status)))
+    return `status ${status} is not documented`
+  if (status >= 300 && status < 400 && !response.headers.has('location'))
+    return `a ${status} without Location`
+  if (status < 400) return null
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.startsWith('application/json')) return `content type ${type}, not JSON`
+  const parsed = apiErrorSchema.safeParse(await response.clone().json())
+  return parsed.success ? null : JSON.stringify(parsed.error.issues.slice(0, 3))
 }
