@@ -1599,8 +1599,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign in with a social provider */
-        post: operations["socialSignIn"];
+        /**
+         * Sign in with a social provider
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authSocialSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1614,61 +1617,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Where Google sends the browser back after signing in
+         * @description The end of a sign-in with Google (OAuth 2.0 authorization code). It always redirects: to the page the sign-in started from (its `callbackURL`) with the session cookie set, or, when the sign-in failed (an unknown `state`, a refused consent...), to the sign-in's error page or `/api/auth/error`, with `?error=<code>`.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["authCallback"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        code?: string;
-                        error?: string;
-                        device_id?: string;
-                        error_description?: string;
-                        state?: string;
-                        user?: string;
-                        iss?: string;
-                    };
-                };
-            };
-            responses: {
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                413: components["responses"]["Error413"];
-                415: components["responses"]["Error415"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Google's answer as a form post
+         * @description For a provider that answers with a form post (`response_mode=form_post`): redirects to `GET` of the same path with the fields in the query, which ends the sign-in.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authCallbackPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1682,11 +1645,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Get the current session */
-        get: operations["getSession"];
+        /**
+         * Get the current session
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["authGetSession"];
         put?: never;
-        /** @description Get the current session */
-        post: operations["getSessionPost"];
+        /**
+         * Not offered: read the session with GET
+         * @description Not offered: Better Auth reads the session by POST only with its deferred session refresh, which our configuration leaves off (decision 32). Read it with `GET /api/auth/get-session`.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authGetSessionPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1702,8 +1673,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign out the current user */
-        post: operations["signOut"];
+        /**
+         * Sign out the current user
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authSignOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1719,8 +1693,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign up a user using email and password */
-        post: operations["signUpWithEmailAndPassword"];
+        /**
+         * Sign up a user using email and password
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authSignUpWithEmailAndPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1736,8 +1713,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign in with email and password */
-        post: operations["signInEmail"];
+        /**
+         * Sign in with email and password
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authSignInEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1753,8 +1733,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reset the password for a user */
-        post: operations["resetPassword"];
+        /**
+         * Reset the password for a user
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authResetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1770,8 +1753,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Verify the current user's password */
-        post: operations["verifyPassword"];
+        /**
+         * Verify the current user's password
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authVerifyPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1785,43 +1771,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Verify the email of the user */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The token to verify the email */
-                    token: string;
-                    /** @description The URL to redirect to after email verification */
-                    callbackURL?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: components["schemas"]["AuthUser"];
-                            /** @description Indicates if the email was verified successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Verify the email of the user
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["authVerifyEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1839,8 +1793,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Send a verification email to the user */
-        post: operations["sendVerificationEmail"];
+        /**
+         * Send a verification email to the user
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authSendVerificationEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1856,7 +1813,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["changeEmail"];
+        /**
+         * Change the e-mail address of the current user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authChangeEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1872,8 +1833,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Change the password of the user */
-        post: operations["changePassword"];
+        /**
+         * Change the password of the user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authChangePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1889,8 +1853,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Update the current session */
-        post: operations["updateSession"];
+        /**
+         * Update the current session
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authUpdateSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1906,8 +1873,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Update the current user */
-        post: operations["updateUser"];
+        /**
+         * Update the current user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authUpdateUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1923,8 +1893,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Send a password reset email to the user */
-        post: operations["requestPasswordReset"];
+        /**
+         * Send a password reset email to the user
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authRequestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1938,8 +1911,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Redirects the user to the callback URL with the token */
-        get: operations["resetPasswordCallback"];
+        /**
+         * Redirects the user to the callback URL with the token
+         * @description The link of a password-reset e-mail. Redirects to `callbackURL` with `?token=…`, or with `?error=INVALID_TOKEN` when the token is unknown or has expired.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["authResetPasswordCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1955,8 +1933,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description List all active sessions for the user */
-        get: operations["listUserSessions"];
+        /**
+         * List all active sessions for the user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        get: operations["authListUserSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1974,46 +1955,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revoke a single session */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        /** @description The token to revoke */
-                        token: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Indicates if the session was revoked successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                413: components["responses"]["Error413"];
-                415: components["responses"]["Error415"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Revoke a single session
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authRevokeSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2029,43 +1975,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revoke all sessions for the user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Indicates if all sessions were revoked successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                413: components["responses"]["Error413"];
-                415: components["responses"]["Error415"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Revoke all sessions for the user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authRevokeSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2081,43 +1995,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revoke all other sessions for the user except the current one */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Indicates if all other sessions were revoked successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                413: components["responses"]["Error413"];
-                415: components["responses"]["Error415"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Revoke all other sessions for the user except the current one
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authRevokeOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2133,8 +2015,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Link a social account to the user */
-        post: operations["linkSocialAccount"];
+        /**
+         * Link a social account to the user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authLinkSocialAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2148,8 +2033,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description List all accounts linked to the user */
-        get: operations["listUserAccounts"];
+        /**
+         * List all accounts linked to the user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        get: operations["authListUserAccounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2167,45 +2055,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Unlink an account */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The Better Auth account ID to unlink */
-                        accountId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status?: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                413: components["responses"]["Error413"];
-                415: components["responses"]["Error415"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Unlink an account
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authUnlinkAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2221,62 +2075,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Refresh the access token using a refresh token */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The Better Auth account ID */
-                        accountId: string;
-                        /** @description The user ID associated with the account */
-                        userId?: string;
-                    } | {
-                        /**
-                         * @description Select the current OAuth account from its signed cookie
-                         * @enum {unknown}
-                         */
-                        useAccountCookie: true;
-                        /** @description The user ID associated with the account */
-                        userId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Access token refreshed successfully */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            tokenType?: string;
-                            idToken?: string;
-                            accessToken?: string;
-                            refreshToken?: string;
-                            /** Format: date-time */
-                            accessTokenExpiresAt?: string;
-                            /** Format: date-time */
-                            refreshTokenExpiresAt?: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                413: components["responses"]["Error413"];
-                415: components["responses"]["Error415"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Refresh the access token using a refresh token
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authRefreshToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2292,59 +2095,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Get a valid access token, doing a refresh if needed */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The Better Auth account ID */
-                        accountId: string;
-                        /** @description The user ID associated with the account */
-                        userId?: string;
-                    } | {
-                        /**
-                         * @description Select the current OAuth account from its signed cookie
-                         * @enum {unknown}
-                         */
-                        useAccountCookie: true;
-                        /** @description The user ID associated with the account */
-                        userId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description A Valid access token */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            tokenType?: string;
-                            idToken?: string;
-                            accessToken?: string;
-                            /** Format: date-time */
-                            accessTokenExpiresAt?: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                413: components["responses"]["Error413"];
-                415: components["responses"]["Error415"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Get a valid access token, doing a refresh if needed
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authGetAccessToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2358,49 +2113,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Get the account info provided by the provider */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: {
-                                name?: string;
-                                email?: string | null;
-                                image?: string;
-                                emailVerified: boolean;
-                            };
-                            account: {
-                                id: string;
-                                providerId: string;
-                                accountId: string;
-                            };
-                            data: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Get the account info provided by the provider
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        get: operations["authAccountInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2416,37 +2133,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Check if the API is working */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description API is working */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Indicates if the API is working */
-                            ok: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Check if the API is working
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["authOk"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2462,34 +2153,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Displays an error page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                400: components["responses"]["Error400"];
-                401: components["responses"]["Error401"];
-                403: components["responses"]["Error403"];
-                404: components["responses"]["Error404"];
-                429: components["responses"]["Error429"];
-                500: components["responses"]["Error500"];
-                503: components["responses"]["Error503"];
-            };
-        };
+        /**
+         * Displays an error page
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["authError"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2508,31 +2176,6 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
-        };
-        AuthAccount: {
-            readonly id: string;
-            accountId: string;
-            providerId: string;
-            userId: string;
-            accessToken?: string;
-            refreshToken?: string;
-            idToken?: string;
-            /** Format: date-time */
-            accessTokenExpiresAt?: string;
-            /** Format: date-time */
-            refreshTokenExpiresAt?: string;
-            scope?: string;
-            password?: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        AuthRateLimit: {
-            readonly id: string;
-            key: string;
-            count: number;
-            lastRequest: number;
         };
         AuthSession: {
             readonly id: string;
@@ -2554,17 +2197,6 @@ export interface components {
             /** @default false */
             readonly emailVerified: boolean;
             image?: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        AuthVerification: {
-            readonly id: string;
-            identifier: string;
-            value: string;
-            /** Format: date-time */
-            expiresAt: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2840,6 +2472,15 @@ export interface components {
         };
         /** @description Not found (a malformed id is not found either). */
         Error404: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description Not offered with this method (the description says which to use). */
+        Error405: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6237,7 +5878,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    socialSignIn: {
+    authSocialSignIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -6317,7 +5958,91 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    getSession: {
+    authCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                device_id?: string;
+                user?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the next page, or to the error page with `?error=<code>`. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authCallbackPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    code?: string;
+                    state?: string;
+                    error?: string;
+                    error_description?: string;
+                    iss?: string;
+                    device_id?: string;
+                    user?: string;
+                };
+                "application/json": {
+                    code?: string;
+                    state?: string;
+                    error?: string;
+                    error_description?: string;
+                    iss?: string;
+                    device_id?: string;
+                    user?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To `GET` of the same path, the fields in the query. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authGetSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -6347,7 +6072,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    getSessionPost: {
+    authGetSessionPost: {
         parameters: {
             query?: never;
             header?: never;
@@ -6360,22 +6085,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        session: components["schemas"]["AuthSession"];
-                        user: components["schemas"]["AuthUser"];
-                    } | null;
-                };
-            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            405: components["responses"]["Error405"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
@@ -6383,7 +6097,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    signOut: {
+    authSignOut: {
         parameters: {
             query?: never;
             header?: never;
@@ -6429,7 +6143,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    signUpWithEmailAndPassword: {
+    authSignUpWithEmailAndPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -6507,7 +6221,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    signInEmail: {
+    authSignInEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -6556,7 +6270,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    resetPassword: {
+    authResetPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -6596,7 +6310,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    verifyPassword: {
+    authVerifyPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -6634,7 +6348,52 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    sendVerificationEmail: {
+    authVerifyEmail: {
+        parameters: {
+            query: {
+                /** @description The token to verify the email */
+                token: string;
+                /** @description The URL to redirect to after email verification */
+                callbackURL?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["AuthUser"];
+                        /** @description Indicates if the email was verified successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description With `callbackURL`: to that page (signed in, when the address is confirmed). */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authSendVerificationEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -6684,7 +6443,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    changeEmail: {
+    authChangeEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -6731,7 +6490,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    changePassword: {
+    authChangePassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -6802,7 +6561,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    updateSession: {
+    authUpdateSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -6839,7 +6598,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    updateUser: {
+    authUpdateUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -6879,7 +6638,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    requestPasswordReset: {
+    authRequestPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -6920,7 +6679,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    resetPasswordCallback: {
+    authResetPasswordCallback: {
         parameters: {
             query: {
                 /** @description The URL to redirect the user to reset their password */
@@ -6935,16 +6694,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description To `callbackURL`, with `?token=…` or `?error=INVALID_TOKEN`. */
+            302: {
                 headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        token?: string;
-                    };
-                };
+                content?: never;
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
@@ -6955,7 +6712,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    listUserSessions: {
+    authListUserSessions: {
         parameters: {
             query?: never;
             header?: never;
@@ -6982,7 +6739,118 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    linkSocialAccount: {
+    authRevokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The token to revoke */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates if the session was revoked successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authRevokeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates if all sessions were revoked successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authRevokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates if all other sessions were revoked successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authLinkSocialAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -7047,7 +6915,7 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
-    listUserAccounts: {
+    authListUserAccounts: {
         parameters: {
             query?: never;
             header?: never;
@@ -7073,6 +6941,253 @@ export interface operations {
                         userId: string;
                         scopes: string[];
                     }[];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authUnlinkAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The Better Auth account ID to unlink */
+                    accountId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authRefreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The Better Auth account ID */
+                    accountId: string;
+                    /** @description The user ID associated with the account */
+                    userId?: string;
+                } | {
+                    /**
+                     * @description Select the current OAuth account from its signed cookie
+                     * @enum {unknown}
+                     */
+                    useAccountCookie: true;
+                    /** @description The user ID associated with the account */
+                    userId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Access token refreshed successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokenType?: string;
+                        idToken?: string;
+                        accessToken?: string;
+                        refreshToken?: string;
+                        /** Format: date-time */
+                        accessTokenExpiresAt?: string;
+                        /** Format: date-time */
+                        refreshTokenExpiresAt?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authGetAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The Better Auth account ID */
+                    accountId: string;
+                    /** @description The user ID associated with the account */
+                    userId?: string;
+                } | {
+                    /**
+                     * @description Select the current OAuth account from its signed cookie
+                     * @enum {unknown}
+                     */
+                    useAccountCookie: true;
+                    /** @description The user ID associated with the account */
+                    userId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A Valid access token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokenType?: string;
+                        idToken?: string;
+                        accessToken?: string;
+                        /** Format: date-time */
+                        accessTokenExpiresAt?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authAccountInfo: {
+        parameters: {
+            query: {
+                /** @description The linked account (its `id` in `GET /api/auth/list-accounts`). */
+                accountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            name?: string;
+                            email?: string | null;
+                            image?: string;
+                            emailVerified: boolean;
+                        };
+                        account: {
+                            id: string;
+                            providerId: string;
+                            accountId: string;
+                        };
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authOk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description API is working */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates if the API is working */
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             400: components["responses"]["Error400"];

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import { apiErrorSchema } from '#shared/api-error.ts'
 import { liveStateSchema } from '#shared/live-state.ts'
 import type { Auth } from '../auth/auth.ts'
+import { AUTH_TAG, AUTH_TAG_DESCRIPTION, authDocument, type PathItem } from './auth-operations.ts'
 import {
   ANY_CHANGE,
   ANY_ROUTE,
@@ -10,21 +11,12 @@ import {
   CHANGES,
   ERROR_DESCRIPTIONS,
   SECURITY_SCHEMES,
+  TAG_DESCRIPTIONS,
 } from '../http/openapi.ts'
 
 type Json = Record<string, unknown>
-type Operation = Json & { responses?: Json; security?: unknown[]; tags?: string[] }
-type PathItem = Record<string, Operation>
 
 export const API_PREFIX = '/api'
-const AUTH_PREFIX = `${API_PREFIX}/auth`
-const AUTH_TAG = 'Sign-in and sessions (Better Auth)'
-
-/**
- * Better Auth endpoints our configuration leaves off (they answer 404 or refuse): deleting a user
- * goes through POST /api/account/delete, which removes her data in one transaction.
- */
-const AUTH_PATHS_OFF = [/^\/delete-user/, /^\/open-api\//, /^\/reference$/]
 
 const DESCRIPTION = `The API of Lendület's site and mobile app. Every route is under \`/api\`.
 
@@ -66,30 +58,11 @@ export async function buildApiDocument(api: Hono<never, never, never>, auth: Aut
     paths[`${API_PREFIX}${path === '/' ? '' : path}`] = operations
   }
 
-  const authDocument = (await auth.api.generateOpenAPISchema()) as unknown as {
-    paths: Record<string, PathItem>
-    components: { schemas: Record<string, Json> }
-  }
-  const authPaths = renameAuthSchemas(authDocument.paths)
-  for (const [path, item] of Object.entries(authPaths)) {
-    if (AUTH_PATHS_OFF.some((off) => off.test(path))) continue
-    for (const [method, operation] of Object.entries(item)) {
-      operation.tags = [AUTH_TAG]
-      operation.security = [{}, { bearer: [] }, { session: [] }]
-      const responses = operation.responses ?? {}
-      // Our server answers Better Auth's refusals as { code, message } in the user's language.
-      for (const status of Object.keys(responses))
-        if (Number(status) >= 400) responses[status] = errorRef(Number(status))
-      for (const status of [...ANY_ROUTE, ...(CHANGES.has(method) ? ANY_CHANGE : []), 429])
-        responses[status] ??= errorRef(status)
-      operation.responses = sortedByStatus(responses)
-    }
-    paths[`${AUTH_PREFIX}${path}`] = item
-  }
+  const better = await authDocument(auth)
+  Object.assign(paths, better.paths)
 
   const schemas: Record<string, unknown> = { ...ours.components.schemas }
-  for (const [name, schema] of Object.entries(renameAuthSchemas(authDocument.components.schemas)))
-    schemas[`Auth${name}`] = schema
+  Object.assign(schemas, better.schemas)
   schemas.ApiError = (await resolver(apiErrorSchema).toOpenAPISchema()).schema
   schemas.LiveState = (await resolver(liveStateSchema).toOpenAPISchema()).schema
 
@@ -109,9 +82,14 @@ export async function buildApiDocument(api: Hono<never, never, never>, auth: Aut
   return {
     openapi: '3.1.0',
     info: ours.info,
+    // Relative: the server that serves this document (paths begin with /api).
+    servers: [{ url: '/', description: 'The server that serves this document.' }],
     // Anonymous unless an operation says otherwise (members and admins: bearer or session).
     security: [],
-    tags: [...Object.values(API_TAGS), AUTH_TAG].map((name) => ({ name })),
+    tags: [
+      ...Object.values(API_TAGS).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+      { name: AUTH_TAG, description: AUTH_TAG_DESCRIPTION },
+    ],
     paths,
     components: {
       schemas: sortedByKey(schemas),
@@ -125,16 +103,6 @@ export async function buildApiDocument(api: Hono<never, never, never>, auth: Aut
 export type ApiDocument = Awaited<ReturnType<typeof buildApiDocument>>
 
 const errorRef = (status: number) => ({ $ref: `#/components/responses/Error${status}` })
-
-/** Better Auth's models (User, Session...) are AuthUser, AuthSession... beside ours. */
-function renameAuthSchemas<T>(value: T): T {
-  return JSON.parse(
-    JSON.stringify(value).replace(
-      /"#\/components\/schemas\/([A-Za-z]+)"/g,
-      '"#/components/schemas/Auth$1"',
-    ),
-  ) as T
-}
 
 const sortedByStatus = (responses: Json) =>
   Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)))

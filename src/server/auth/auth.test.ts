@@ -3,6 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { outbox } from '../db/schema/outbox.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { user } from '../db/schema/auth.ts'
+import de from '#shared/locales/de/errors.json' with { type: 'json' }
+import en from '#shared/locales/en/errors.json' with { type: 'json' }
+import es from '#shared/locales/es/errors.json' with { type: 'json' }
+import hu from '#shared/locales/hu/errors.json' with { type: 'json' }
 import { browserClient } from '../test/http-client.ts'
 import { httpTestAppWithMail } from '../test/http-test-app.ts'
 
@@ -282,6 +286,46 @@ describe('protected routes', () => {
     expect(await response.json()).toEqual({
       code: 'unauthorized',
       message: 'Inicia sesión para continuar.',
+    })
+  })
+})
+
+describe("Better Auth's own refusals", () => {
+  it('are { code, message } in the caller’s language, an unknown path too (not an empty 404)', async () => {
+    const messages = { hu, en, es, de }
+    for (const [language, locale] of Object.entries(messages)) {
+      for (const path of [
+        '/api/auth/nothing-here',
+        '/api/auth/reset-password/..',
+        '/api/auth/delete-user',
+      ]) {
+        const response = await client(language).get(path)
+        expect(response.status).toBe(404)
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+        expect(await response.json()).toEqual({ code: 'not_found', message: locale.notFound })
+      }
+      const visitor = await client(language).get('/api/auth/list-sessions')
+      expect(visitor.status).toBe(401)
+      expect(await visitor.json()).toEqual({
+        code: 'UNAUTHORIZED',
+        message: locale.auth.unauthorized,
+      })
+    }
+  })
+
+  it('answer HEAD as GET, without the body (Better Auth alone would not know the path)', async () => {
+    const response = await client().request('/api/auth/get-session', { method: 'HEAD' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await response.text()).toBe('')
+  })
+
+  it('refuse reading the session by POST with 405, as the API document says (decision 32)', async () => {
+    const response = await client('es').post('/api/auth/get-session', {})
+    expect(response.status).toBe(405)
+    expect(await response.json()).toEqual({
+      code: 'METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED',
+      message: es.auth.METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED,
     })
   })
 })

@@ -7,8 +7,9 @@ import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
 
 /*
- * Malformed requests to every route, as a visitor, a member and an admin: none may get a 5xx, an
- * error without `{ code, message }`, or a body that shows a stack trace, SQL or a file path.
+ * Malformed requests to every route, as a visitor, a member and an admin: none may get a 5xx, a
+ * status the API document does not list for its operation (Better Auth's included), an error
+ * without `{ code, message }`, or a body that shows a stack trace, SQL or a file path.
  * The routes come from the app itself, so a new route is fuzzed without touching this file.
  * FUZZ_SEED=<n> explores other requests; FUZZ_RUNS=<n> sends more (or fewer) of them;
  * FUZZ_SURVEY=1 lists every problem found instead of stopping at the first.
@@ -181,8 +182,51 @@ const LEAKS: [string, RegExp][] = [
   ['a file path', /(?:^|[\s"'(])\/(?:home|root|usr|work|tmp|var|opt|srv)\/|[A-Z]:\\|file:\/\//],
 ]
 
+/** The API document's operations: what each may answer, by method and path pattern. */
+interface DocumentedOperation {
+  name: string
+  method: string
+  pattern: RegExp
+  params: number
+  statuses: Set<number>
+}
+let documented: DocumentedOperation[] = []
+
+async function loadDocument() {
+  const response = await fetch(`${server.http.origin}/api/openapi.json`)
+  const document = (await response.json()) as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+  }
+  documented = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      params: path.split('{').length - 1,
+      statuses: new Set(Object.keys(operation.responses).map(Number)),
+    })),
+  )
+}
+
+/**
+ * The operation a request reaches, as the router picks it: its method, the most literal path.
+ * Not for `.` and `..` segments, which a server or client may resolve first.
+ */
+function documentedOperation(req: FuzzRequest): DocumentedOperation | undefined {
+  const path = req.path.split('?')[0] ?? ''
+  if (/\/\.\.?(?:\/|$)/.test(path)) return undefined
+  const method = req.method === 'HEAD' ? 'GET' : req.method
+  return documented
+    .filter((operation) => operation.method === method && operation.pattern.test(path))
+    .sort((a, b) => a.params - b.params)[0]
+}
+
 function problemWith(req: FuzzRequest, res: FuzzResponse): string | undefined {
   if (res.status >= 500) return `a ${res.status}`
+  const operation = documentedOperation(req)
+  // 304: the client's cached copy of a documented answer.
+  if (operation && res.status !== 304 && !operation.statuses.has(res.status))
+    return `status ${res.status}, which the API document does not list for ${operation.name}`
   // The API's own document and reference page are prose about the API ("Select the account
   // from…", a bundle that names node_modules): only their refusals are checked for leaks.
   const documentation = /^\/api\/(?:openapi\.json|docs)\b/.test(req.path) && res.status < 400
@@ -626,9 +670,10 @@ describe('malformed requests', () => {
     identities.member = await signIn('member')
     identities.admin = await signIn('admin')
     await seedRows()
+    await loadDocument()
   })
 
-  it(`never get a 5xx, a leak or an error without { code, message } (${RUNS} requests)`, async () => {
+  it(`never get a 5xx, an undocumented status, a leak or an error without { code, message } (${RUNS} requests)`, async () => {
     const routes = appRoutes()
     // Every kind of route is in the list (the enumeration itself works).
     expect(routes.map((r) => r.path)).toEqual(
@@ -647,13 +692,14 @@ describe('malformed requests', () => {
         .filter((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/?]*')}(?:\\?|$)`).test(path))
         .sort((a, b) => b.path.replace(/:\w+/g, '').length - a.path.replace(/:\w+/g, '').length)[0]
         ?.path ?? path
-    const counts = { tooMany: 0, signedIn: 0, unauthorized: 0, signedInAgain: 0 }
+    const counts = { tooMany: 0, signedIn: 0, unauthorized: 0, signedInAgain: 0, documented: 0 }
     await fc.assert(
       fc.asyncProperty(requestFor(routes), async (req) => {
         const res = await send(req)
         const problem = problemWith(req, res)
         const role = req.role
         if (res.status === 429) counts.tooMany++
+        if (documentedOperation(req)) counts.documented++
         if (role !== 'anonymous') counts.signedIn++
         if (role !== 'anonymous' && res.status === 401) counts.unauthorized++
         // A change that went through may have signed her out or deleted her: sign in anew.
@@ -677,5 +723,7 @@ describe('malformed requests', () => {
     expect(requestNumber).toBeGreaterThanOrEqual(RUNS)
     expect(counts.tooMany).toBeLessThan(RUNS * 0.02)
     expect(counts.unauthorized).toBeLessThan(counts.signedIn * 0.1)
+    // Most requests reach an operation of the document, whose statuses their answers are held to.
+    expect(counts.documented).toBeGreaterThan(RUNS * 0.5)
   }, 300_000)
 })

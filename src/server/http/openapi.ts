@@ -24,6 +24,23 @@ export const API_TAGS = {
 } as const
 type Tag = (typeof API_TAGS)[keyof typeof API_TAGS]
 
+/** What each section holds, for the reference page. */
+export const TAG_DESCRIPTIONS: Record<Tag, string> = {
+  Account: "The signed-in member's own account: profile, avatar, reminders, sessions, deletion.",
+  Newsletter:
+    'Subscribing and unsubscribing (a visitor confirms by an e-mailed link), and published issues.',
+  Events: 'Klikk evenings for members: what is coming, registering, calendar files, people met.',
+  Live: 'What a screen or a phone shows during an evening: its state, and streams of changes (server-sent events).',
+  Media: 'Avatars and event images.',
+  Health: 'Whether the server is up, and ready (its database reachable).',
+  Admin:
+    "For admins: the first admin's setup, users and roles, newsletter subscribers, site settings.",
+  'Admin: events': 'For admins: events, tables, participants, rounds and seating.',
+  Door: "Check-in at the door: admins, and the event's door helpers.",
+  'Admin: newsletter campaigns': 'For admins: newsletter campaigns, from draft to sent.',
+  Reference: 'This document and its reference page.',
+}
+
 /** Refusals a route may answer with `{ code, message }`, beyond the ones its access implies. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429
 // 503: readiness answers its own body when the database is away.
@@ -81,8 +98,8 @@ export const SECURITY_SCHEMES = {
   },
 } as const
 
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { session: [] }]
-const WHO: Record<Access, string> = {
+export const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { session: [] }]
+export const WHO: Record<Access, string> = {
   public: 'Anyone, signed in or not.',
   member: 'Signed-in members (any role).',
   admin: 'Admins only.',
@@ -139,17 +156,22 @@ export function documented(doc: RouteDoc) {
       const problem = await differenceFromDocument(doc, c.req.method, c.res)
       if (problem) {
         c.res = undefined
-        c.res = Response.json(
-          {
-            code: 'internal_error',
-            message: `${c.req.method} ${c.req.path}: the answer differs from the API document: ${problem}`,
-          },
-          { status: 500 },
-        )
+        c.res = differsFromDocument(c.req.method, c.req.path, problem)
       }
     }
   })
   return Object.assign(middleware, { [uniqueSymbol]: { spec: operation(doc) } })
+}
+
+/** Tests: the 500 that replaces an answer the API document does not describe, naming why. */
+export function differsFromDocument(method: string, path: string, problem: string): Response {
+  return Response.json(
+    {
+      code: 'internal_error',
+      message: `${method} ${path}: the answer differs from the API document: ${problem}`,
+    },
+    { status: 500 },
+  )
 }
 
 async function differenceFromDocument(
@@ -205,6 +227,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Not signed in: no session, or it has ended (signed out, revoked, expired).',
   403: 'Not allowed: a member who is not an admin, a change from a foreign page, or a confirmation that is missing.',
   404: 'Not found (a malformed id is not found either).',
+  405: 'Not offered with this method (the description says which to use).',
   409: 'Conflicts with the current state (the `code` and `message` say which).',
   413: 'The body is too large (64 KB; image uploads 5 MB).',
   422: 'Refused by the sign-in service (the address is already taken, say).',

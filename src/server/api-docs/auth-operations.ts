@@ -1,0 +1,304 @@
+import {
+  freshSessionMiddleware,
+  requestOnlySessionMiddleware,
+  sensitiveSessionMiddleware,
+  sessionMiddleware,
+} from 'better-auth/api'
+import type { Auth } from '../auth/auth.ts'
+import { ANY_CHANGE, ANY_ROUTE, CHANGES, SIGNED_IN, WHO, type Access } from '../http/openapi.ts'
+
+type Json = Record<string, unknown>
+export type Operation = Json & {
+  summary?: string
+  description?: string
+  operationId?: string
+  responses?: Json
+  security?: unknown[]
+  tags?: string[]
+  'x-access'?: Access
+}
+export type PathItem = Record<string, Operation>
+
+export const AUTH_PREFIX = '/api/auth'
+export const AUTH_TAG = 'Sign-in and sessions (Better Auth)'
+export const AUTH_TAG_DESCRIPTION =
+  "Better Auth's endpoints: sign-up, sign-in with e-mail and password or Google, sessions, e-mail verification and password reset."
+
+/** Better Auth's middlewares that refuse a caller without a session (401). */
+const SESSION_MIDDLEWARES = new Set<unknown>([
+  sessionMiddleware,
+  sensitiveSessionMiddleware,
+  freshSessionMiddleware,
+  requestOnlySessionMiddleware,
+])
+
+/**
+ * Endpoints that look the session up in their handler instead (Better Auth's `resolveUserId`):
+ * over HTTP they refuse a visitor all the same. api-document.test.ts calls every operation as a
+ * visitor, so this list cannot go stale unnoticed.
+ */
+const SESSION_CHECKED_IN_HANDLER = new Set(['/refresh-token', '/get-access-token', '/account-info'])
+
+const redirect = (description: string) => ({
+  description,
+  headers: {
+    Location: { description: 'Where the browser goes next.', schema: { type: 'string' } },
+  },
+})
+
+const CALLBACK_FIELDS = ['code', 'state', 'error', 'error_description', 'iss', 'device_id', 'user']
+
+interface Correction {
+  summary?: string
+  description?: string
+  /** Answers Better Auth's document lacks (or describes otherwise). */
+  responses?: Record<number, unknown>
+  /** Answers Better Auth lists by default that this operation never gives. */
+  never?: number[]
+  parameters?: unknown[]
+  requestBody?: unknown
+}
+
+/**
+ * Where the server answers otherwise than Better Auth's own document says. Each is kept true by
+ * the response check in tests (auth.routes.ts) and by the fuzz test.
+ */
+const CORRECTIONS: Record<string, Correction> = {
+  'get /callback/{id}': {
+    summary: 'Where Google sends the browser back after signing in',
+    description:
+      "The end of a sign-in with Google (OAuth 2.0 authorization code). It always redirects: to the page the sign-in started from (its `callbackURL`) with the session cookie set, or, when the sign-in failed (an unknown `state`, a refused consent...), to the sign-in's error page or `/api/auth/error`, with `?error=<code>`.",
+    responses: { 302: redirect('To the next page, or to the error page with `?error=<code>`.') },
+    never: [401, 403, 404],
+    parameters: CALLBACK_FIELDS.map((name) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
+    })),
+  },
+  'post /callback/{id}': {
+    summary: "Google's answer as a form post",
+    description:
+      'For a provider that answers with a form post (`response_mode=form_post`): redirects to `GET` of the same path with the fields in the query, which ends the sign-in.',
+    responses: { 302: redirect('To `GET` of the same path, the fields in the query.') },
+    never: [401, 404],
+    requestBody: {
+      required: false,
+      content: Object.fromEntries(
+        ['application/x-www-form-urlencoded', 'application/json'].map((type) => [
+          type,
+          {
+            schema: {
+              type: 'object',
+              properties: Object.fromEntries(CALLBACK_FIELDS.map((f) => [f, { type: 'string' }])),
+            },
+          },
+        ]),
+      ),
+    },
+  },
+  'post /get-session': {
+    summary: 'Not offered: read the session with GET',
+    description:
+      'Not offered: Better Auth reads the session by POST only with its deferred session refresh, which our configuration leaves off (decision 32). Read it with `GET /api/auth/get-session`.',
+    responses: { 405: { $ref: '#/components/responses/Error405' } },
+    never: [200],
+  },
+  // Better Auth reads the account from the query without documenting it. Its alternative,
+  // `useAccountCookie=true`, needs the account cookie, which our configuration does not set.
+  'get /account-info': {
+    parameters: [
+      {
+        name: 'accountId',
+        in: 'query',
+        required: true,
+        description: 'The linked account (its `id` in `GET /api/auth/list-accounts`).',
+        schema: { type: 'string' },
+      },
+    ],
+  },
+  'post /change-email': { summary: 'Change the e-mail address of the current user' },
+  'get /verify-email': {
+    responses: {
+      302: redirect('With `callbackURL`: to that page (signed in, when the address is confirmed).'),
+    },
+  },
+  'get /reset-password/{token}': {
+    description:
+      'The link of a password-reset e-mail. Redirects to `callbackURL` with `?token=…`, or with `?error=INVALID_TOKEN` when the token is unknown or has expired.',
+    responses: { 302: redirect('To `callbackURL`, with `?token=…` or `?error=INVALID_TOKEN`.') },
+    never: [200],
+  },
+}
+
+interface AuthEndpoint {
+  path?: string
+  options?: { method?: string | string[]; use?: unknown[] }
+}
+
+/** Who may call each Better Auth endpoint, by `method path` (OpenAPI's `{param}` form). */
+function endpointAccess(auth: Auth): Map<string, Access> {
+  const access = new Map<string, Access>()
+  for (const endpoint of Object.values(auth.api) as AuthEndpoint[]) {
+    if (!endpoint.path) continue
+    const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
+    const needsSession =
+      SESSION_CHECKED_IN_HANDLER.has(endpoint.path) ||
+      (endpoint.options?.use ?? []).some((middleware) => SESSION_MIDDLEWARES.has(middleware))
+    for (const method of [endpoint.options?.method ?? 'POST'].flat())
+      access.set(`${method.toLowerCase()} ${path}`, needsSession ? 'member' : 'public')
+  }
+  return access
+}
+
+const errorRef = (status: number) => ({ $ref: `#/components/responses/Error${status}` })
+
+/**
+ * Better Auth's part of the API document: its openAPI plugin's paths under /api/auth, made true
+ * to what our server answers (who may call, our error shape, redirects, corrections above), and
+ * its models as AuthUser, AuthSession... Built once per auth instance.
+ */
+export function authDocument(auth: Auth): Promise<{
+  paths: Record<string, PathItem>
+  schemas: Record<string, unknown>
+}> {
+  let built = cache.get(auth)
+  if (!built) {
+    built = buildAuthDocument(auth)
+    cache.set(auth, built)
+  }
+  return built
+}
+const cache = new WeakMap<Auth, ReturnType<typeof buildAuthDocument>>()
+
+async function buildAuthDocument(auth: Auth) {
+  const generated = openApi31(
+    renameAuthSchemas(
+      (await auth.api.generateOpenAPISchema()) as unknown as {
+        paths: Record<string, PathItem>
+        components: { schemas: Record<string, Json> }
+      },
+    ),
+  )
+  const access = endpointAccess(auth)
+  const usedIds = new Set<string>()
+  const paths: Record<string, PathItem> = {}
+  // Endpoints our configuration turns off answer 404 (auth.ts says why): not in the document.
+  const off = new Set(auth.options.disabledPaths ?? [])
+  for (const [path, item] of Object.entries(generated.paths)) {
+    if (off.has(path)) continue
+    for (const [method, operation] of Object.entries(item)) {
+      const key = `${method} ${path}`
+      const correction = CORRECTIONS[key] ?? {}
+      const who = access.get(key)
+      if (!who) throw new Error(`Better Auth documents ${key}, which auth.api does not have`)
+      const summary = correction.summary ?? operation.description
+      if (!summary) throw new Error(`Better Auth's ${key} has no summary: add one to CORRECTIONS`)
+      operation.summary = summary
+      operation.description = [
+        correction.description ??
+          (summary === operation.description ? undefined : operation.description),
+        `**Who may call:** ${WHO[who]}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n')
+      operation.operationId = uniqueOperationId(operation.operationId, method, path, usedIds)
+      operation.tags = [AUTH_TAG]
+      // A session is optional for public endpoints (sign-out, get-session) and required for the rest.
+      operation.security = who === 'public' ? [{}, ...SIGNED_IN] : SIGNED_IN
+      operation['x-access'] = who
+      if (correction.parameters)
+        operation.parameters = [
+          ...((operation.parameters as unknown[] | undefined) ?? []),
+          ...correction.parameters,
+        ]
+      if (correction.requestBody) operation.requestBody = correction.requestBody
+      const never = new Set((correction.never ?? []).map(String))
+      const responses: Json = Object.fromEntries(
+        Object.entries({ ...operation.responses, ...correction.responses })
+          .filter(([status]) => !never.has(status))
+          // Our server answers Better Auth's refusals as { code, message } in the user's language.
+          .map(([status, answer]) => [
+            status,
+            Number(status) >= 400 ? errorRef(Number(status)) : answer,
+          ]),
+      )
+      const common = [...ANY_ROUTE, ...(CHANGES.has(method) ? ANY_CHANGE : []), 429]
+      if (who === 'member') common.push(401)
+      for (const status of common) responses[status] ??= errorRef(status)
+      operation.responses = Object.fromEntries(
+        Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)),
+      )
+    }
+    paths[`${AUTH_PREFIX}${path}`] = item
+  }
+  // Better Auth's models that no operation refers to (Account, RateLimit...) are left out.
+  const referred = JSON.stringify(paths)
+  const schemas = Object.fromEntries(
+    Object.entries(generated.components.schemas)
+      .map(([name, schema]) => [`Auth${name}`, schema] as const)
+      .filter(([name]) => referred.includes(`"#/components/schemas/${name}"`)),
+  )
+  return { paths, schemas }
+}
+
+/**
+ * Better Auth's own operationId (or one from its path), prefixed `auth`: ours begin with their
+ * method (`getSession` is GET /api/session), so the two never meet.
+ */
+function uniqueOperationId(
+  given: string | undefined,
+  method: string,
+  path: string,
+  used: Set<string>,
+): string {
+  const words = path.split('/').filter((part) => part && !part.startsWith('{'))
+  const base = given ?? words.join('-').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())
+  let id = `auth${base.charAt(0).toUpperCase()}${base.slice(1)}`
+  if (used.has(id)) id += method.charAt(0).toUpperCase() + method.slice(1)
+  used.add(id)
+  return id
+}
+
+/** Better Auth's models (User, Session...) are AuthUser, AuthSession... beside ours. */
+function renameAuthSchemas<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value).replace(
+      /"#\/components\/schemas\/([A-Za-z]+)"/g,
+      '"#/components/schemas/Auth$1"',
+    ),
+  ) as T
+}
+
+/**
+ * OpenAPI 3.0's `nullable: true`, which Better Auth still writes, as 3.1 says it: `null` among
+ * the types (`anyOf` with `null` beside a reference).
+ */
+function openApi31<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(openApi31) as T
+  if (typeof value !== 'object' || value === null) return value
+  const { nullable, ...rest } = value as Json
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, openApi31(v)])) as Json
+  if (nullable !== true) return out as T
+  if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] } as T
+  if (Array.isArray(out.type))
+    return { ...out, type: out.type.includes('null') ? out.type : [...out.type, 'null'] } as T
+  return { anyOf: [out, { type: 'null' }] } as T
+}
+
+/** The documented operation a request reaches under /api/auth, if any (`path` without prefix). */
+export function findAuthOperation(
+  paths: Record<string, PathItem>,
+  method: string,
+  path: string,
+): Operation | undefined {
+  const candidates = Object.entries(paths)
+    .filter(([template]) =>
+      new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(`${AUTH_PREFIX}${path}`),
+    )
+    // The most literal template first: /reset-password before /reset-password/{token}.
+    .sort(([a], [b]) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
+  const wanted = method === 'HEAD' ? 'get' : method.toLowerCase()
+  return candidates.map(([, item]) => item[wanted]).find(Boolean)
+}
