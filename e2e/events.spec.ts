@@ -190,7 +190,9 @@ test('an admin runs the rounds: start the event, start a round, a late arrival, 
       await page.getByRole('link', { name: ev.page.back }).click()
       const card = page.getByRole('article', { name })
       await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.roundEnded)
+      // Ending from the list asks first, as on the event's page.
       await card.getByRole('button', { name: ev.card.end }).click()
+      await page.getByRole('dialog').getByRole('button', { name: ev.page.confirmEndButton }).click()
       await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.eventEnded)
     },
     () => endRunningEvents(page.request, baseURL),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createMember, signInAsAdmin } from './support/accounts.ts'
+import { ADMIN } from './support/admin-account.ts'
 import { adminApi, fill } from './support/admin-api.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -24,6 +25,7 @@ const newsletter = texts('hu', 'newsletter')
 const auth = texts('hu', 'auth')
 const common = texts('hu', 'common')
 const events = texts('hu', 'events')
+const ui = texts('hu', 'newsletter').campaigns.ui
 
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'keyboard flows are walked at 1280 px')
@@ -261,4 +263,45 @@ test('as admin: creates an event, adds a table, checks someone in, seats and sta
     },
     () => endRunningEvents(page.request, baseURL),
   )
+})
+
+test('as admin: writes a campaign and sends herself a test', async ({ page, baseURL }) => {
+  await signInAsAdmin(page, baseURL)
+  await page.goto('/admin/newsletter/campaigns/new?lang=hu')
+  await expect(page.getByRole('heading', { name: ui.editor.newTitle, level: 1 })).toBeVisible()
+  await watchFocus(page)
+  const stamp = Date.now() % 100_000
+  // The Hungarian version is required: it is the tab shown first.
+  await tabTo(page, ui.editor.subject, { max: 20 })
+  await page.keyboard.type(`Billentyűs hírek ${stamp}`)
+  await tabTo(page, ui.editor.body, { max: 2 })
+  await page.keyboard.type('Szia! Jövő héten új órarend.')
+  // Back to the tabs, and on to the German one with the arrows (the browser tests' other
+  // test sends go in Hungarian and English, one a minute per language).
+  for (let stop = 1; ; stop++) {
+    expect(stop, 'the language tabs').toBeLessThan(10)
+    await page.keyboard.press('Shift+Tab')
+    await expectFocusInSight(page, `Shift+Tab ${stop} towards the tabs`)
+    if ((await page.locator(':focus').getAttribute('role')) === 'tab') break
+  }
+  for (let step = 1; ; step++) {
+    expect(step, 'the German tab').toBeLessThan(5)
+    const id = (await page.locator(':focus').getAttribute('id')) ?? ''
+    if (id.endsWith('-de-tab')) break
+    await page.keyboard.press('ArrowRight')
+    await expectFocusInSight(page, `ArrowRight ${step}`)
+  }
+  await expect(page.locator(':focus')).toHaveAttribute('aria-selected', 'true')
+  await tabTo(page, ui.editor.subject, { max: 3 })
+  await page.keyboard.type(`Tastatur-Neuigkeiten ${stamp}`)
+  await tabTo(page, ui.editor.body, { max: 2 })
+  await page.keyboard.type('Hallo! Nächste Woche gibt es einen neuen Stundenplan.')
+  await tabTo(page, ui.editor.test, { max: 12 })
+  await page.keyboard.press('Enter')
+  // The answer takes focus: where the test went.
+  const answer = page.locator(':focus')
+  await expect(answer).toHaveRole('status', { timeout: 15_000 })
+  await expect(answer).toHaveText(fill(ui.editor.testSent, { email: ADMIN.email }))
+  await expectFocusInSight(page, 'the test-sent message')
+  expect(await lostFocus(page)).toEqual([])
 })

@@ -7,8 +7,9 @@ const WAIT_FOR_HEADING_MS = 5000
 /**
  * After she follows a link to another screen, focus goes to that screen's heading, as a page
  * load would start her at the top: the link she used is gone, or sits in the header, and focus
- * would stay behind on it or fall to <body>. Not on the first screen, and not when the new screen
- * put focus somewhere itself (a form's first field, the door's code field).
+ * would stay behind on it or fall to <body>. Not on the first screen, not when the new screen put
+ * focus somewhere itself (a form's first field), and not when the screen stayed and only its
+ * address changed (what she pressed is still there, focused).
  */
 export function FocusOnNavigation() {
   const [path] = useLocation()
@@ -19,19 +20,27 @@ export function FocusOnNavigation() {
     const main = document.getElementById('main')
     if (!main) return
     const deadline = Date.now() + WAIT_FOR_HEADING_MS
-    // The link she followed: it may linger a moment, hidden, while the new screen loads.
+    // The screen's heading, once it shows (the old screen's may linger, hidden, while the new one
+    // loads).
+    const visibleHeading = () =>
+      [...main.querySelectorAll<HTMLElement>('h1')].find((h1) => h1.checkVisibility())
+    // The link she followed, and the heading of the screen she left.
     const followed = document.activeElement
+    const before = visibleHeading()
     let frame = 0
     const settle = () => {
       const active = document.activeElement
       // The new screen (or she) already chose where focus is.
       if (active && active !== followed && active !== document.body && main.contains(active)) return
-      // The new screen's heading, once it shows (the old screen's may linger, hidden, while the
-      // new one loads).
-      const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h1) =>
-        h1.checkVisibility(),
-      )
-      if (heading) {
+      const heading = visibleHeading()
+      const stayed =
+        active === followed &&
+        followed instanceof HTMLElement &&
+        main.contains(followed) &&
+        followed.checkVisibility()
+      // Still the same screen with what she pressed in hand (its address changed, say, when a
+      // draft was saved the first time, or the next screen is loading): wait, then leave her be.
+      if (heading && !(heading === before && stayed)) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
         heading.focus()
         if (document.activeElement === heading) return

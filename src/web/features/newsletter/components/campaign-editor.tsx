@@ -310,7 +310,12 @@ export function CampaignEditor({
   }
 
   const noticeAt = (place: Place): ReactNode =>
-    notice?.place === place && <Alert tone={notice.tone}>{notice.text}</Alert>
+    notice?.place === place && (
+      // The answer to the button she pressed (saved, test sent, what to fix) takes focus.
+      <Alert tone={notice.tone} focus>
+        {notice.text}
+      </Alert>
+    )
   const busy = pending !== null
 
   return (
