@@ -86,7 +86,8 @@ export async function expectFocusInSight(page: Page, step: string) {
   expect(now.lost, `${step}: focus fell to <body>`).toBe(false)
   // The page scrolls smoothly to what took focus: give it the time the scroll takes.
   // (and the ring's colour fades in with the control's transition)
-  for (let wait = 0; !(now.visible && now.ring) && wait < 10; wait++) {
+  // Up to 3 s: a loaded machine (a CI run on two cores) draws the scroll slowly.
+  for (let wait = 0; !(now.visible && now.ring) && wait < 30; wait++) {
     await page.waitForTimeout(100)
     now = await focused(page)
   }
