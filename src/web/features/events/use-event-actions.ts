@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
+import { useFocusSoon } from '#web/lib/use-focus-soon.ts'
 import type { ApiResult } from '#web/lib/call-api.ts'
 
 /**
@@ -22,7 +23,6 @@ export interface EventActions {
 
 export function useEventActions(reload: () => Promise<void>): EventActions {
   const [failure, setFailure] = useState<{ where: string; message: string } | null>(null)
-  const [focus, setFocus] = useState<{ ids: string[] } | null>(null)
 
   const run = useCallback(
     async <T>(where: string, call: () => Promise<ApiResult<T>>) => {
@@ -36,18 +36,7 @@ export function useEventActions(reload: () => Promise<void>): EventActions {
     [reload],
   )
 
-  useEffect(() => {
-    if (!focus) return
-    for (const id of focus.ids) {
-      const element = document.getElementById(id)
-      if (element) {
-        element.focus()
-        break
-      }
-    }
-  }, [focus])
-
-  const focusSoon = useCallback((...ids: string[]) => setFocus({ ids }), [])
+  const focusSoon = useFocusSoon()
   const errorAt = (where: string) => (failure?.where === where ? failure.message : null)
   const errorGone = (prefix: string, places: readonly string[]) =>
     failure?.where.startsWith(prefix) && !places.includes(failure.where) ? failure.message : null

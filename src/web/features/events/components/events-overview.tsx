@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
+import { useFocusSoon } from '#web/lib/use-focus-soon.ts'
 import { useChanges } from '#web/lib/use-changes.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { endEvent, listEvents, startEvent, type EventListItem } from '../api/admin-events-api.ts'
@@ -24,16 +25,9 @@ export function EventsOverview() {
   const [busy, setBusy] = useState<string | null>(null)
 
   const confirm = useConfirm()
-  const [focusNext, setFocusNext] = useState<string[] | null>(null)
   // The button she pressed is replaced (Start by the round panel and End): focus goes on to the
   // card's next step, or to the list's heading when the card left the filtered list.
-  useEffect(() => {
-    if (!focusNext) return
-    for (const id of focusNext) {
-      const element = document.getElementById(id)
-      if (element) return element.focus()
-    }
-  }, [focusNext])
+  const focusSoon = useFocusSoon()
 
   async function act(id: string, action: typeof startEvent) {
     setBusy(id)
@@ -53,7 +47,7 @@ export function EventsOverview() {
       onConfirm: async () => {
         // Once the dialog has gone: while it is open, nothing outside it can take focus.
         const ids = await act(event.id, endEvent)
-        return () => setFocusNext(ids)
+        return () => focusSoon(...ids)
       },
     })
   }
@@ -101,7 +95,7 @@ export function EventsOverview() {
             key={event.id}
             event={event}
             busy={busy === event.id}
-            onStart={() => void act(event.id, startEvent).then(setFocusNext)}
+            onStart={() => void act(event.id, startEvent).then((ids) => focusSoon(...ids))}
             onEnd={() => askToEnd(event)}
           />
         ))}
