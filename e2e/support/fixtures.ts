@@ -7,12 +7,13 @@ import { test as base, expect, type Page } from '@playwright/test'
  */
 let visitor = 0
 
-/** Waits until a prerendered page is hydrated (main.tsx marks `<html data-app-ready>`). */
+/**
+ * Waits until the app has rendered its page, or hydrated the prerendered one (main.tsx marks
+ * `<html data-app-ready>`). A page without the app's #root (the API reference) is not waited for.
+ */
 async function appTakenOver(page: Page) {
   await page.waitForFunction(
-    () =>
-      !document.getElementById('root')?.hasChildNodes() ||
-      'appReady' in document.documentElement.dataset,
+    () => !document.getElementById('root') || 'appReady' in document.documentElement.dataset,
   )
 }
 
@@ -25,8 +26,9 @@ export const test = base.extend<{
   page: async ({ page, javaScriptEnabled }, use, testInfo) => {
     const address = `203.0.113.${(testInfo.workerIndex * 97 + ++visitor) % 250}`
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': address })
-    // A prerendered page looks finished before the app has taken it over: after a navigation,
-    // tests act once it has (as a visitor would find its buttons working). `waitUntil: 'commit'`
+    // A prerendered page looks finished before the app has taken it over, and the app's shell is
+    // empty until it has: after a navigation, tests act once it has (as a visitor would find its
+    // buttons working). `waitUntil: 'commit'`
     // opts out, for tests that watch the page before that.
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page)
@@ -69,6 +71,15 @@ export const test = base.extend<{
           errors.push(text)
       })
       page.on('pageerror', (error) => errors.push(error.message))
+      // What our content security policy refuses is reported to the page, not logged (Chrome lists
+      // it among its issues): the page says it on the console, where the check above sees it.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `Content security policy refused ${event.blockedURI} (${event.violatedDirective}) in ${event.sourceFile}:${event.lineNumber}`,
+          )
+        })
+      })
       await use(errors)
       expect(errors, 'console errors').toEqual([])
     },

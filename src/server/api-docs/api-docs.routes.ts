@@ -47,6 +47,11 @@ const START = `Scalar.createApiReference('#app', {
 })
 `
 
+// Scalar's bundle carries Zod, which probes for eval on first use; the CSP refuses it, and the
+// browser reports the refusal. Set before the bundle runs, this makes Zod skip the probe (as the
+// site's own build does: vite.config.ts).
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig = { jitless: true };\n'
+
 interface Asset {
   etag: string
   plain: Buffer
@@ -94,7 +99,9 @@ function serve(c: Context<AppEnv>, file: Asset, type: string) {
 export function apiDocsRoutes(auth: Auth) {
   let api: Hono<never, never, never> | undefined
   let document: Promise<ApiDocument> | undefined
-  const scalar = asset(() => readFileSync(SCALAR_BUNDLE))
+  const scalar = asset(() =>
+    Buffer.concat([Buffer.from(ZOD_WITHOUT_EVAL), readFileSync(SCALAR_BUNDLE)]),
+  )
   const start = asset(() => Buffer.from(START))
 
   const routes = new Hono<AppEnv>()
