@@ -10,6 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
+import { PUBLIC_PAGES, renderPath } from '../src/server/web/public-pages.ts'
 
 const run = promisify(execFile)
 const RUNS = 3
@@ -83,10 +84,23 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
+/**
+ * Every public route (the prerendered pages with an address of their own), in Hungarian and
+ * English. "Page not found" is left out: Lighthouse's SEO category fails any 404 by design.
+ */
+export const PUBLIC_ROUTES = PUBLIC_PAGES.filter((page) => page.canonicalPath !== null).flatMap(
+  (page) => ['hu', 'en'].map((language) => `${renderPath(page)}?lang=${language}`),
+)
+
+/** The landing page paints its largest element sooner than the other pages must. */
+const LANDING_LCP_MS = 1200
+const LCP_MS = 2000
+const isLanding = (path: string) => path.startsWith('/?')
+
 /** RUNS runs per page, one after the other (never two Chromiums measuring at once). */
 export async function benchLighthouse(
   baseUrl: string,
-  paths = ['/?lang=hu', '/?lang=en'],
+  paths: readonly string[] = PUBLIC_ROUTES,
 ): Promise<LighthouseBenchRow[]> {
   const rows: LighthouseBenchRow[] = []
   for (const path of paths) {
@@ -119,8 +133,8 @@ export async function benchLighthouse(
       {
         measure: `${name}: largest contentful paint`,
         value: seconds(ms('lcpMs')),
-        target: '≤ 2.0 s',
-        ok: ms('lcpMs') <= 2000,
+        target: `≤ ${seconds(isLanding(path) ? LANDING_LCP_MS : LCP_MS)}`,
+        ok: ms('lcpMs') <= (isLanding(path) ? LANDING_LCP_MS : LCP_MS),
       },
       {
         measure: `${name}: total blocking time`,

@@ -131,7 +131,8 @@ test('signs in, and changes her password', async ({ page, playwright, baseURL })
     if (now.name === common.accountMenu.account) break
     await page.keyboard.press('ArrowDown')
   }
-  await pressAndExpectFocus(page, 'Enter', /./)
+  // Her account page, its heading first (the page loads its data before it is drawn).
+  await pressAndExpectFocus(page, 'Enter', auth.account.title)
   await expect(page).toHaveURL(/\/account$/)
   await tabTo(page, auth.account.changePassword, { max: 30 })
   await page.keyboard.press('Enter')

@@ -54,13 +54,32 @@ test('a keyboard user can skip straight to the content', async ({ page, hasTouch
   await expect(page).toHaveURL(/#main$/)
 })
 
-test('any other path is the sign-in callback, which sends a signed-out visitor to /landing', async ({
+test('an address a sign-in link brought is the sign-in callback, which sends a signed-out visitor to /landing', async ({
   page,
 }, testInfo) => {
-  await page.goto('/some/unknown/place')
+  await page.goto('/some/unknown/place?type=signup')
   await expect(page).toHaveURL(/\/landing$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     texts('hu', 'landing').hero.title,
   )
   await saveScreenshot(page, testInfo, 'callback-redirect')
+  // SPEC's links carry their tokens in the hash, which the server never sees.
+  await page.goto('/some/unknown/place#access_token=x&type=magiclink')
+  await expect(page).toHaveURL(/\/landing$/)
+})
+
+test('any other address says the page does not exist, and leads home', async ({
+  page,
+}, testInfo) => {
+  const common = texts('en', 'common')
+  const response = await page.goto('/some/unknown/place?lang=en')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.notFound.title)
+  await expect(page.getByText(common.notFound.text)).toBeVisible()
+  await saveScreenshot(page, testInfo, 'not-found')
+  await page.getByRole('link', { name: common.notFound.backHome }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    texts('en', 'landing').hero.title,
+  )
 })

@@ -51,6 +51,98 @@ test.describe('with JavaScript off', () => {
     })
   }
 
+  for (const { code } of LANGUAGES) {
+    test(`the account forms read in full in ${code}, and say kindly that they need JavaScript to send`, async ({
+      page,
+    }, testInfo) => {
+      const auth = texts(code, 'auth')
+      const common = texts(code, 'common')
+      // Playwright's text search skips <noscript>, so the note is found by its element.
+      const noScriptNote = page.locator('main noscript p')
+
+      await page.goto(`/login?lang=${code}`)
+      await expect(page.locator('html')).toHaveAttribute('lang', code)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.login.title)
+      await expect(page.getByText(auth.login.intro)).toBeVisible()
+      const email = page.getByLabel(auth.fields.email)
+      await expect(email).toBeVisible()
+      await expect(page.getByLabel(auth.fields.password, { exact: true })).toBeVisible()
+      await expect(page.getByRole('button', { name: auth.login.google })).toBeVisible()
+      await expect(page.getByText(auth.login.googleUnavailable)).toBeVisible()
+      await expect(page.getByRole('link', { name: auth.login.forgotPassword })).toBeVisible()
+      await expect(page.getByRole('link', { name: auth.login.signupLink })).toHaveAttribute(
+        'href',
+        '/signup',
+      )
+      await expect(noScriptNote).toHaveText(common.noScriptForm)
+      await expect(noScriptNote).toBeVisible()
+      // It cannot be sent: the button waits for the app, and Enter in a field sends nothing
+      // (the browser would otherwise put the password in the address).
+      const submit = page
+        .getByRole('main')
+        .getByRole('button', { name: auth.login.submit, exact: true })
+      await expect(submit).toBeVisible()
+      await expect(submit).toBeDisabled()
+      await email.fill('anna@example.com')
+      await page.getByLabel(auth.fields.password, { exact: true }).fill('secret-password')
+      await page.getByLabel(auth.fields.password, { exact: true }).press('Enter')
+      await page.waitForTimeout(300)
+      expect(page.url()).not.toContain('secret-password')
+      if (code === 'hu' || code === 'en')
+        await saveScreenshot(page, testInfo, `no-js-login-${code}`)
+
+      await page.goto(`/signup?lang=${code}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.signup.title)
+      await expect(page.getByText(auth.signup.intro)).toBeVisible()
+      for (const label of [auth.fields.name, auth.fields.email, auth.fields.confirmPassword])
+        await expect(page.getByLabel(label)).toBeVisible()
+      await expect(page.getByLabel(auth.fields.password, { exact: true })).toBeVisible()
+      await expect(page.getByText(auth.fields.passwordHint)).toBeVisible()
+      await expect(page.getByRole('button', { name: auth.signup.submit })).toBeDisabled()
+      await expect(page.getByRole('link', { name: auth.signup.privacyNote })).toBeVisible()
+      await expect(page.getByRole('link', { name: auth.signup.loginLink })).toBeVisible()
+      await expect(noScriptNote).toHaveText(common.noScriptForm)
+
+      await page.goto(`/forgot-password?lang=${code}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.forgot.title)
+      await expect(page.getByText(auth.forgot.intro)).toBeVisible()
+      await expect(page.getByLabel(auth.fields.email)).toBeVisible()
+      await expect(page.getByRole('button', { name: auth.forgot.submit })).toBeDisabled()
+      await expect(page.getByRole('link', { name: auth.forgot.backToLogin })).toBeVisible()
+      await expect(noScriptNote).toHaveText(common.noScriptForm)
+    })
+
+    test(`the newsletter's link pages and "page not found" read in full in ${code}`, async ({
+      page,
+    }) => {
+      const newsletter = texts(code, 'newsletter')
+      const common = texts(code, 'common')
+      const noScriptNote = page.locator('main noscript p')
+      for (const [path, kind] of [
+        ['/newsletter/verify', 'verification'],
+        ['/newsletter/unsubscribe', 'unsubscribeVerification'],
+      ] as const) {
+        await page.goto(`${path}?token=abc&lang=${code}`)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(newsletter[kind].title)
+        // Nothing is confirmed without the script, and the page says why instead of spinning.
+        await expect(noScriptNote).toHaveText(newsletter.result.noScript)
+        await expect(noScriptNote).toBeVisible()
+        await expect(page.getByRole('status')).toBeHidden()
+        await expect(page.getByRole('link', { name: newsletter.result.backHome })).toBeVisible()
+      }
+
+      const response = await page.goto(`/no/such/page?lang=${code}`)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.notFound.title)
+      await expect(page.getByText(common.notFound.text)).toBeVisible()
+      await expect(page.getByRole('link', { name: common.notFound.backHome })).toHaveAttribute(
+        'href',
+        '/',
+      )
+      await expect(page).toHaveTitle(`${common.notFound.title} – ${common.brand.name}`)
+    })
+  }
+
   test('the privacy policy and the welcome page arrive finished too', async ({ page }) => {
     await page.goto('/privacy-policy?lang=de')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts('de', 'privacy').heading)
@@ -131,7 +223,18 @@ async function recordLayoutShifts(page: Page) {
   })
 }
 
-for (const path of ['/?lang=hu', '/?lang=en', '/welcome', '/privacy-policy?lang=es']) {
+for (const path of [
+  '/?lang=hu',
+  '/?lang=en',
+  '/welcome',
+  '/privacy-policy?lang=es',
+  '/login?lang=en',
+  '/signup?lang=de',
+  '/forgot-password?lang=es',
+  '/newsletter/verify?lang=hu',
+  '/newsletter/unsubscribe?token=not-a-real-token&lang=en',
+  '/no/such/page?lang=de',
+]) {
   test(`${path} hydrates the served page in place: same elements, no warning, nothing moves`, async ({
     page,
   }, testInfo) => {

@@ -4,8 +4,8 @@
  * to be shared well; then every text file in dist/ precompressed.
  *
  * - dist/pages/<page>.<lang>.html: the client's index.html with the page rendered into #root, its
- *   stylesheet inlined (one request less before the first paint), the fonts of the text above
- *   the fold preloaded, its scripts started only once it is on screen (see BOOT_SCRIPT), and
+ *   stylesheet inlined (one request less before the first paint), its fonts and scripts started
+ *   only once it is on screen (see BOOT_SCRIPT and styles.css), and
  *   a `<!--page-head-->` mark where the server writes the tags that need PUBLIC_URL.
  * - dist/pages/pages.json: title, description and share image of each, for that head.
  * - dist/share/lendulet-<lang>.png, dist/icons/*, dist/manifest.<lang>.webmanifest.
@@ -23,11 +23,11 @@ import {
   SHARE_IMAGE_SIZE,
   manifestPath,
   pageFileName,
+  renderPath,
   shareImagePath,
   type PrerenderedPage,
 } from '../src/server/web/public-pages.ts'
 import { buildIcons, buildShareImage, webManifest } from './share-images.ts'
-import { HUNGARIAN_EXTRA } from './build-font-subsets.ts'
 import { precompressDirectory } from './precompress.ts'
 
 type PrerenderModule = typeof import('../src/web/entry-prerender.tsx')
@@ -40,9 +40,9 @@ const NO_SCRIPT_STYLE =
   '<noscript><style>[data-js-only]{display:none!important}[data-cards-grid]{display:grid!important}</style></noscript>'
 
 /**
- * Starts the app once the prerendered page has been painted (its first contentful paint is
- * reported): the page's fonts and images never share the network with the app's code (about
- * 90 KB), and hydration follows the paint instead of racing it. A tab that is not painted (in the
+ * Starts the fonts and the app once the prerendered page has been painted (its first contentful
+ * paint is reported): the page's first paint waits for neither (about 90 KB of fonts, 90 KB of
+ * code), and hydration follows the paint instead of racing it. A tab that is not painted (in the
  * background) starts after 1.5 s anyway. A file, not an inline script: our CSP allows none.
  */
 const BOOT_SCRIPT = `(() => {
@@ -51,6 +51,8 @@ const BOOT_SCRIPT = `(() => {
   const start = () => {
     if (started) return
     started = true
+    // Our fonts, now that the page is on screen (styles.css).
+    delete document.documentElement.dataset.fontsAfterPaint
     for (const href of script.dataset.preload.split(' ').filter(Boolean)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
@@ -99,56 +101,53 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
 
   for (const language of LANGUAGE_CODES) {
     const t = (key: string) => app.translate(language, key)
-    // The fonts of the text above the fold: the hero's heading in Fraunces, its badge, lead and
-    // buttons in Inter; Hungarian's ő and ű come from small subsets (scripts/build-font-subsets.ts).
-    const fonts = [
-      ...fontFiles('fraunces', t('landing:hero.title'), asset),
-      ...fontFiles(
-        'inter',
-        ['badge', 'lead', 'cta', 'secondary'].map((key) => t(`landing:hero.${key}`)).join(' '),
-        asset,
-      ),
-    ]
-    const preloads = fonts
-      .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
-      .join('')
 
     for (const page of PUBLIC_PAGES) {
-      const rendered = await app.renderPage(page.paths[0], language, CONFIG_PLACEHOLDERS)
-      // React puts preloads of the page's high-priority images first; they belong in the head.
-      const hoisted = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? ''
-      const body = rendered.slice(hoisted.length)
-      const namespace = page.id === 'privacy-policy' ? 'privacy' : 'landing'
-      // The texts it hydrates with (lib/i18n.ts reads them), so the app need not fetch them
-      // first. JSON, which no browser runs: the content security policy allows it.
-      const texts = JSON.stringify(
-        app.bundledTexts(language, ['common', 'landing', namespace]),
-      ).replace(/</g, '\\u003c')
-      const html = composePage(template, {
-        language,
-        body,
-        css,
-        stylesheetTag: stylesheet[0],
-        headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
-        bootScript,
-      })
-      const file = pageFileName(page.id, language)
-      writeFileSync(join(pagesDir, file), html)
-      index.push({
-        id: page.id,
-        language,
-        file,
-        title: t(`${namespace}:meta.title`),
-        description: t(`${namespace}:meta.description`),
-        siteName: t('common:brand.name'),
-        siteDescription: t('landing:meta.description'),
-        shareImage: {
-          path: shareImagePath(language),
-          ...SHARE_IMAGE_SIZE,
-          alt: t('landing:meta.shareImageAlt'),
-        },
-        manifest: manifestPath(language),
-      })
+      const ways = 'dependsOnGoogleSignIn' in page ? [false, true] : [undefined]
+      for (const googleSignIn of ways) {
+        const rendered = await app.renderPage(renderPath(page), language, {
+          ...CONFIG_PLACEHOLDERS,
+          googleSignIn: googleSignIn ?? false,
+        })
+        // React puts preloads of the page's high-priority images first; they belong in the head.
+        const hoisted = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? ''
+        const body = rendered.slice(hoisted.length)
+        // The texts it hydrates with (lib/i18n.ts reads them), so the app need not fetch them
+        // first. JSON, which no browser runs: the content security policy allows it.
+        const texts = JSON.stringify(app.bundledTexts(language, page.namespaces)).replace(
+          /</g,
+          '\\u003c',
+        )
+        const html = composePage(template, {
+          language,
+          body,
+          css,
+          stylesheetTag: stylesheet[0],
+          headStart: `${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
+          bootScript,
+        })
+        const file = pageFileName(page.id, language, googleSignIn)
+        writeFileSync(join(pagesDir, file), html)
+        const brand = t('common:brand.name')
+        index.push({
+          id: page.id,
+          language,
+          file,
+          ...(googleSignIn !== undefined && { googleSignIn }),
+          // As the screen itself names the tab (CardPage: "<title> – <brand>").
+          title:
+            'brandInTitle' in page.head ? `${t(page.head.title)} – ${brand}` : t(page.head.title),
+          description: t(page.head.description),
+          siteName: brand,
+          siteDescription: t('landing:meta.description'),
+          shareImage: {
+            path: shareImagePath(language),
+            ...SHARE_IMAGE_SIZE,
+            alt: t('landing:meta.shareImageAlt'),
+          },
+          manifest: manifestPath(language),
+        })
+      }
     }
 
     await buildShareImage({
@@ -174,17 +173,6 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
   await precompressDirectory(distDir)
 }
 
-/** The font files a text needs: latin, and the Hungarian subset or latin-ext beyond it. */
-function fontFiles(family: string, text: string, asset: (pattern: RegExp) => string): string[] {
-  const files = [asset(new RegExp(`^${family}-latin-wght-normal-.*\\.woff2$`))]
-  const beyondLatin = [...text].filter((char) => (char.codePointAt(0) ?? 0) > 0xff)
-  if (beyondLatin.some((char) => HUNGARIAN_EXTRA.includes(char)))
-    files.push(asset(new RegExp(`^${family}-hungarian-wght-normal-.*\\.woff2$`)))
-  if (beyondLatin.some((char) => !HUNGARIAN_EXTRA.includes(char) && !/[–—‘’“”…]/.test(char)))
-    files.push(asset(new RegExp(`^${family}-latin-ext-wght-normal-.*\\.woff2$`)))
-  return files
-}
-
 /** The client's index.html around one rendered page. */
 export function composePage(
   template: string,
@@ -203,7 +191,11 @@ export function composePage(
     return html.replace(search, () => replacement)
   }
   let html = template
-  html = replaceOnce(html, /<html lang="[^"]*"/, `<html lang="${parts.language}"`)
+  html = replaceOnce(
+    html,
+    /<html lang="[^"]*"/,
+    `<html lang="${parts.language}" data-fonts-after-paint`,
+  )
   html = replaceOnce(
     html,
     /<meta charset="UTF-8" \/>/,

@@ -3,6 +3,7 @@ import type i18n from 'i18next'
 import { useTranslation } from './lib/use-translation.ts'
 import { Route, Switch, useLocation, useSearch } from 'wouter'
 import { isLanguage } from '#shared/languages.ts'
+import { SIGN_IN_CALLBACK_PATH, isScreenPath } from '#shared/site-paths.ts'
 import { PageLayout } from './components/layout/page-layout.tsx'
 import { PageSpinner } from './components/ui/page-spinner.tsx'
 import { stripLanguageParam } from './lib/i18n.ts'
@@ -12,31 +13,43 @@ import { LANDING_PATHS, LandingPage, preloadLanding } from './routes/landing.tsx
 // Screens other than the landing page load on demand, keeping the first visit light.
 const PrivacyPolicyPage = preloadableLazy(() => import('./routes/privacy-policy.tsx'))
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback.tsx'))
-const SignupPage = lazy(() => import('./routes/signup.tsx'))
-const LoginPage = lazy(() => import('./routes/login.tsx'))
-const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
+const UnknownAddressPage = preloadableLazy(() => import('./routes/not-found.tsx'))
+const SignupPage = preloadableLazy(() => import('./routes/signup.tsx'))
+const LoginPage = preloadableLazy(() => import('./routes/login.tsx'))
+const ForgotPasswordPage = preloadableLazy(() => import('./routes/forgot-password.tsx'))
 const ChangePasswordPage = lazy(() => import('./routes/change-password.tsx'))
 const AccountPage = lazy(() => import('./routes/account.tsx'))
 const AdminArea = lazy(() => import('./routes/admin-area.tsx'))
 const AdminSetupPage = lazy(() => import('./routes/admin-setup.tsx'))
 const DeleteAccountPage = lazy(() => import('./routes/delete-account.tsx'))
-const NewsletterVerifyPage = lazy(() => import('./routes/newsletter-verify.tsx'))
-const NewsletterUnsubscribePage = lazy(() => import('./routes/newsletter-unsubscribe.tsx'))
+const NewsletterVerifyPage = preloadableLazy(() => import('./routes/newsletter-verify.tsx'))
+const NewsletterUnsubscribePage = preloadableLazy(
+  () => import('./routes/newsletter-unsubscribe.tsx'),
+)
 const NewsletterIssuePage = lazy(() => import('./routes/newsletter-issue.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
 const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
 const AdminEventDoorPage = lazy(() => import('./routes/admin-event-door.tsx'))
 
-/** What a prerendered screen needs before it can hydrate without suspending: its code and texts. */
+/** The prerendered screens other than the landing page (server/web/public-pages.ts). */
+const PRERENDERED_SCREENS: Record<string, { preload: () => Promise<void> }> = {
+  '/privacy-policy': PrivacyPolicyPage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/newsletter/verify': NewsletterVerifyPage,
+  '/newsletter/unsubscribe': NewsletterUnsubscribePage,
+}
+
+/**
+ * What a prerendered screen needs before it can hydrate without suspending: its code and texts
+ * (the page carries the texts it was rendered with; these load what it lacks, if anything).
+ */
 export function preloadScreen(path: string, texts: Promise<typeof i18n>): Promise<unknown> {
-  if (path === '/privacy-policy')
-    return Promise.all([
-      PrivacyPolicyPage.preload(),
-      texts.then((ready) => ready.loadNamespaces('privacy')),
-    ])
   if (LANDING_PATHS.includes(path)) return preloadLanding(texts)
-  return texts
+  const screen = PRERENDERED_SCREENS[path] ?? (isScreenPath(path) ? null : UnknownAddressPage)
+  return Promise.all([texts, screen?.preload()])
 }
 
 /** `?lang=` works on every route: apply it, remember it, then tidy the address. */
@@ -116,8 +129,9 @@ function SiteRoutes() {
           <Route path="/newsletter/verify" component={NewsletterVerifyPage} />
           <Route path="/newsletter/unsubscribe" component={NewsletterUnsubscribePage} />
           <Route path="/newsletter/issues/:id" component={NewsletterIssuePage} />
-          {/* SPEC: any other path is the authentication-callback screen. */}
-          <Route component={AuthCallbackPage} />
+          <Route path={SIGN_IN_CALLBACK_PATH} component={AuthCallbackPage} />
+          {/* SPEC: any other path is the sign-in callback; without what a link brings, not found. */}
+          <Route component={UnknownAddressPage} />
         </Switch>
       </Suspense>
     </PageLayout>

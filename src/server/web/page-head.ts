@@ -20,7 +20,8 @@ export function pageHead(page: PrerenderedPage, origin: string, config: PublicCo
   const definition = PUBLIC_PAGES.find((candidate) => candidate.id === page.id)
   if (!definition) throw new Error(`Unknown page ${page.id}`)
   const path = definition.canonicalPath
-  const canonical = pageUrl(origin, path, page.language)
+  // "Page not found" stands for every unknown address: no address of its own, not for search.
+  const canonical = path === null ? null : pageUrl(origin, path, page.language)
   const image = `${origin}${page.shareImage.path}`
   const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`
@@ -43,20 +44,24 @@ export function pageHead(page: PrerenderedPage, origin: string, config: PublicCo
   return [
     `<title>${escapeHtml(page.title)}</title>`,
     meta('name', 'description', page.description),
-    link({ rel: 'canonical', href: canonical }),
-    ...LANGUAGE_CODES.map((language) =>
-      link({ rel: 'alternate', hreflang: language, href: pageUrl(origin, path, language) }),
-    ),
-    link({
-      rel: 'alternate',
-      hreflang: 'x-default',
-      href: pageUrl(origin, path, DEFAULT_LANGUAGE),
-    }),
+    ...(path === null || canonical === null
+      ? [meta('name', 'robots', 'noindex')]
+      : [
+          link({ rel: 'canonical', href: canonical }),
+          ...LANGUAGE_CODES.map((language) =>
+            link({ rel: 'alternate', hreflang: language, href: pageUrl(origin, path, language) }),
+          ),
+          link({
+            rel: 'alternate',
+            hreflang: 'x-default',
+            href: pageUrl(origin, path, DEFAULT_LANGUAGE),
+          }),
+        ]),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', page.siteName),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
-    meta('property', 'og:url', canonical),
+    ...(canonical === null ? [] : [meta('property', 'og:url', canonical)]),
     meta('property', 'og:locale', OG_LOCALES[page.language]),
     ...LANGUAGE_CODES.filter((language) => language !== page.language).map((language) =>
       meta('property', 'og:locale:alternate', OG_LOCALES[language]),

@@ -21,27 +21,31 @@ function fakeBuild(distDir: string) {
   const pages: PrerenderedPage[] = []
   for (const page of PUBLIC_PAGES) {
     for (const language of LANGUAGE_CODES) {
-      const file = pageFileName(page.id, language)
-      writeFileSync(
-        join(distDir, 'pages', file),
-        `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div></body></html>`,
-      )
-      pages.push({
-        id: page.id,
-        language,
-        file,
-        title: `Title <${page.id}> ${language}`,
-        description: `Description "${language}"`,
-        siteName: 'Lendület',
-        siteDescription: `About us in ${language}`,
-        shareImage: {
-          path: `/share/lendulet-${language}.png`,
-          width: 1200,
-          height: 630,
-          alt: `Share ${language}`,
-        },
-        manifest: `/manifest.${language}.webmanifest`,
-      })
+      for (const googleSignIn of 'dependsOnGoogleSignIn' in page ? [false, true] : [undefined]) {
+        const file = pageFileName(page.id, language, googleSignIn)
+        const way = googleSignIn === undefined ? '' : googleSignIn ? '.google' : '.no-google'
+        writeFileSync(
+          join(distDir, 'pages', file),
+          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div></body></html>`,
+        )
+        pages.push({
+          id: page.id,
+          language,
+          file,
+          ...(googleSignIn !== undefined && { googleSignIn }),
+          title: `Title <${page.id}> ${language}`,
+          description: `Description "${language}"`,
+          siteName: 'Lendület',
+          siteDescription: `About us in ${language}`,
+          shareImage: {
+            path: `/share/lendulet-${language}.png`,
+            width: 1200,
+            height: 630,
+            alt: `Share ${language}`,
+          },
+          manifest: `/manifest.${language}.webmanifest`,
+        })
+      }
     }
   }
   writeFileSync(join(distDir, 'pages', 'pages.json'), JSON.stringify(pages))
@@ -75,17 +79,38 @@ describe('prerendered public pages', () => {
     rmSync(distDir, { recursive: true, force: true })
   })
 
-  it('answers /, /landing, /home, /welcome and /privacy-policy with their page, in Hungarian by default', async () => {
+  it('answers every public page with its prerendered page, in Hungarian by default', async () => {
     const expected: Record<string, string> = {
       '/': 'landing',
       '/landing': 'landing',
       '/home': 'landing',
       '/welcome': 'welcome',
       '/privacy-policy': 'privacy-policy',
+      // This site has no Google sign-in configured: the page that says so.
+      '/login': 'login.hu.no-google',
+      '/signup': 'signup',
+      '/forgot-password': 'forgot-password',
+      '/newsletter/verify?token=abc': 'newsletter-verify',
+      '/newsletter/unsubscribe?token=abc': 'newsletter-unsubscribe',
     }
     for (const [path, id] of Object.entries(expected)) {
       // The browser's language is not used for pages (SPEC: a first visit is in Hungarian).
-      expect(await servedPage(path, { 'accept-language': 'de-DE' }), path).toBe(`${id}.hu`)
+      expect(await servedPage(path, { 'accept-language': 'de-DE' }), path).toBe(
+        id.includes('.') ? id : `${id}.hu`,
+      )
+    }
+  })
+
+  it('serves the sign-in page with "Continue with Google" where Google sign-in is set up', async () => {
+    const withGoogle = await createTestApp({
+      distDir,
+      env: { PUBLIC_URL: ORIGIN, GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret' },
+    })
+    try {
+      const html = await (await withGoogle.app.request('/login?lang=en')).text()
+      expect(html).toContain('data-page="login.en.google"')
+    } finally {
+      await withGoogle.close()
     }
   })
 
@@ -96,12 +121,39 @@ describe('prerendered public pages', () => {
     expect(await servedPage('/home?lang=fr')).toBe('landing.hu')
   })
 
-  it('keeps every other path on the app shell (the auth-callback screen)', async () => {
-    const response = await get('/some/other/path?lang=en')
-    const html = await response.text()
-    expect(html).toContain('<div id="root"></div>')
-    expect(html).toContain('<html lang="en"')
-    expect(html).toContain('href="/manifest.en.webmanifest"')
+  it('keeps the other screens and sign-in callbacks on the app shell', async () => {
+    for (const path of [
+      '/account?lang=en',
+      '/admin/events/123?lang=en',
+      '/auth/callback?lang=en',
+      // SPEC: any other path is the sign-in callback, when a sign-in link brought it.
+      '/some/other/path?lang=en&type=signup',
+      '/some/other/path?lang=en&error=INVALID_TOKEN',
+    ]) {
+      const response = await get(path)
+      expect(response.status, path).toBe(200)
+      const html = await response.text()
+      expect(html, path).toContain('<div id="root"></div>')
+      expect(html).toContain('<html lang="en"')
+      expect(html).toContain('href="/manifest.en.webmanifest"')
+    }
+  })
+
+  it('answers an address with no screen with "page not found" and status 404, kept from search engines', async () => {
+    for (const [path, page] of [
+      ['/some/other/path', 'not-found.hu'],
+      ['/logn?lang=de', 'not-found.de'],
+      ['/newsletter', 'not-found.hu'],
+    ]) {
+      const response = await get(path ?? '')
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8')
+      const html = await response.text()
+      expect(html).toContain(`data-page="${page}"`)
+      expect(html).toContain('<meta name="robots" content="noindex">')
+      expect(html).not.toContain('rel="canonical"')
+      expect(html).not.toContain('og:url')
+    }
   })
 
   it('writes the head for PUBLIC_URL: title, description, canonical, alternates, share tags, JSON-LD', async () => {
@@ -176,7 +228,9 @@ describe('prerendered public pages', () => {
     expect(manifest.headers.get('content-type')).toBe('application/manifest+json')
     expect(await manifest.json()).toMatchObject({ lang: 'en' })
     // The raw page files are not served on their own.
-    expect(await (await get('/pages/landing.hu.html')).text()).toContain('<div id="root"></div>')
+    const raw = await get('/pages/landing.hu.html')
+    expect(raw.status).toBe(404)
+    expect(await raw.text()).toContain('data-page="not-found.hu"')
   })
 
   it('answers /robots.txt and /sitemap.xml as what they are', async () => {
@@ -200,6 +254,10 @@ describe('prerendered public pages', () => {
       `${ORIGIN}/privacy-policy?lang=en`,
       `${ORIGIN}/privacy-policy?lang=es`,
       `${ORIGIN}/privacy-policy?lang=de`,
+      `${ORIGIN}/signup`,
+      `${ORIGIN}/signup?lang=en`,
+      `${ORIGIN}/signup?lang=es`,
+      `${ORIGIN}/signup?lang=de`,
     ])
     expect(xml).toContain(
       `<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/privacy-policy"/>`,

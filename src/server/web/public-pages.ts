@@ -6,29 +6,130 @@ import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts'
  */
 export const PUBLIC_PAGES = [
   // SPEC: /, /landing, /home and /welcome all show the landing page; / is its address.
-  { id: 'landing', paths: ['/', '/landing', '/home'], canonicalPath: '/', inSitemap: true },
+  {
+    id: 'landing',
+    paths: ['/', '/landing', '/home'],
+    canonicalPath: '/',
+    inSitemap: true,
+    namespaces: ['common', 'landing'],
+    head: { title: 'landing:meta.title', description: 'landing:meta.description' },
+  },
   // The same page with the welcome panel on top, for a new member: not one for search engines.
-  { id: 'welcome', paths: ['/welcome'], canonicalPath: '/', inSitemap: false },
+  {
+    id: 'welcome',
+    paths: ['/welcome'],
+    canonicalPath: '/',
+    inSitemap: false,
+    namespaces: ['common', 'landing'],
+    head: { title: 'landing:meta.title', description: 'landing:meta.description' },
+  },
   {
     id: 'privacy-policy',
     paths: ['/privacy-policy'],
     canonicalPath: '/privacy-policy',
     inSitemap: true,
+    namespaces: ['common', 'landing', 'privacy'],
+    head: { title: 'privacy:meta.title', description: 'privacy:meta.description' },
   },
-] as const
+  // The account forms: "Continue with Google" shows whether this site has Google set up, which
+  // the build cannot know, so each is rendered both ways and the server serves the one that fits.
+  {
+    id: 'login',
+    paths: ['/login'],
+    canonicalPath: '/login',
+    inSitemap: false,
+    namespaces: ['common', 'auth', 'errors'],
+    head: { title: 'auth:login.title', description: 'auth:login.intro', brandInTitle: true },
+    dependsOnGoogleSignIn: true,
+  },
+  {
+    id: 'signup',
+    paths: ['/signup'],
+    canonicalPath: '/signup',
+    inSitemap: true,
+    namespaces: ['common', 'auth', 'errors'],
+    head: { title: 'auth:signup.title', description: 'auth:signup.intro', brandInTitle: true },
+  },
+  {
+    id: 'forgot-password',
+    paths: ['/forgot-password'],
+    canonicalPath: '/forgot-password',
+    inSitemap: false,
+    namespaces: ['common', 'auth', 'errors'],
+    head: { title: 'auth:forgot.title', description: 'auth:forgot.intro', brandInTitle: true },
+  },
+  // The newsletter's links land here; the page confirms once its script has sent the token.
+  {
+    id: 'newsletter-verify',
+    paths: ['/newsletter/verify'],
+    canonicalPath: '/newsletter/verify',
+    inSitemap: false,
+    namespaces: ['common', 'newsletter'],
+    head: {
+      title: 'newsletter:verification.title',
+      description: 'newsletter:verification.description',
+      brandInTitle: true,
+    },
+  },
+  {
+    id: 'newsletter-unsubscribe',
+    paths: ['/newsletter/unsubscribe'],
+    canonicalPath: '/newsletter/unsubscribe',
+    inSitemap: false,
+    namespaces: ['common', 'newsletter'],
+    head: {
+      title: 'newsletter:unsubscribeVerification.title',
+      description: 'newsletter:unsubscribeVerification.description',
+      brandInTitle: true,
+    },
+  },
+  // Every address the app has no screen for (shared/site-paths.ts), answered with status 404.
+  {
+    id: 'not-found',
+    paths: [],
+    canonicalPath: null,
+    inSitemap: false,
+    namespaces: ['common'],
+    head: {
+      title: 'common:notFound.title',
+      description: 'common:notFound.text',
+      brandInTitle: true,
+    },
+  },
+] as const satisfies readonly PublicPageDefinition[]
+
+interface PublicPageDefinition {
+  id: string
+  /** The addresses that serve it (the first is the one it is rendered at). */
+  paths: readonly string[]
+  /** The address search engines should know it by; null: none (it is not a page of its own). */
+  canonicalPath: string | null
+  inSitemap: boolean
+  /** The texts it renders with, which it carries for hydration. */
+  namespaces: readonly string[]
+  /** Its title and description: text keys; the title ends in " – <brand>" where the screen's does. */
+  head: { title: string; description: string; brandInTitle?: boolean }
+  dependsOnGoogleSignIn?: boolean
+}
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number]
 export type PublicPageId = PublicPage['id']
 
 /** Folder of dist/ with the prerendered pages and their index (pages.json). */
 export const PAGES_DIR = 'pages'
-export const pageFileName = (id: PublicPageId, language: Language) => `${id}.${language}.html`
+export const pageFileName = (id: PublicPageId, language: Language, googleSignIn?: boolean) =>
+  `${id}.${language}${googleSignIn ? '.google' : ''}.html`
+
+/** Where the page is rendered at the build. */
+export const renderPath = (page: PublicPage) => page.paths[0] ?? '/__not-found__'
 
 /** What the build knows about one prerendered page, for the head the server writes around it. */
 export interface PrerenderedPage {
   id: PublicPageId
   language: Language
   file: string
+  /** Set on pages rendered both ways: which way this file is. */
+  googleSignIn?: boolean
   title: string
   description: string
   /** The brand's name and the landing page's description (the organisation's, for JSON-LD). */

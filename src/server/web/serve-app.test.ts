@@ -32,10 +32,13 @@ describe('serving the web app', () => {
       '/home',
       '/welcome',
       '/privacy-policy',
+      '/account',
+      // With no page for it in the build, an unknown address still gets the app (which says "not
+      // found"), with the status that says so.
       '/some/other/path',
     ]) {
       const response = await harness.app.request(path, { headers: { 'accept-language': 'en-US' } })
-      expect(response.status, path).toBe(200)
+      expect(response.status, path).toBe(path === '/some/other/path' ? 404 : 200)
       expect(response.headers.get('cache-control')).toBe('no-cache')
       const html = await response.text()
       expect(html).toContain('<html lang="hu"')

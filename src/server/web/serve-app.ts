@@ -7,6 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-config.ts'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
+import { isScreenPath, isSignInCallback } from '#shared/site-paths.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { pageLanguage } from '../i18n.ts'
 import { fillConfigPlaceholders } from './config-placeholders.ts'
@@ -84,7 +85,7 @@ class HtmlDocument {
   }
 
   /** Answers with the best encoding the client accepts, or 304 when its copy is still current. */
-  async respond(c: Context<AppEnv>): Promise<Response> {
+  async respond(c: Context<AppEnv>, status: 200 | 404 = 200): Promise<Response> {
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
       // Always revalidated: a new build or a changed language must show at once.
@@ -94,18 +95,18 @@ class HtmlDocument {
       Vary: 'Accept-Encoding, Cookie',
     }
     const cached = c.req.header('if-none-match')
-    if (cached?.split(',').some((tag) => tag.trim() === this.etag))
+    if (status === 200 && cached?.split(',').some((tag) => tag.trim() === this.etag))
       return c.body(null, 304, headers)
     const accepted = acceptedEncodings(c.req.header('accept-encoding'))
     if (accepted.has('br') || accepted.has('gzip')) {
       const copies = await this.compressed
       const encoding = accepted.has('br') ? 'br' : 'gzip'
-      return c.body(new Uint8Array(copies[encoding]), 200, {
+      return c.body(new Uint8Array(copies[encoding]), status, {
         ...headers,
         'Content-Encoding': encoding,
       })
     }
-    return c.body(new Uint8Array(this.body), 200, headers)
+    return c.body(new Uint8Array(this.body), status, headers)
   }
 }
 
@@ -131,6 +132,8 @@ function loadPrerenderedPages(
   const pages = JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderedPage[]
   const documents = new Map<string, HtmlDocument>()
   for (const page of pages) {
+    // A page rendered both ways: the one for whether this site has Google sign-in.
+    if (page.googleSignIn !== undefined && page.googleSignIn !== config.googleSignIn) continue
     const html = fillConfigPlaceholders(
       readFileSync(join(distDir, PAGES_DIR, page.file), 'utf8'),
       config,
@@ -166,15 +169,17 @@ const escapeXml = (text: string) =>
 
 /** /sitemap.xml: every public page in every language, each naming its other-language versions. */
 export function sitemapXml(origin: string): string {
-  const urls = PUBLIC_PAGES.filter((page) => page.inSitemap).flatMap((page) =>
+  const urls = PUBLIC_PAGES.flatMap((page) =>
+    !page.inSitemap || page.canonicalPath === null ? [] : [page.canonicalPath],
+  ).flatMap((canonicalPath) =>
     LANGUAGE_CODES.map((language) => {
       const alternates = [...LANGUAGE_CODES, 'x-default' as const].map((hreflang) => {
-        const href = pageUrl(origin, page.canonicalPath, hreflang === 'x-default' ? 'hu' : hreflang)
+        const href = pageUrl(origin, canonicalPath, hreflang === 'x-default' ? 'hu' : hreflang)
         return `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`
       })
       return [
         '  <url>',
-        `    <loc>${escapeXml(pageUrl(origin, page.canonicalPath, language))}</loc>`,
+        `    <loc>${escapeXml(pageUrl(origin, canonicalPath, language))}</loc>`,
         ...alternates,
         '  </url>',
       ].join('\n')
@@ -211,7 +216,7 @@ export function appRoutes(distDir: string, config: PublicConfig, origin: string)
   )
   const prerendered = loadPrerenderedPages(distDir, config, origin)
   const pageIdByPath = new Map<string, PublicPageId>(
-    PUBLIC_PAGES.flatMap((page) => page.paths.map((path) => [path, page.id] as const)),
+    PUBLIC_PAGES.flatMap((page) => page.paths.map((path: string) => [path, page.id] as const)),
   )
   const robots = robotsTxt(origin)
   const sitemap = sitemapXml(origin)
@@ -238,11 +243,15 @@ export function appRoutes(distDir: string, config: PublicConfig, origin: string)
   )
   app.get('*', (c) => {
     const language = pageLanguage(c)
-    const pageId = pageIdByPath.get(c.req.path)
+    const path = c.req.path
+    // An address the app has no screen for, unless a sign-in link brought it (SPEC: any other
+    // path is the sign-in callback): "page not found", with the status that says so.
+    const unknown = !isScreenPath(path) && !isSignInCallback(new URL(c.req.url).search)
+    const pageId = unknown ? 'not-found' : pageIdByPath.get(path)
     const page = pageId && prerendered?.get(`${pageId}.${language}`)
     const document = page || indexDocuments.get(language)
     if (!document) throw new Error(`No index.html for ${language}`)
-    return document.respond(c)
+    return document.respond(c, unknown ? 404 : 200)
   })
   return app
 }

@@ -1,8 +1,6 @@
-import { useSyncExternalStore } from 'react'
 import { useSearch } from 'wouter'
 import { RETURN_PATH_PARAM, safeReturnPath } from '#shared/return-path.ts'
-
-const subscribeToNothing = () => () => {}
+import { useHydrated } from './use-hydrated.ts'
 
 /**
  * The page to go back to after signing in (`?next=`), when it is one of ours. Null on a
@@ -11,10 +9,6 @@ const subscribeToNothing = () => () => {}
  */
 export function useReturnPath(): string | null {
   const search = useSearch()
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  )
+  const hydrated = useHydrated()
   return hydrated ? safeReturnPath(new URLSearchParams(search).get(RETURN_PATH_PARAM)) : null
 }

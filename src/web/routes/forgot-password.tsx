@@ -3,6 +3,7 @@ import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
+import { NoScriptNote } from '../components/ui/no-script-note.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
@@ -10,7 +11,7 @@ import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail } from '../lib/validation.ts'
 
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['auth', 'errors', 'common'])
   const [email, setEmail] = useState('')
   const [errors, setErrors] = useState<{ email?: string }>({})
   const [pending, setPending] = useState(false)
@@ -49,6 +50,7 @@ export default function ForgotPasswordPage() {
             {outcome.text}
           </Alert>
         )}
+        <NoScriptNote>{t('common:noScriptForm')}</NoScriptNote>
         <Button type="submit" pending={pending} pendingLabel={t('forgot.submitting')}>
           {t('forgot.submit')}
         </Button>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter'
 import { withReturnPath } from '#shared/return-path.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
+import { NoScriptNote } from '../components/ui/no-script-note.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
@@ -16,7 +17,7 @@ import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail } from '../lib/validation.ts'
 
 export default function LoginPage() {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['auth', 'errors', 'common'])
   const [, navigate] = useLocation()
   // The page she wanted (the route guard sent her away from it): there again after signing in.
   // A role that does not fit it is the guard's to handle there.
@@ -99,6 +100,7 @@ export default function LoginPage() {
             </Alert>
           )
         )}
+        <NoScriptNote>{t('common:noScriptForm')}</NoScriptNote>
         <Button type="submit" pending={pending} pendingLabel={t('login.submitting')}>
           {t('login.submit')}
         </Button>

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { withReturnPath } from '#shared/return-path.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
+import { NoScriptNote } from '../components/ui/no-script-note.tsx'
 import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
@@ -17,7 +18,7 @@ import { isEmail, isLongEnough } from '../lib/validation.ts'
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>
 
 export default function SignupPage() {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['auth', 'errors', 'common'])
   // Carried through the confirmation e-mail: once confirmed, she goes on to the page she wanted.
   const returnPath = useReturnPath()
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' })
@@ -95,6 +96,7 @@ export default function SignupPage() {
             {failure}
           </Alert>
         )}
+        <NoScriptNote>{t('common:noScriptForm')}</NoScriptNote>
         <Button type="submit" pending={pending} pendingLabel={t('signup.submitting')}>
           {t('signup.submit')}
         </Button>

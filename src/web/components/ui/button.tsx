@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 const variants = {
   /** The page's main action. */
@@ -47,6 +48,9 @@ export const buttonClass = ({
  * focusable meanwhile (aria-disabled, not disabled): a disabled button loses focus to <body>,
  * and she would have to find her place again when the answer comes. A refused click also stops
  * a form's implicit submission (Enter in a field) from sending twice.
+ *
+ * On a prerendered page it is disabled until the app has taken the page over: before that, a
+ * press would do nothing, or send the form the browser's way (a password in the address).
  */
 export function Button({
   variant = 'primary',
@@ -62,12 +66,13 @@ export function Button({
   pending?: boolean
   pendingLabel?: string
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const hydrated = useHydrated()
   return (
     <button
       {...props}
       // Pending wins over disabled: a caller that disables every button while one works must
       // not take focus from the one she pressed.
-      disabled={pending ? undefined : props.disabled}
+      disabled={!hydrated || (pending ? undefined : props.disabled)}
       aria-disabled={pending || undefined}
       onClick={(event) => {
         if (pending) event.preventDefault()
