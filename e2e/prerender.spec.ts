@@ -275,6 +275,31 @@ for (const path of [
   })
 }
 
+test('what she types before the app has taken the page over is kept, and sent', async ({
+  page,
+}) => {
+  const auth = texts('en', 'auth')
+  // A slow phone: the page is on screen, its code still on the way.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/login?lang=en', { waitUntil: 'commit' })
+  await page.getByLabel(auth.fields.email).fill('early.bird@example.com')
+  await page.getByLabel(auth.fields.password, { exact: true }).fill('typed-too-soon')
+  release()
+  await page.waitForFunction(() => 'appReady' in document.documentElement.dataset)
+  await expect(page.getByLabel(auth.fields.email)).toHaveValue('early.bird@example.com')
+  await expect(page.getByLabel(auth.fields.password, { exact: true })).toHaveValue('typed-too-soon')
+  // The app has her text too: the server answers (no such account), not "fill in this field".
+  await page.getByRole('main').getByRole('button', { name: auth.login.submit, exact: true }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await expect(page.getByText(auth.validation.required)).toHaveCount(0)
+  await expect(page.getByLabel(auth.fields.email)).toHaveValue('early.bird@example.com')
+})
+
 test('robots.txt, sitemap.xml and the web app manifest are served as what they are', async ({
   request,
   baseURL,

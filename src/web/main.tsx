@@ -4,6 +4,7 @@ import './styles.css'
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setupI18n } from './lib/i18n.ts'
+import { noteTypedInput } from './lib/keep-typed-input.ts'
 import { AppRoutes, preloadScreen } from './router.tsx'
 
 const root = document.getElementById('root')
@@ -12,6 +13,8 @@ if (!root) throw new Error('#root is missing from index.html')
 // Public pages arrive prerendered (scripts/prerender.ts): they hydrate in the language the server
 // chose for them, once their screen's code and texts are here, so the first render matches.
 const prerendered = root.hasChildNodes()
+// What she types while the app loads survives its taking the page over.
+if (prerendered) noteTypedInput(root)
 await preloadScreen(window.location.pathname, setupI18n({ prerendered }))
 
 /**

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes } from 'react'
+import { useEffect, useRef, type InputHTMLAttributes } from 'react'
+import { handOverTypedText } from '#web/lib/keep-typed-input.ts'
 import { controlLook, FormField } from './form-field.tsx'
 
 /**
@@ -12,12 +13,18 @@ export function TextField({
   className = '',
   ...input
 }: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const ref = useRef<HTMLInputElement>(null)
+  // On a prerendered page: what she typed before the app took over (lib/keep-typed-input.ts).
+  useEffect(() => {
+    if (ref.current) handOverTypedText(ref.current)
+  }, [])
   return (
     <FormField label={label} hint={hint} error={error}>
       {(control) => (
         <input
           {...control}
           {...input}
+          ref={ref}
           className={`h-12 px-4 placeholder:text-ink-soft/60 ${controlLook} ${className}`}
         />
       )}
