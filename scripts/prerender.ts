@@ -51,8 +51,17 @@ const BOOT_SCRIPT = `(() => {
   const start = () => {
     if (started) return
     started = true
-    // Our fonts, now that the page is on screen (styles.css).
-    delete document.documentElement.dataset.fontsAfterPaint
+    // Our fonts, now that the page is on screen (styles.css): fetched first, then switched to in
+    // one go, so the page is laid out once more, not twice (with the switch, then with the files).
+    const root = document.documentElement
+    if ('fontsAfterPaint' in root.dataset) {
+      const useFonts = () => delete root.dataset.fontsAfterPaint
+      Promise.all(
+        ['400 1em "Inter Variable"', '600 1em "Fraunces Variable"'].map((font) =>
+          document.fonts.load(font, 'Aő'),
+        ),
+      ).then(useFonts, useFonts)
+    }
     for (const href of script.dataset.preload.split(' ').filter(Boolean)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
@@ -118,13 +127,23 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           /</g,
           '\\u003c',
         )
+        const fontsWithThePage = 'fontsWithThePage' in page
+        const preloads = fontsWithThePage
+          ? fontFiles(language, asset)
+              .map(
+                (href) =>
+                  `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`,
+              )
+              .join('')
+          : ''
         const html = composePage(template, {
           language,
           body,
           css,
           stylesheetTag: stylesheet[0],
-          headStart: `${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
+          headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
           bootScript,
+          fontsAfterPaint: !fontsWithThePage,
         })
         const file = pageFileName(page.id, language, googleSignIn)
         writeFileSync(join(pagesDir, file), html)
@@ -173,6 +192,16 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
   await precompressDirectory(distDir)
 }
 
+/** The font files a page preloads: latin, and in Hungarian the small subset with ő and ű. */
+function fontFiles(language: Language, asset: (pattern: RegExp) => string): string[] {
+  return ['fraunces', 'inter'].flatMap((family) => [
+    asset(new RegExp(`^${family}-latin-wght-normal-.*\\.woff2$`)),
+    ...(language === 'hu'
+      ? [asset(new RegExp(`^${family}-hungarian-wght-normal-.*\\.woff2$`))]
+      : []),
+  ])
+}
+
 /** The client's index.html around one rendered page. */
 export function composePage(
   template: string,
@@ -183,6 +212,8 @@ export function composePage(
     stylesheetTag: string
     headStart: string
     bootScript: string
+    /** Paints in the fallback fonts, and the boot script lets the web fonts in (styles.css). */
+    fontsAfterPaint: boolean
   },
 ): string {
   const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
@@ -194,7 +225,7 @@ export function composePage(
   html = replaceOnce(
     html,
     /<html lang="[^"]*"/,
-    `<html lang="${parts.language}" data-fonts-after-paint`,
+    `<html lang="${parts.language}"${parts.fontsAfterPaint ? ' data-fonts-after-paint' : ''}`,
   )
   html = replaceOnce(
     html,

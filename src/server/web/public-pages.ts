@@ -18,7 +18,7 @@ export const PUBLIC_PAGES = [
   {
     id: 'welcome',
     paths: ['/welcome'],
-    canonicalPath: '/',
+    canonicalPath: null,
     inSitemap: false,
     namespaces: ['common', 'landing'],
     head: { title: 'landing:meta.title', description: 'landing:meta.description' },
@@ -30,6 +30,8 @@ export const PUBLIC_PAGES = [
     inSitemap: true,
     namespaces: ['common', 'landing', 'privacy'],
     head: { title: 'privacy:meta.title', description: 'privacy:meta.description' },
+    // Long text: set in the fallbacks first, its lines would break anew when the fonts come.
+    fontsWithThePage: true,
   },
   // The account forms: "Continue with Google" shows whether this site has Google set up, which
   // the build cannot know, so each is rendered both ways and the server serves the one that fits.
@@ -102,7 +104,10 @@ interface PublicPageDefinition {
   id: string
   /** The addresses that serve it (the first is the one it is rendered at). */
   paths: readonly string[]
-  /** The address search engines should know it by; null: none (it is not a page of its own). */
+  /**
+   * The address search engines should know it by; null: none, and it is kept from them (a page
+   * for one visitor at one moment, or not a page of its own).
+   */
   canonicalPath: string | null
   inSitemap: boolean
   /** The texts it renders with, which it carries for hydration. */
@@ -110,6 +115,11 @@ interface PublicPageDefinition {
   /** Its title and description: text keys; the title ends in " – <brand>" where the screen's does. */
   head: { title: string; description: string; brandInTitle?: boolean }
   dependsOnGoogleSignIn?: boolean
+  /**
+   * Its fonts are preloaded and arrive with it, instead of after its first paint (the default,
+   * which paints sooner: decision 0034).
+   */
+  fontsWithThePage?: boolean
 }
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number]

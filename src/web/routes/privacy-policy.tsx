@@ -17,7 +17,9 @@ export default function PrivacyPolicyPage() {
     <div className="mx-auto max-w-5xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('heading')}</h1>
       <p className="mt-3 text-lg text-ink-soft">{t('intro')}</p>
-      <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
+      {/* One item a line on a phone: where a row wraps would hang on each text's width, and
+          a font arriving after the first paint would move the links. */}
+      <div className="mt-6 flex flex-col items-start gap-x-6 gap-y-3 text-sm sm:flex-row sm:flex-wrap sm:items-center">
         <span
           className="rounded-full bg-white px-3 py-1 font-medium ring-1 ring-ink/10"
           data-testid="document-language"
