@@ -169,7 +169,7 @@ describe('what /metrics counts', () => {
   })
 
   it("counts the web app's files and pages under one label", async () => {
-    for (const path of ['/assets/main-abc123.js', '/some/page', '/robots.txt'])
+    for (const path of ['/assets/main-abc123.js', '/account', '/robots.txt'])
       expect((await bare.harness.app.request(path)).status, path).toBe(200)
     const scraped = scrape(await bare.harness.metrics.registry.metrics())
     const requests = (route: string) =>
