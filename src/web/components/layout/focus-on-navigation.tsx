@@ -31,8 +31,18 @@ export function FocusOnNavigation() {
     const settle = () => {
       const active = document.activeElement
       // The new screen (or she) already chose where focus is.
-      if (active && active !== followed && active !== document.body && main.contains(active)) return
+      if (
+        active &&
+        active !== followed &&
+        active !== document.body &&
+        active !== main &&
+        main.contains(active)
+      )
+        return
       const heading = visibleHeading()
+      // What she pressed is gone and the new screen is still loading (its code, her data): the
+      // content's region holds her place meanwhile, so focus never falls to <body>.
+      if (!heading && (active === null || active === document.body)) main.focus()
       const stayed =
         active === followed &&
         followed instanceof HTMLElement &&
