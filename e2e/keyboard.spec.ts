@@ -200,6 +200,8 @@ test('as admin: creates an event, adds a table, checks someone in, seats and sta
     async () => {
       await signInAsAdmin(page, baseURL)
       await page.goto('/admin')
+      // The admin page shows once her session is read; the header alone is there before.
+      await expect(page.getByText(events.list.new, { exact: true }).first()).toBeVisible()
       await watchFocus(page)
       await tabTo(page, events.list.new, { max: 20 })
       await pressAndExpectFocus(page, 'Enter', events.editor.newTitle)
