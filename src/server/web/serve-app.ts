@@ -60,18 +60,22 @@ const gzipAsync = promisify(gzip)
 
 /**
  * One HTML document, final from the server's start: its bytes, a validator, and brotli and gzip
- * copies made once in the background (a request that comes before them waits for them).
+ * copies made when first asked for (a site has some forty pages in four languages; compressing
+ * them all at maximum quality at every start cost seconds of CPU on a small machine).
  */
 class HtmlDocument {
   readonly body: Buffer
   readonly etag: string
-  readonly compressed: Promise<{ br: Buffer; gzip: Buffer }>
+  #compressed: Promise<{ br: Buffer; gzip: Buffer }> | undefined
 
   constructor(html: string) {
     this.body = Buffer.from(html)
     // Weak: the brotli, gzip and plain bytes are the same document.
     this.etag = `W/"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`
-    this.compressed = Promise.all([
+  }
+
+  get compressed(): Promise<{ br: Buffer; gzip: Buffer }> {
+    this.#compressed ??= Promise.all([
       brotli(this.body, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -80,8 +84,7 @@ class HtmlDocument {
       }),
       gzipAsync(this.body, { level: 9 }),
     ]).then(([br, gzip]) => ({ br, gzip }))
-    // A failure shows when a request awaits it; this only keeps it from being "unhandled".
-    this.compressed.catch(() => {})
+    return this.#compressed
   }
 
   /** Answers with the best encoding the client accepts, or 304 when its copy is still current. */
