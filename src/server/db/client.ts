@@ -11,6 +11,7 @@ import { lockDataDir } from './data-dir-lock.ts'
 import { countPgliteLoad, type DatabaseLoad } from './database-load.ts'
 import { withMigrationLock } from './migration-lock.ts'
 import { openPostgresGate } from './postgres-gate.ts'
+import { prepareDataDir } from './pglite-setup.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -96,7 +97,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined
   let client: PGlite
   try {
-    client = await PGlite.create(options.dataDir)
+    const setup = prepareDataDir(options.dataDir)
+    client = await PGlite.create(options.dataDir, setup.options)
+    setup.started()
   } catch (error) {
     lock?.release()
     throw error
