@@ -197,10 +197,10 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
           ok: null,
         },
         {
-          measure: 'campaign: server memory before → peak during the send',
-          value: `${before.rssMb.toFixed(0)} → ${peakMb.toFixed(0)} MB`,
-          target: '-',
-          ok: null,
+          measure: 'campaign: server resident memory before → peak during the send (above)',
+          value: `${before.rssMb.toFixed(0)} → ${peakMb.toFixed(0)} MB (+${(peakMb - before.rssMb).toFixed(0)})`,
+          target: '≤ +64 MB',
+          ok: peakMb - before.rssMb <= 64,
         },
         {
           measure: 'campaign: addresses that got it twice',

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from './client.ts'
 import { LOCK_FILE_NAME } from './data-dir-lock.ts'
 import { query } from './transfer/catalog.ts'
-import { INITIALISING_MARKER, pgliteVersion, templatePath } from './pglite-setup.ts'
+import { INITIALISING_MARKER, pgliteVersion, templatePath, unpackTar } from './pglite-setup.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'pglite-setup-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -72,6 +72,18 @@ describe('the embedded database (PGlite) set-up', () => {
       await again.close()
     }
   }, 60_000)
+
+  it('unpacks nothing outside the folder', () => {
+    const header = new Uint8Array(1024)
+    header.set(new TextEncoder().encode('../outside'), 0)
+    header.set(new TextEncoder().encode('0000600\0'), 100)
+    header.set(new TextEncoder().encode('00000000000\0'), 124)
+    header.set(new TextEncoder().encode('0'), 156)
+    const into = join(root, 'unpack')
+    mkdirSync(into)
+    expect(() => unpackTar(header, into)).toThrow(/outside the folder/)
+    expect(existsSync(join(root, 'outside'))).toBe(false)
+  })
 
   it('starts over on a folder whose first filling was cut short', async () => {
     // What a process killed while unpacking leaves: the marker, a version file, half a folder.

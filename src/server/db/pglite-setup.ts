@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync } from 'node:zlib'
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
@@ -33,15 +33,46 @@ export const templatePath = (version = pgliteVersion()) =>
 
 /**
  * A new database folder, as PGlite's initdb makes it, for this PGlite version (made by
- * `npm run db:pglite-template`). PGlite's initdb runs a second PostgreSQL beside the first and
- * copies its whole memory back and forth: 1.1 GB at its peak, more than a small server has.
- * Unpacking the folder it makes instead takes 40 MB for a moment. Undefined when there is no
- * template for the installed version (PGlite was upgraded): then initdb runs, as before.
+ * `npm run db:pglite-template`), as a tar archive. PGlite's initdb runs a second PostgreSQL
+ * beside the first and copies its whole memory back and forth: 1.1 GB at its peak, more than a
+ * small server has. Unpacking the folder it makes instead takes 40 MB for a moment. Undefined
+ * when there is no template for the installed version (PGlite was upgraded): then initdb runs.
  */
-export function pgliteTemplate(): Blob | undefined {
+export function pgliteTemplate(): Uint8Array<ArrayBuffer> | undefined {
   const path = templatePath()
   if (!existsSync(path)) return undefined
-  return new Blob([new Uint8Array(brotliDecompressSync(readFileSync(path)))])
+  const tar = brotliDecompressSync(readFileSync(path))
+  // zlib answers in a buffer of its own, never a shared one.
+  return new Uint8Array(tar.buffer as ArrayBuffer, tar.byteOffset, tar.byteLength)
+}
+
+/** Writes the folders and files of a ustar archive (what PGlite's dumpDataDir makes) into a folder. */
+export function unpackTar(tar: Uint8Array, into: string) {
+  const text = new TextDecoder()
+  const field = (header: Uint8Array, start: number, length: number) =>
+    text.decode(header.subarray(start, start + length)).replace(/\0[\s\S]*$/, '')
+  const octal = (header: Uint8Array, start: number, length: number) =>
+    parseInt(field(header, start, length).trim() || '0', 8)
+  let offset = 0
+  while (offset + 512 <= tar.length) {
+    const header = tar.subarray(offset, offset + 512)
+    if (header.every((byte) => byte === 0)) break
+    const prefix = field(header, 345, 155)
+    const name = (prefix ? `${prefix}/` : '') + field(header, 0, 100)
+    const mode = octal(header, 100, 8)
+    const size = octal(header, 124, 12)
+    const type = field(header, 156, 1) || '0'
+    const path = resolve(into, `./${name}`)
+    const inside = relative(into, path)
+    if (inside.startsWith('..') || resolve(into, inside) !== path)
+      throw new Error(`pglite template: ${name} lies outside the folder`)
+    if (type === '5') mkdirSync(path, { recursive: true, mode })
+    else if (type === '0') {
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(path, tar.subarray(offset + 512, offset + 512 + size), { mode })
+    } else throw new Error(`pglite template: ${name} has an unexpected type ${type}`)
+    offset += 512 + Math.ceil(size / 512) * 512
+  }
 }
 
 /** Written before a new folder is filled, removed once PostgreSQL has started on it. */
@@ -66,15 +97,16 @@ export function prepareDataDir(dataDir: string | undefined): {
   }
   const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'))
   if (!fresh) return { options, started() {} }
-  const template = pgliteTemplate()
-  if (template) options.loadDataDir = template
   if (marker) writeFileSync(marker, `${new Date().toISOString()}\n`)
+  const template = pgliteTemplate()
+  // On disk, the folder is unpacked here: PGlite keeps its options, and with them a template
+  // handed over as loadDataDir (40 MB) for as long as it runs. In memory (tests) it unpacks it.
+  if (template && dataDir) unpackTar(template, dataDir)
+  else if (template) options.loadDataDir = new Blob([template])
   return {
     options,
     started() {
       if (marker) rmSync(marker, { force: true })
-      // PGlite keeps its options: let the 40 MB unpacked folder go.
-      delete options.loadDataDir
     },
   }
 }
