@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { ADMIN } from './e2e/support/admin-account.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
+import { serverNodeFlags } from './src/server/test/server-node-flags.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
@@ -16,6 +17,8 @@ const googleSite = `http://127.0.0.1:${googlePort}`
 const ADMIN_SETUP_TOKEN = 'e2e-admin-setup-token-0123456789'
 const MAIL_API = `http://127.0.0.1:${mailApiPort}`
 const baseURL = `http://127.0.0.1:${port}`
+// The site runs as production runs it (decision 0035).
+const serverFlags = serverNodeFlags().join(' ')
 // Browser tests run the real server on a throw-away embedded database, or on PostgreSQL when asked.
 const databaseEnv = process.env.TEST_DATABASE_URL
   ? `DATABASE_URL=${process.env.TEST_DATABASE_URL}`
@@ -71,7 +74,7 @@ export default defineConfig({
     },
     {
       // The site's own address is 127.0.0.1 here, so e-mailed links lead back to this server.
-      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} ADMIN_EMAILS=${ADMIN.email} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node src/server/main.ts`,
+      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} ADMIN_EMAILS=${ADMIN.email} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node ${serverFlags} src/server/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -89,7 +92,7 @@ export default defineConfig({
         `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${googleDatabaseEnv}`,
         `GOOGLE_CLIENT_ID=lendulet-e2e GOOGLE_CLIENT_SECRET=lendulet-e2e-secret`,
         `GOOGLE_DISCOVERY_URL=http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
-        'node src/server/main.ts',
+        `node ${serverFlags} src/server/main.ts`,
       ].join(' '),
       url: `${googleSite}/api/health`,
       reuseExistingServer: false,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serverNodeFlags } from './server-node-flags.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
@@ -37,7 +38,7 @@ export async function killStartedServers(): Promise<void> {
 
 /** Starts the real server process on a free port and waits for its ready line. */
 export function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [mainPath], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), mainPath], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
