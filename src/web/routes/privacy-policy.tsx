@@ -40,9 +40,12 @@ export default function PrivacyPolicyPage() {
           {t('external')}
         </ExternalLink>
       </div>
-      {/* <object> shows its fallback where the browser has no PDF viewer (many phones). */}
+      {/* <object> shows its fallback where the browser has no PDF viewer (many phones).
+          Chrome's viewer without its toolbar: it starts hidden and appears once the viewer has
+          set itself up, pushing the document down 56 px (a layout shift of 0.045 on a phone,
+          0.16 on a desktop); the page's own link above downloads the document. */}
       <object
-        data={pdfUrl}
+        data={`${pdfUrl}#toolbar=0`}
         type="application/pdf"
         title={t('frameTitle')}
         className="mt-8 h-[75vh] min-h-[32rem] w-full rounded-2xl bg-white ring-1 ring-ink/10"
