@@ -1,11 +1,44 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
+
+const SERVE_SCRIPT_PATH = 'src/server/main.ts'
+
+/**
+ * The Node flags production starts the server with: those between `node` and the script in
+ * package.json's `serve` script (`node --max-semi-space-size=1 src/server/main.ts` gives
+ * `['--max-semi-space-size=1']`). Benchmarks and memory tests start the server with them, so
+ * that they measure what production runs. A script of another shape (an environment variable,
+ * quotes, a wrapper) is refused rather than half understood.
+ */
+export function serverNodeFlags(serveScript = readServeScript()): string[] {
+  const [command, ...rest] = serveScript.trim().split(/\s+/)
+  const flags = rest.slice(0, -1)
+  if (
+    command !== 'node' ||
+    rest.at(-1) !== SERVE_SCRIPT_PATH ||
+    !flags.every((flag) => NODE_FLAG.test(flag))
+  )
+    throw new Error(
+      `package.json's serve script is not "node [--flag[=value] …] ${SERVE_SCRIPT_PATH}": ${serveScript}`,
+    )
+  return flags
+}
+
+/** `--name` or `--name=value`, nothing a shell would expand or unquote. */
+const NODE_FLAG = /^--?[\w-]+(=[\w.,:/+-]*)?$/
+
+function readServeScript(): string {
+  const packageJson = JSON.parse(
+    readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+  ) as { scripts?: { serve?: string } }
+  return packageJson.scripts?.serve ?? ''
+}
 
 export interface Running {
   child: ChildProcess
@@ -35,12 +68,23 @@ export async function killStartedServers(): Promise<void> {
   started.clear()
 }
 
-/** Starts the real server process on a free port and waits for its ready line. */
-export function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [mainPath], {
+/**
+ * Starts the real server process on a free port and waits for its ready line; with `nodeFlags`
+ * (serverNodeFlags(), say) as Node's own options, and `onSpawn` told of the process at once (to
+ * watch it from its first moment).
+ */
+export function startServer(
+  env: Record<string, string>,
+  {
+    nodeFlags = [],
+    onSpawn,
+  }: { nodeFlags?: string[]; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<Running> {
+  const child = spawn(process.execPath, [...nodeFlags, mainPath], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  onSpawn?.(child)
   started.add(child)
   child.once('exit', () => started.delete(child))
   let output = ''
