@@ -130,7 +130,7 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
       // The send's own peak, not the start's (higher, on a new data folder).
       const memory = sampleMemory(pid, { intervalMs: 100 })
       memory.resetPeak()
-      const beforeMb = memory.currentMb
+      const before = { rssMb: memory.currentMb }
       const cpuBefore = cpuMsOf(pid)
 
       const started = performance.now()
@@ -178,7 +178,7 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
         },
         {
           measure: 'campaign: server memory before → peak during the send',
-          value: `${beforeMb.toFixed(0)} → ${peakMb.toFixed(0)} MB`,
+          value: `${before.rssMb.toFixed(0)} → ${peakMb.toFixed(0)} MB`,
           target: '-',
           ok: null,
         },
