@@ -146,8 +146,19 @@ export async function benchSoak(): Promise<BenchRow[]> {
         traffic.note('metrics scrape', response.ok, `HTTP ${response.status}`)
         return scrape(await response.text())
       }
-      const heapUsedMb = async () =>
-        mb((await metrics()).value('lendulet_nodejs_heap_size_used_bytes'))
+      /**
+       * V8's heap in use, and the memory outside it that V8 knows of (Buffers, ArrayBuffers):
+       * resident memory that grows while neither does is native, PGlite's WebAssembly memory
+       * (which only ever grows) among it.
+       */
+      const v8Memory = async () => {
+        const figures = await metrics()
+        return {
+          heapUsedMb: mb(figures.value('lendulet_nodejs_heap_size_used_bytes')),
+          externalMb: mb(figures.value('lendulet_nodejs_external_memory_bytes')),
+        }
+      }
+      const unknownV8 = { heapUsedMb: NaN, externalMb: NaN }
 
       const memory = sampleMemory(pid, { intervalMs: 100 })
       // The traffic's own peak, not the first start's (VmHWM is the process's lifetime peak).
@@ -285,17 +296,18 @@ export async function benchSoak(): Promise<BenchRow[]> {
         }
       }
 
-      const heap: { afterFirstMinute?: number; end?: number } = {}
+      const heap = { afterFirstMinute: unknownV8, end: unknownV8 }
       async function progress() {
         for (let minute = 1; minute <= MINUTES; minute++) {
           await sleep(started + minute * 60_000 - performance.now())
           const now = performance.now() - started
           const level = medianRss(memory.between(now - 10_000, now))
-          const heapMb = await heapUsedMb().catch(() => NaN)
-          if (minute === 1) heap.afterFirstMinute = heapMb
+          const v8 = await v8Memory().catch(() => unknownV8)
+          if (minute === 1) heap.afterFirstMinute = v8
           console.error(
             `soak ${clock(now)}: resident ${level.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)}), ` +
-              `heap used ${heapMb.toFixed(0)} MB, ${traffic.failed()} failed, ` +
+              `heap used ${v8.heapUsedMb.toFixed(0)} MB, external ${v8.externalMb.toFixed(0)} MB, ` +
+              `${traffic.failed()} failed, ` +
               `campaign e-mails ${campaignDelivered()}`,
           )
         }
@@ -310,7 +322,7 @@ export async function benchSoak(): Promise<BenchRow[]> {
         prometheus(),
         progress(),
       ])
-      heap.end = await heapUsedMb().catch(() => NaN)
+      heap.end = await v8Memory().catch(() => unknownV8)
       memory.stop()
 
       const firstMinute = medianRss(memory.between(60_000, 70_000))
@@ -334,8 +346,8 @@ export async function benchSoak(): Promise<BenchRow[]> {
           ok: null,
         },
         {
-          measure: 'soak: V8 heap used after 1 min → at the end (/metrics)',
-          value: `${(heap.afterFirstMinute ?? NaN).toFixed(0)} → ${(heap.end ?? NaN).toFixed(0)} MB`,
+          measure: 'soak: V8 heap used; external memory: after 1 min → at the end (/metrics)',
+          value: `${heap.afterFirstMinute.heapUsedMb.toFixed(0)} → ${heap.end.heapUsedMb.toFixed(0)} MB; ${heap.afterFirstMinute.externalMb.toFixed(0)} → ${heap.end.externalMb.toFixed(0)} MB`,
           target: '-',
           ok: null,
         },
