@@ -3,8 +3,8 @@
  * a local SMTP server (smtp-server) that only counts what it takes:
  * - time to start: from the admin's "send now" until every recipient row is written;
  * - delivery throughput, from the first e-mail taken to the last;
- * - the server process's resident memory before the send and its highest sample (every 100 ms)
- *   during it.
+ * - the server process's resident memory before the send and its peak during it (the kernel's
+ *   high-water mark, reset when the send starts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { openDatabase } from '#server/db/client.ts'
-import { newsletterSubscribers } from '#server/db/schema/newsletter.ts'
 import { browserClient } from '#server/test/http-client.ts'
+import { sampleMemory } from '#server/test/memory-sampler.ts'
+import { seedConfirmedSubscribers } from '#server/test/seed-subscribers.ts'
 import { startServerProcess } from './server-process.ts'
 
 export interface CampaignBenchRow {
@@ -68,13 +68,6 @@ async function countingSmtpServer() {
   }
 }
 
-/** Resident and peak resident memory of a process, in MB (Linux /proc). */
-function memoryOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN)
-  return { rssMb: kb('VmRSS') / 1024 }
-}
-
 /** CPU time a process has used so far, user and system, in ms (Linux /proc; 100 ticks a second). */
 function cpuMsOf(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
@@ -95,19 +88,7 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-campaign-'))
   try {
     // 10,000 confirmed subscribers, written before the server starts.
-    const seeding = await openDatabase({ dataDir })
-    await seeding.migrate()
-    for (let start = 0; start < SUBSCRIBERS; start += 1_000)
-      await seeding.db.insert(newsletterSubscribers).values(
-        Array.from({ length: 1_000 }, (_, i) => ({
-          email: `reader-${start + i}@example.com`,
-          name: `Reader ${start + i}`,
-          verified: true,
-          language: (['hu', 'en', 'es', 'de'] as const)[(start + i) % 4],
-          confirmedAt: new Date(),
-        })),
-      )
-    await seeding.close()
+    await seedConfirmedSubscribers(dataDir, SUBSCRIBERS)
 
     const server = await startServerProcess({
       DATA_DIR: dataDir,
@@ -146,12 +127,11 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
         },
       })
       const id = String(campaign.id)
-      const before = memoryOf(pid)
+      // The send's own peak, not the start's (higher, on a new data folder).
+      const memory = sampleMemory(pid, { intervalMs: 100 })
+      memory.resetPeak()
+      const before = { rssMb: memory.currentMb }
       const cpuBefore = cpuMsOf(pid)
-      let peakMb = before.rssMb
-      const sampler = setInterval(() => {
-        peakMb = Math.max(peakMb, memoryOf(pid).rssMb)
-      }, 100)
 
       const started = performance.now()
       await call(`/api/admin/newsletter/campaigns/${id}/send`, {})
@@ -165,8 +145,8 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
       )
       const writtenMs = performance.now() - started
       await until('every e-mail taken', () => smtp.deliveries.size >= SUBSCRIBERS, 600_000)
-      clearInterval(sampler)
-      peakMb = Math.max(peakMb, memoryOf(pid).rssMb)
+      const peakMb = memory.peakMb
+      memory.stop()
       const cpuPerThousand = ((cpuMsOf(pid) - cpuBefore) / SUBSCRIBERS) * 1_000
       const perSecond = SUBSCRIBERS / smtp.window()
       const twice = [...smtp.deliveries.values()].filter((n) => n > 1).length

@@ -43,17 +43,32 @@ export function adminSession(origin: string) {
 export type AdminSession = ReturnType<typeof adminSession>
 
 /**
+ * Someone signed up at `origin` and confirmed by the link `mail` received, and so signed in.
+ * Returns her session and member code.
+ */
+export async function signUpConfirmed(
+  origin: string,
+  mail: TestMailServer,
+  who: { email: string; password: string; name: string },
+) {
+  const session = adminSession(origin)
+  await session.call('/api/auth/sign-up/email', who)
+  const link = (await mail.waitFor(who.email, { timeoutMs: 60_000 })).links.find((l) =>
+    l.includes('verify-email'),
+  )
+  if (!link) throw new Error('no verification link')
+  await session.call(link)
+  const me = (await (await session.call('/api/me')).json()) as { userCode: string }
+  return { session, userCode: me.userCode }
+}
+
+/**
  * BENCH_ADMIN signed up at `origin` and confirmed by the link `mail` received: an admin, given
  * that the server runs with ADMIN_EMAILS=BENCH_ADMIN.email. Returns her session and member code.
  */
 export async function signUpBenchAdmin(origin: string, mail: TestMailServer) {
-  const admin = adminSession(origin)
-  await admin.call('/api/auth/sign-up/email', BENCH_ADMIN)
-  const link = (await mail.waitFor(BENCH_ADMIN.email)).links.find((l) => l.includes('verify-email'))
-  if (!link) throw new Error('no verification link')
-  await admin.call(link)
-  const me = (await (await admin.call('/api/me')).json()) as { userCode: string }
-  return { admin, userCode: me.userCode }
+  const { session, userCode } = await signUpConfirmed(origin, mail, BENCH_ADMIN)
+  return { admin: session, userCode }
 }
 
 export interface SseClient {

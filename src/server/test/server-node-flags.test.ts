@@ -15,9 +15,30 @@ describe('the flags the server runs with', () => {
     expect(nodeFlagsOf(execStart ?? '')).toEqual(flags)
   })
 
-  it('are read from a command line, or refused when it has none', () => {
-    expect(nodeFlagsOf('vite build && node --a=1 --b src/server/main.ts')).toEqual(['--a=1', '--b'])
-    expect(nodeFlagsOf('/srv/x/node_modules/node/bin/node src/server/main.ts')).toEqual([])
-    expect(() => nodeFlagsOf('node scripts/demo.ts')).toThrow(/no "node … src\/server\/main.ts"/)
+  it('are read from a command line', () => {
+    expect(serverNodeFlags('node src/server/main.ts')).toEqual([])
+    expect(
+      serverNodeFlags('node --max-semi-space-size=1 --max-old-space-size=256 src/server/main.ts'),
+    ).toEqual(['--max-semi-space-size=1', '--max-old-space-size=256'])
+    expect(nodeFlagsOf('vite build --logLevel warn && node --a=1 --b src/server/main.ts')).toEqual([
+      '--a=1',
+      '--b',
+    ])
+    expect(nodeFlagsOf('ExecStart=/srv/x/node_modules/node/bin/node src/server/main.ts')).toEqual(
+      [],
+    )
+  })
+
+  it('refuses a script it would only half understand, rather than start the server otherwise', () => {
+    for (const script of [
+      'NODE_OPTIONS=--max-old-space-size=256 node src/server/main.ts',
+      'node --import ./preload.ts src/server/main.ts',
+      'node "--title=lendulet server" src/server/main.ts',
+      'node --stack-size=$STACK src/server/main.ts',
+      'node src/server/main.ts --verbose',
+      'tsx src/server/main.ts',
+      'node scripts/demo.ts',
+    ])
+      expect(() => serverNodeFlags(script), script).toThrow(/serve script/)
   })
 })

@@ -2,13 +2,23 @@ import { readFileSync } from 'node:fs'
 
 const SERVER_SCRIPT = 'src/server/main.ts'
 
-/** The Node and V8 flags between `node` and the server's script in a command line. */
+/** `--name` or `--name=value`, nothing a shell would expand or unquote. */
+const NODE_FLAG = /^--?[\w-]+(=[\w.,:/+-]*)?$/
+
+/**
+ * The Node and V8 flags between `node` (or a path ending in it) and the server's script, which
+ * ends the command line (`node --max-semi-space-size=1 src/server/main.ts` gives
+ * `['--max-semi-space-size=1']`). A command of another shape (quotes, a variable, a preload
+ * script, arguments after the script) is refused rather than half understood.
+ */
 export function nodeFlagsOf(command: string): string[] {
-  const words = command.split(/\s+/)
-  const script = words.lastIndexOf(SERVER_SCRIPT)
+  const words = command.trim().split(/\s+/)
+  const script = words.length - 1
   const node = words.findLastIndex((word, index) => index < script && /(^|\/)node$/.test(word))
-  if (script < 0 || node < 0) throw new Error(`no "node … ${SERVER_SCRIPT}" in: ${command}`)
-  return words.slice(node + 1, script)
+  const flags = words.slice(node + 1, script)
+  if (words[script] !== SERVER_SCRIPT || node < 0 || !flags.every((flag) => NODE_FLAG.test(flag)))
+    throw new Error(`not "node [--flag[=value] …] ${SERVER_SCRIPT}": ${command}`)
+  return flags
 }
 
 /**
@@ -16,11 +26,18 @@ export function nodeFlagsOf(command: string): string[] {
  * benchmarks that start the real server start it the same way, so that what they measure is
  * what a site runs.
  */
-export function serverNodeFlags(): string[] {
-  const pkg = JSON.parse(
+export function serverNodeFlags(serveScript = readServeScript()): string[] {
+  try {
+    if (!/^node\s/.test(serveScript.trim())) throw new Error(`not "node …": ${serveScript}`)
+    return nodeFlagsOf(serveScript)
+  } catch (error) {
+    throw new Error(`package.json's serve script is ${(error as Error).message}`)
+  }
+}
+
+function readServeScript(): string {
+  const packageJson = JSON.parse(
     readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
-  ) as { scripts: Record<string, string> }
-  const serve = pkg.scripts.serve
-  if (!serve) throw new Error('package.json has no "serve" script')
-  return nodeFlagsOf(serve)
+  ) as { scripts?: { serve?: string } }
+  return packageJson.scripts?.serve ?? ''
 }

@@ -36,12 +36,23 @@ export async function killStartedServers(): Promise<void> {
   started.clear()
 }
 
-/** Starts the real server process on a free port and waits for its ready line. */
-export function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [...serverNodeFlags(), mainPath], {
+/**
+ * Starts the real server process on a free port and waits for its ready line; with Node's own
+ * options `nodeFlags` (by default production's, serverNodeFlags()), and `onSpawn` told of the
+ * process at once (to watch it from its first moment).
+ */
+export function startServer(
+  env: Record<string, string>,
+  {
+    nodeFlags = serverNodeFlags(),
+    onSpawn,
+  }: { nodeFlags?: string[]; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<Running> {
+  const child = spawn(process.execPath, [...nodeFlags, mainPath], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  onSpawn?.(child)
   started.add(child)
   child.once('exit', () => started.delete(child))
   let output = ''
