@@ -31,7 +31,7 @@ export function serverNodeFlags(serveScript = readServeScript()): string[] {
     if (!/^node\s/.test(serveScript.trim())) throw new Error(`not "node …": ${serveScript}`)
     return nodeFlagsOf(serveScript)
   } catch (error) {
-    throw new Error(`package.json's serve script is ${(error as Error).message}`)
+    throw new Error(`package.json's serve script is ${(error as Error).message}`, { cause: error })
   }
 }
 
