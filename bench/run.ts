@@ -12,7 +12,9 @@ import { benchCluster } from './cluster.ts'
 import { benchDoor } from './door.ts'
 import { benchLighthouse, freePort } from './lighthouse.ts'
 import { benchLive } from './live.ts'
+import { benchMemory } from './memory.ts'
 import { benchMixer } from './mixer.ts'
+import { benchSoak } from './soak.ts'
 import { startServerProcess } from './server-process.ts'
 
 interface Row {
@@ -33,6 +35,8 @@ rows.push(...(await benchCampaigns()))
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
   stdio: 'inherit',
 })
+rows.push(...(await benchMemory()))
+rows.push(...(await benchSoak()))
 
 // Cold start: a new data folder (the embedded database is created and migrated) and a restart on it.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))

@@ -1,0 +1,90 @@
+/**
+ * The server's memory as a small server feels it (issue 23, decision 0035): resident memory at
+ * idle on the embedded database and on PostgreSQL, and the peak of a first start on a new data
+ * folder. The server runs with production's flags (bench/server-process.ts); idle is 10 s after
+ * /api/health first answered, with no traffic, so that start-up's garbage has been collected.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { readResidentMemory } from '#server/test/memory-sampler.ts'
+import type { BenchRow } from './live-clients.ts'
+import { startServerProcess } from './server-process.ts'
+
+const SETTLE_MS = 10_000
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+
+async function idleMemory(env: Record<string, string>) {
+  const server = await startServerProcess(env)
+  try {
+    await settle()
+    const memory = readResidentMemory(server.child.pid ?? 0)
+    if (!memory) throw new Error('the server is gone')
+    return memory
+  } finally {
+    await server.stop()
+  }
+}
+
+export async function benchMemory(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'))
+  try {
+    const first = await idleMemory({ DATA_DIR: dataDir })
+    rows.push({
+      measure: 'server peak resident memory, first start on a new data folder (PGlite)',
+      value: `${first.hwmMb.toFixed(0)} MB`,
+      target: '≤ 600 MB (goal 400)',
+      ok: first.hwmMb <= 600,
+    })
+    const again = await idleMemory({ DATA_DIR: dataDir })
+    rows.push({
+      measure: 'server resident memory at idle, PGlite (peak of its start)',
+      value: `${again.rssMb.toFixed(0)} MB (${again.hwmMb.toFixed(0)} MB)`,
+      target: '≤ 300 MB (goal 200)',
+      ok: again.rssMb <= 300,
+    })
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  // PostgreSQL: a database of its own on the server the other PostgreSQL benches use.
+  const serverUrl =
+    process.env.BENCH_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const name = `bench_memory_${process.pid}`
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`create database ${name}`)
+  } catch (error) {
+    await admin.end()
+    rows.push({
+      measure: 'server resident memory at idle, PostgreSQL',
+      value: `not measured (${String(error)})`,
+      target: '≤ 150 MB (goal 100)',
+      ok: null,
+    })
+    return rows
+  }
+  try {
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    // The first start migrates the new database; the second is the one measured.
+    await idleMemory({ DATABASE_URL: url.toString() })
+    const idle = await idleMemory({ DATABASE_URL: url.toString() })
+    rows.push({
+      measure: 'server resident memory at idle, PostgreSQL (peak of its start)',
+      value: `${idle.rssMb.toFixed(0)} MB (${idle.hwmMb.toFixed(0)} MB)`,
+      target: '≤ 150 MB (goal 100)',
+      ok: idle.rssMb <= 150,
+    })
+  } finally {
+    await admin.unsafe(`drop database if exists ${name}`)
+    await admin.end()
+  }
+  return rows
+}
+
+if (import.meta.main) {
+  for (const row of await benchMemory()) console.log(`${row.measure}: ${row.value} (${row.target})`)
+}
