@@ -11,6 +11,7 @@ import {
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { Pager } from '#web/components/ui/pager.tsx'
 import { SelectField } from '#web/components/ui/select-field.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
@@ -259,22 +260,15 @@ export function AuditPanel() {
         ))}
       </ol>
 
-      {pages > 1 && (
-        <nav
-          className="mt-6 flex items-center justify-center gap-4"
-          aria-label={t('adminAudit.pagination')}
-        >
-          <Button variant="secondary" disabled={page <= 1} onClick={() => turnTo(page - 1)}>
-            {t('adminAudit.previous')}
-          </Button>
-          <span className="text-sm text-ink-soft tabular-nums">
-            {t('adminAudit.page', { page: number.format(page), pages: number.format(pages) })}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => turnTo(page + 1)}>
-            {t('adminAudit.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={turnTo}
+        label={t('adminAudit.pagination')}
+        previous={t('adminAudit.previous')}
+        next={t('adminAudit.next')}
+        position={t('adminAudit.page', { page: number.format(page), pages: number.format(pages) })}
+      />
     </div>
   )
 }
