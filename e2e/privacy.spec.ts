@@ -38,6 +38,10 @@ for (const { lang, pdf } of cases) {
       'https://lendulet.fit/privacy-policy',
     )
 
+    // What the audit log keeps, and for how long, in the page's own language.
+    const auditLog = page.getByRole('region', { name: privacy.auditLog.heading })
+    await expect(auditLog).toContainText(privacy.auditLog.text)
+
     const file = await request.get(url)
     expect(file.status()).toBe(200)
     expect(file.headers()['content-type']).toBe('application/pdf')

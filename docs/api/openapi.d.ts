@@ -1278,6 +1278,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Every change an admin or door helper made, newest first, 50 a page. Filters: `actor` (her user id, or part of her name or address), `action`, `subjectType` and `subjectId`, and the days `from` and `to` (YYYY-MM-DD, Budapest, both included; `to` before `from` is refused).
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log as CSV
+         * @description Every entry the filters match (the page is ignored; at most 50,000, newest first). The export is itself recorded in the log. Filters: `actor` (her user id, or part of her name or address), `action`, `subjectType` and `subjectId`, and the days `from` and `to` (YYYY-MM-DD, Budapest, both included; `to` before `from` is refused).
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminAuditCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -5385,6 +5429,101 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminAudit: {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
+                subjectId?: string;
+                from?: string;
+                to?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            action: string;
+                            actor: {
+                                kind: string;
+                                userId: string | null;
+                                name: string | null;
+                                email: string | null;
+                            };
+                            subject: {
+                                type: string;
+                                id: string | null;
+                                label: string | null;
+                            };
+                            clientAddress: string | null;
+                            userAgent: string | null;
+                            before: {
+                                [key: string]: string | number | boolean | null | string[];
+                            } | null;
+                            after: {
+                                [key: string]: string | number | boolean | null | string[];
+                            } | null;
+                        }[];
+                        matching: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminAuditCsv: {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
+                subjectId?: string;
+                from?: string;
+                to?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UTF-8 CSV with a byte-order mark. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["Error400"];

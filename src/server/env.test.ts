@@ -37,6 +37,14 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ EVENT_REMINDER_HOURS: wrong })).toThrow(/EVENT_REMINDER_HOURS/)
   })
 
+  it('keeps audit entries two years by default, between 30 days and 10 years', () => {
+    expect(parseEnv({}).AUDIT_RETENTION_DAYS).toBe(730)
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: '30' }).AUDIT_RETENTION_DAYS).toBe(30)
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: '3650' }).AUDIT_RETENTION_DAYS).toBe(3650)
+    for (const wrong of ['29', '3651', '0', '1.5', 'forever'])
+      expect(() => parseEnv({ AUDIT_RETENTION_DAYS: wrong })).toThrow(/AUDIT_RETENTION_DAYS/)
+  })
+
   it('names the variable that is wrong', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/)
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/)

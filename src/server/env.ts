@@ -68,6 +68,11 @@ export const envSchema = z.object({
         .map((address) => address.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * How many days audit log entries are kept (30 days to 10 years); the hourly janitor deletes
+   * older ones. The privacy policy names the default, two years.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   /** How long a client may take to send a whole request (headers: at most 10 s of it), in ms. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** How long the mixing engine may search for a round's seating, in ms. */

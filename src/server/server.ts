@@ -101,7 +101,7 @@ export async function createServer({
     cache: createStateCache(database.db, hub),
     heartbeatMs: liveHeartbeatMs,
   }
-  const janitor = startJanitor(database.db, logger)
+  const janitor = startJanitor(database.db, logger, env.AUDIT_RETENTION_DAYS)
   const reminders = startEventReminders({
     db: database.db,
     logger,

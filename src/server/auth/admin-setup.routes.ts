@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { auditOrigin, recordAudit } from '../audit/audit.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
@@ -31,7 +32,19 @@ export function adminSetupRoutes(auth: Auth, db: Db) {
     async (c) => {
       const { token } = c.req.valid('json')
       const userId = c.var.user?.id
-      if (!userId || !(await redeemAdminSetupToken(db, token, userId))) {
+      const origin = auditOrigin(c, 'member')
+      const record = (tx: Tx) =>
+        recordAudit(
+          tx,
+          {
+            action: 'role.grant',
+            subject: { type: 'user', id: userId ?? null, label: c.var.user?.email ?? null },
+            before: { isAdmin: false },
+            after: { isAdmin: true },
+          },
+          origin,
+        )
+      if (!userId || !(await redeemAdminSetupToken(db, token, userId, new Date(), record))) {
         throw new ApiError(400, 'invalid_request', 'auth.INVALID_TOKEN')
       }
       return c.json({ isAdmin: true as const })

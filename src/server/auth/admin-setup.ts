@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { appSettings } from '../db/schema/app-settings.ts'
 import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
+import { recordAudit, type AuditOrigin } from '../audit/audit.ts'
 
 const KEY = 'admin_setup'
 export const ADMIN_SETUP_VALID_MS = 24 * 60 * 60_000
@@ -104,6 +105,8 @@ export async function redeemAdminSetupToken(
   token: string,
   userId: string,
   now = new Date(),
+  /** Writes the promotion's audit entry in its transaction. */
+  record?: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update')
@@ -126,18 +129,55 @@ export async function redeemAdminSetupToken(
       )
       .returning({ id: profiles.id })
     await tx.delete(appSettings).where(eq(appSettings.key, KEY))
+    if (promoted.length > 0) await record?.(tx)
     return promoted.length > 0
   })
 }
 
-/** The CLI's grant and revoke. Returns false when no account has that e-mail address. */
+/**
+ * The CLI's grant and revoke, audited as the operator's (whoever runs `npm run admin` on the
+ * server). Returns false when no account has that e-mail address.
+ */
 export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
-  const updated = await db
-    .update(profiles)
-    .set({ isAdmin, updatedAt: new Date() })
-    .where(eq(profiles.email, email.trim().toLowerCase()))
-    .returning({ id: profiles.id })
-  return updated.length > 0
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: profiles.id, email: profiles.email, isAdmin: profiles.isAdmin })
+      .from(profiles)
+      .where(eq(profiles.email, email.trim().toLowerCase()))
+      .for('update')
+    if (!before) return false
+    await tx
+      .update(profiles)
+      .set({ isAdmin, updatedAt: new Date() })
+      .where(eq(profiles.id, before.id))
+    await recordRoleChange(tx, before, isAdmin, OPERATOR)
+    return true
+  })
+}
+
+const OPERATOR: AuditOrigin = {
+  actor: { kind: 'operator', userId: null, name: 'npm run admin', email: null },
+}
+const CONFIGURATION: AuditOrigin = {
+  actor: { kind: 'system', userId: null, name: 'ADMIN_EMAILS', email: null },
+}
+
+function recordRoleChange(
+  tx: Tx,
+  before: { id: string; email: string; isAdmin: boolean },
+  isAdmin: boolean,
+  origin: AuditOrigin,
+) {
+  return recordAudit(
+    tx,
+    {
+      action: isAdmin ? 'role.grant' : 'role.revoke',
+      subject: { type: 'user', id: before.id, label: before.email },
+      before: { isAdmin: before.isAdmin },
+      after: { isAdmin },
+    },
+    origin,
+  )
 }
 
 /**
@@ -151,7 +191,16 @@ export async function promoteListedAdmins(
   userId?: string,
 ): Promise<number> {
   if (listed.length === 0) return 0
-  const promoted = await db
+  return db.transaction(async (tx) => {
+    const promoted = await promoteIn(tx, listed, userId)
+    for (const profile of promoted)
+      await recordRoleChange(tx, { ...profile, isAdmin: false }, true, CONFIGURATION)
+    return promoted.length
+  })
+}
+
+async function promoteIn(tx: Tx, listed: readonly string[], userId?: string) {
+  return tx
     .update(profiles)
     .set({ isAdmin: true, updatedAt: new Date() })
     .where(
@@ -160,13 +209,12 @@ export async function promoteListedAdmins(
         userId ? eq(profiles.id, userId) : undefined,
         inArray(sql`lower(${profiles.email})`, [...listed]),
         exists(
-          db
+          tx
             .select({ id: user.id })
             .from(user)
             .where(and(eq(user.id, profiles.id), eq(user.emailVerified, true))),
         ),
       ),
     )
-    .returning({ id: profiles.id })
-  return promoted.length
+    .returning({ id: profiles.id, email: profiles.email })
 }

@@ -3,6 +3,8 @@ import { usersQuerySchema, userRoleSchema } from '#shared/schemas/admin-users.ts
 import type { Auth } from './auth.ts'
 import { listUsers, setUserRole } from './admin-users.ts'
 import { requireAdmin } from './session.ts'
+import { findProfile } from './profiles.ts'
+import { audited, auditOrigin } from '../audit/audit.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
@@ -43,7 +45,19 @@ export function adminUsersRoutes(auth: Auth, db: Db) {
       async (c) => {
         const { userId } = c.req.valid('param')
         const { role } = c.req.valid('json')
-        const updated = await setUserRole(db, userId, role)
+        const updated = await audited(db, auditOrigin(c), async (tx) => {
+          const before = await findProfile(tx, userId)
+          const after = await setUserRole(tx, userId, role)
+          return {
+            result: after,
+            audit: {
+              action: role === 'admin' ? 'role.grant' : 'role.revoke',
+              subject: { type: 'user', id: userId, label: before?.email ?? null },
+              before: { isAdmin: before?.isAdmin ?? null },
+              after: { isAdmin: after.isAdmin },
+            },
+          }
+        })
         c.var.log.info({ userId, role, by: c.var.user?.id }, 'admin role changed')
         return c.json(updated)
       },

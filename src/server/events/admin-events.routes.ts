@@ -32,7 +32,12 @@ import {
   startEvent,
   updateEvent,
 } from './events.ts'
-import { addParticipantByCode, removeParticipant, setParticipantStatus } from './participants.ts'
+import {
+  addParticipantByCode,
+  participation,
+  removeParticipant,
+  setParticipantStatus,
+} from './participants.ts'
 import {
   addRound,
   changeSeating,
@@ -57,7 +62,17 @@ import {
 } from './event-responses.ts'
 import { keepApartRoutes } from './keep-apart.routes.ts'
 import { exportSeatingCsv } from './seating-export.ts'
-import { addTable, removeTable, updateTable } from './tables.ts'
+import { addTable, findTable, removeTable, updateTable } from './tables.ts'
+import type { AuditAction } from '#shared/audit.ts'
+import { audited, auditOrigin } from '../audit/audit.ts'
+import type { eventRounds, eventTables } from '../db/schema/events.ts'
+import {
+  auditedEventChange,
+  eventSubject,
+  eventValues,
+  mailAfterCommit,
+  recordEventAudit,
+} from './event-audit.ts'
 import { addDoorHelper, doorHelpers, removeDoorHelper } from './door.ts'
 
 const asEvents = { messages: 'events' } as const
@@ -70,7 +85,29 @@ const eventParticipant = pathIds({ id: PATH_IDS.event, userId: PATH_IDS.particip
 const eventRound = pathIds({ id: PATH_IDS.event, roundId: PATH_IDS.round })
 
 /** Runs one write to an event, then tells its live screens and the admins' lists. */
-export type Change = <T>(eventId: string, write: () => Promise<T>) => Promise<T>
+type Change = <T>(eventId: string, write: () => Promise<T>) => Promise<T>
+
+/** An audited change to an event by the request's admin (event-audit.ts), then live screens hear. */
+export type AuditedChange = <T>(
+  c: Parameters<typeof auditOrigin>[0],
+  eventId: string,
+  action: AuditAction,
+  work: Parameters<typeof auditedEventChange<T>>[4],
+) => Promise<T>
+
+const tableValues = (table: typeof eventTables.$inferSelect) => ({
+  tableId: table.id,
+  tableName: table.tableName,
+  capacityFull: table.capacityFull,
+  capacityActual: table.capacityActual,
+})
+const roundValues = (round: typeof eventRounds.$inferSelect) => ({
+  roundId: round.id,
+  roundNumber: round.roundNumber,
+  durationMinutes: round.durationMinutes,
+  started: round.started,
+  finished: round.finished,
+})
 
 /** /api/admin/events: the klikk events tool (admins only). Handlers validate and call the domain. */
 export function adminEventsRoutes(
@@ -86,6 +123,10 @@ export function adminEventsRoutes(
     live.hub.changed(eventId)
     return result
   }
+
+  /** A change to an event, its audit entry in the same transaction; then the live screens hear. */
+  const audit: AuditedChange = (c, eventId, action, work) =>
+    change(eventId, () => auditedEventChange(db, auditOrigin(c), eventId, action, work))
 
   return (
     new Hono<AppEnv>()
@@ -131,7 +172,11 @@ export function adminEventsRoutes(
         }),
         jsonBody(eventInputSchema, asEvents),
         async (c) => {
-          const created = await createEvent(db, c.req.valid('json'))
+          const created = await audited(db, auditOrigin(c), async (tx) => {
+            const event = await createEvent(tx, c.req.valid('json'))
+            const audit = { action: 'event.create', subject: eventSubject(event) } as const
+            return { result: event, audit: { ...audit, after: eventValues(event) } }
+          })
           live.hub.changed(created.id)
           return c.json(created, 201)
         },
@@ -164,7 +209,16 @@ export function adminEventsRoutes(
         jsonBody(eventInputSchema, asEvents),
         async (c) => {
           const { id } = c.req.valid('param')
-          return c.json(await change(id, () => updateEvent(db, id, c.req.valid('json'), mail)))
+          const updated = await audit(c, id, 'event.update', async (tx, before, afterCommit) => {
+            const after = await updateEvent(
+              tx,
+              id,
+              c.req.valid('json'),
+              mailAfterCommit(mail, afterCommit),
+            )
+            return { result: after, before: eventValues(before), after: eventValues(after) }
+          })
+          return c.json(updated)
         },
       )
       .delete(
@@ -179,7 +233,10 @@ export function adminEventsRoutes(
         event,
         async (c) => {
           const { id } = c.req.valid('param')
-          await change(id, () => deleteEvent(db, id, mail))
+          await audit(c, id, 'event.delete', async (tx, before, afterCommit) => {
+            await deleteEvent(tx, id, mailAfterCommit(mail, afterCommit))
+            return { result: null, before: eventValues(before) }
+          })
           return c.json({ deleted: true })
         },
       )
@@ -207,7 +264,11 @@ export function adminEventsRoutes(
           const image = await processImage(Buffer.from(await file.arrayBuffer()), EVENT_IMAGE_SIZE)
           if (!image) throw new ApiError(400, 'invalid_image', 'invalidImage')
           const { id } = c.req.valid('param')
-          return c.json({ imageUrl: await change(id, () => setEventImage(db, id, image)) })
+          const imageUrl = await audit(c, id, 'event.image', async (tx, before) => {
+            const url = await setEventImage(tx, id, image)
+            return { result: url, before: { imageUrl: before.imageUrl }, after: { imageUrl: url } }
+          })
+          return c.json({ imageUrl })
         },
       )
       .post(
@@ -221,7 +282,15 @@ export function adminEventsRoutes(
         event,
         async (c) => {
           const { id } = c.req.valid('param')
-          return c.json(await change(id, () => startEvent(db, id)))
+          const started = await audit(c, id, 'event.start', async (tx, before) => {
+            const after = await startEvent(tx, id)
+            return {
+              result: after,
+              before: { status: before.status },
+              after: { status: after.status },
+            }
+          })
+          return c.json(started)
         },
       )
       .post(
@@ -234,7 +303,15 @@ export function adminEventsRoutes(
         event,
         async (c) => {
           const { id } = c.req.valid('param')
-          return c.json(await change(id, () => endEvent(db, id)))
+          const ended = await audit(c, id, 'event.end', async (tx, before) => {
+            const after = await endEvent(tx, id)
+            return {
+              result: after,
+              before: { status: before.status },
+              after: { status: after.status, endedAt: after.endedAt },
+            }
+          })
+          return c.json(ended)
         },
       )
       // Tables
@@ -249,7 +326,11 @@ export function adminEventsRoutes(
         jsonBody(tableInputSchema, asEvents),
         async (c) => {
           const { id } = c.req.valid('param')
-          return c.json(await change(id, () => addTable(db, id, c.req.valid('json'))), 201)
+          const table = await audit(c, id, 'table.add', async (tx) => {
+            const added = await addTable(tx, id, c.req.valid('json'))
+            return { result: added, after: tableValues(added) }
+          })
+          return c.json(table, 201)
         },
       )
       .put(
@@ -263,7 +344,12 @@ export function adminEventsRoutes(
         jsonBody(tableInputSchema, asEvents),
         async (c) => {
           const { id, tableId } = c.req.valid('param')
-          return c.json(await change(id, () => updateTable(db, id, tableId, c.req.valid('json'))))
+          const table = await audit(c, id, 'table.update', async (tx) => {
+            const before = await findTable(tx, id, tableId)
+            const after = await updateTable(tx, id, tableId, c.req.valid('json'))
+            return { result: after, before: tableValues(before), after: tableValues(after) }
+          })
+          return c.json(table)
         },
       )
       .delete(
@@ -276,7 +362,11 @@ export function adminEventsRoutes(
         eventTable,
         async (c) => {
           const { id, tableId } = c.req.valid('param')
-          await change(id, () => removeTable(db, id, tableId))
+          await audit(c, id, 'table.remove', async (tx) => {
+            const before = await findTable(tx, id, tableId)
+            await removeTable(tx, id, tableId)
+            return { result: null, before: tableValues(before) }
+          })
           return c.json({ deleted: true })
         },
       )
@@ -293,7 +383,10 @@ export function adminEventsRoutes(
         async (c) => {
           const { userCode } = c.req.valid('json')
           const { id } = c.req.valid('param')
-          const userId = await change(id, () => addParticipantByCode(db, id, userCode))
+          const userId = await audit(c, id, 'participant.add', async (tx) => {
+            const added = await addParticipantByCode(tx, id, userCode)
+            return { result: added, after: { userId: added, userCode, status: 'present' } }
+          })
           return c.json({ userId }, 201)
         },
       )
@@ -309,7 +402,16 @@ export function adminEventsRoutes(
         async (c) => {
           const { id, userId } = c.req.valid('param')
           const { status } = c.req.valid('json')
-          return c.json(await change(id, () => setParticipantStatus(db, id, userId, status)))
+          const updated = await audit(c, id, 'participant.status', async (tx) => {
+            const before = await participation(tx, id, userId)
+            const after = await setParticipantStatus(tx, id, userId, status)
+            return {
+              result: after,
+              before: { userId, status: before?.status ?? null },
+              after: { userId, status: after.status },
+            }
+          })
+          return c.json(updated)
         },
       )
       .delete(
@@ -322,7 +424,11 @@ export function adminEventsRoutes(
         eventParticipant,
         async (c) => {
           const { id, userId } = c.req.valid('param')
-          await change(id, () => removeParticipant(db, id, userId))
+          await audit(c, id, 'participant.remove', async (tx) => {
+            const before = await participation(tx, id, userId)
+            await removeParticipant(tx, id, userId)
+            return { result: null, before: { userId, status: before?.status ?? null } }
+          })
           return c.json({ deleted: true })
         },
       )
@@ -339,7 +445,12 @@ export function adminEventsRoutes(
         async (c) => {
           const { durationMinutes } = c.req.valid('json')
           const { id } = c.req.valid('param')
-          return c.json(await change(id, () => addRound(db, planner, id, durationMinutes)), 201)
+          const round = await change(id, () =>
+            addRound(db, planner, id, durationMinutes, (tx, added) =>
+              recordEventAudit(tx, auditOrigin(c), id, 'round.add', { after: roundValues(added) }),
+            ),
+          )
+          return c.json(round, 201)
         },
       )
       .post(
@@ -352,7 +463,13 @@ export function adminEventsRoutes(
         eventRound,
         async (c) => {
           const { id, roundId } = c.req.valid('param')
-          await change(id, () => reseatRound(db, planner, id, roundId))
+          await change(id, () =>
+            reseatRound(db, planner, id, roundId, (tx, round) =>
+              recordEventAudit(tx, auditOrigin(c), id, 'round.reseat', {
+                after: roundValues(round),
+              }),
+            ),
+          )
           return c.json({ reseated: true as const })
         },
       )
@@ -367,7 +484,11 @@ export function adminEventsRoutes(
         jsonBody(seatingChangeSchema),
         async (c) => {
           const { id, roundId } = c.req.valid('param')
-          await change(id, () => changeSeating(db, id, roundId, c.req.valid('json')))
+          const seating = c.req.valid('json')
+          await audit(c, id, 'round.seating', async (tx) => {
+            await changeSeating(tx, id, roundId, seating)
+            return { result: null, after: { roundId, ...seating } }
+          })
           return c.json({ changed: true as const })
         },
       )
@@ -381,7 +502,11 @@ export function adminEventsRoutes(
         eventRound,
         async (c) => {
           const { id, roundId } = c.req.valid('param')
-          return c.json(await change(id, () => startRound(db, id, roundId)))
+          const round = await audit(c, id, 'round.start', async (tx) => {
+            const started = await startRound(tx, id, roundId)
+            return { result: started, after: roundValues(started) }
+          })
+          return c.json(round)
         },
       )
       .post(
@@ -394,7 +519,11 @@ export function adminEventsRoutes(
         eventRound,
         async (c) => {
           const { id, roundId } = c.req.valid('param')
-          return c.json(await change(id, () => endRound(db, id, roundId)))
+          const round = await audit(c, id, 'round.end', async (tx) => {
+            const ended = await endRound(tx, id, roundId)
+            return { result: ended, after: roundValues(ended) }
+          })
+          return c.json(round)
         },
       )
       .delete(
@@ -407,7 +536,10 @@ export function adminEventsRoutes(
         eventRound,
         async (c) => {
           const { id, roundId } = c.req.valid('param')
-          await change(id, () => removeRound(db, id, roundId))
+          await audit(c, id, 'round.remove', async (tx) => {
+            await removeRound(tx, id, roundId)
+            return { result: null, before: { roundId } }
+          })
           return c.json({ deleted: true })
         },
       )
@@ -440,7 +572,11 @@ export function adminEventsRoutes(
         jsonBody(doorHelperInputSchema, asEvents),
         async (c) => {
           const { id } = c.req.valid('param')
-          const userId = await change(id, () => addDoorHelper(db, id, c.req.valid('json').userCode))
+          const { userCode } = c.req.valid('json')
+          const userId = await audit(c, id, 'door_helper.add', async (tx) => {
+            const added = await addDoorHelper(tx, id, userCode)
+            return { result: added, after: { userId: added, userCode } }
+          })
           return c.json({ userId }, 201)
         },
       )
@@ -454,12 +590,15 @@ export function adminEventsRoutes(
         eventParticipant,
         async (c) => {
           const { id, userId } = c.req.valid('param')
-          await change(id, () => removeDoorHelper(db, id, userId))
+          await audit(c, id, 'door_helper.remove', async (tx) => {
+            await removeDoorHelper(tx, id, userId)
+            return { result: null, before: { userId } }
+          })
           return c.json({ deleted: true })
         },
       )
       // Pairs the mixer keeps apart
-      .route('/:id/keep-apart', keepApartRoutes(db, change))
+      .route('/:id/keep-apart', keepApartRoutes(db, audit))
       // Every round's seating, for a spreadsheet
       .get(
         '/:id/seating.csv',
@@ -473,10 +612,13 @@ export function adminEventsRoutes(
         }),
         event,
         async (c) => {
-          const { csv, fileName } = await exportSeatingCsv(
+          const { id } = c.req.valid('param')
+          const { csv, fileName } = await auditedEventChange(
             db,
-            c.req.valid('param').id,
-            c.var.language,
+            auditOrigin(c),
+            id,
+            'export.seating',
+            async (tx) => ({ result: await exportSeatingCsv(tx, id, c.var.language) }),
           )
           c.header('Content-Type', 'text/csv; charset=utf-8')
           c.header('Content-Disposition', `attachment; filename="${fileName}"`)

@@ -12,6 +12,8 @@ import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { changesStream, type LiveDeps } from '../live/live.routes.ts'
 import { checkInAnswerSchema, doorStateSchema } from './event-responses.ts'
+import { auditOrigin } from '../audit/audit.ts'
+import { auditedEventChange } from './event-audit.ts'
 import { checkIn, doorEvent, doorState, undoCheckIn, type DoorViewer } from './door.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
@@ -114,7 +116,27 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
       async (c) => {
         const viewer = viewerOf(c)
         const { id } = c.req.valid('param')
-        const answer = await checkIn(db, id, c.req.valid('json'), viewer.userId)
+        const input = c.req.valid('json')
+        const answer = await auditedEventChange(
+          db,
+          auditOrigin(c),
+          id,
+          'participant.check_in',
+          async (tx) => {
+            const made = await checkIn(tx, id, input, viewer.userId)
+            return {
+              result: made,
+              after: {
+                userId: made.person.userId,
+                userCode: made.person.userCode,
+                name: made.person.name,
+                result: made.result,
+                checkInId: made.checkInId,
+                walkIn: input.walkIn,
+              },
+            }
+          },
+        )
         live.hub.changed(id)
         return c.json(answer)
       },
@@ -135,7 +157,16 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
         const viewer = viewerOf(c)
         const { id, checkInId } = c.req.valid('param')
         await doorEvent(db, id, viewer)
-        await undoCheckIn(db, id, checkInId)
+        await auditedEventChange(
+          db,
+          auditOrigin(c),
+          id,
+          'participant.check_in_undo',
+          async (tx) => {
+            const undone = await undoCheckIn(tx, id, checkInId)
+            return { result: null, before: { checkInId, userId: undone.userId } }
+          },
+        )
         live.hub.changed(id)
         return c.json({ undone: true as const })
       },

@@ -353,15 +353,20 @@ async function currentSeats(tx: Tx, eventId: string, userId: string, now: number
  * walk-in is no participant again) and her seats in the running and next round are freed.
  * Undoing twice is the same as once.
  */
-export async function undoCheckIn(db: Db, eventId: string, checkInId: string, now = Date.now()) {
-  await db.transaction(async (tx) => {
+export async function undoCheckIn(
+  db: Db,
+  eventId: string,
+  checkInId: string,
+  now = Date.now(),
+): Promise<{ userId: string }> {
+  return db.transaction(async (tx) => {
     await lockEvent(tx, eventId)
     const [made] = await tx
       .select()
       .from(eventCheckIns)
       .where(and(eq(eventCheckIns.id, checkInId), eq(eventCheckIns.eventId, eventId)))
     if (!made) throw new DomainError('checkInNotFound')
-    if (made.undoneAt) return
+    if (made.undoneAt) return { userId: made.userId }
     if (now - made.createdAt.getTime() > CHECK_IN_UNDO_MS + UNDO_GRACE_MS)
       throw new DomainError('undoExpired')
 
@@ -384,6 +389,7 @@ export async function undoCheckIn(db: Db, eventId: string, checkInId: string, no
       .update(eventCheckIns)
       .set({ undoneAt: new Date(now) })
       .where(eq(eventCheckIns.id, made.id))
+    return { userId: made.userId }
   })
 }
 

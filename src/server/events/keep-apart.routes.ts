@@ -7,7 +7,7 @@ import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { deletedSchema, keepApartPairSchema } from './event-responses.ts'
-import type { Change } from './admin-events.routes.ts'
+import type { AuditedChange } from './admin-events.routes.ts'
 import { addKeepApart, listKeepApart, removeKeepApart } from './keep-apart.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
@@ -19,7 +19,7 @@ const adminDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
  * /api/admin/events/:id/keep-apart: pairs the mixer seats at different tables. Mounted inside the
  * admin events routes, so only admins reach it, and changes reach the live screens like any other.
  */
-export function keepApartRoutes(db: Db, change: Change) {
+export function keepApartRoutes(db: Db, audit: AuditedChange) {
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -50,7 +50,14 @@ export function keepApartRoutes(db: Db, change: Change) {
       async (c) => {
         const { id } = c.req.valid('param')
         const { userA, userB } = c.req.valid('json')
-        return c.json(await change(id, () => addKeepApart(db, id, userA, userB)), 201)
+        const pair = await audit(c, id, 'keep_apart.add', async (tx) => {
+          const added = await addKeepApart(tx, id, userA, userB)
+          return {
+            result: added,
+            after: { pairId: added.id, userA: added.userA, userB: added.userB },
+          }
+        })
+        return c.json(pair, 201)
       },
     )
     .delete(
@@ -63,7 +70,10 @@ export function keepApartRoutes(db: Db, change: Change) {
       eventPair,
       async (c) => {
         const { id, pairId } = c.req.valid('param')
-        await change(id, () => removeKeepApart(db, id, pairId))
+        await audit(c, id, 'keep_apart.remove', async (tx) => {
+          const removed = await removeKeepApart(tx, id, pairId)
+          return { result: null, before: { pairId, userA: removed.userA, userB: removed.userB } }
+        })
         return c.json({ deleted: true })
       },
     )

@@ -61,6 +61,8 @@ export async function removeKeepApart(db: Db, eventId: string, pairId: string) {
   const deleted = await db
     .delete(eventKeepApart)
     .where(and(eq(eventKeepApart.eventId, eventId), eq(eventKeepApart.id, pairId)))
-    .returning({ id: eventKeepApart.id })
-  if (deleted.length === 0) throw new DomainError('keepApartNotFound')
+    .returning({ userA: eventKeepApart.userA, userB: eventKeepApart.userB })
+  const [pair] = deleted
+  if (!pair) throw new DomainError('keepApartNotFound')
+  return pair
 }

@@ -43,6 +43,15 @@ export async function addParticipantByCode(db: Db, eventId: string, userCode: st
   })
 }
 
+/** Her participation in the event, if she has one. */
+export async function participation(db: Db | Tx, eventId: string, userId: string) {
+  const [found] = await db
+    .select()
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+  return found ?? null
+}
+
 /**
  * Check in (present: seated at once if a round runs), check out (absent: an early leaver), or
  * back to registered.

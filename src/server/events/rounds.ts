@@ -10,7 +10,7 @@ import {
   eventTables,
 } from '../db/schema/events.ts'
 import { DomainError } from '../domain-error.ts'
-import { findEvent } from './events.ts'
+import { findEvent, lockEvent } from './events.ts'
 import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 
@@ -38,13 +38,20 @@ export async function seatsInRounds(db: Db | Tx, roundIds: string[]) {
     .where(inArray(eventTableAssignments.roundId, roundIds))
 }
 
+/** Writes a change's audit entry in the transaction that makes it. */
+export type RecordChange<T> = (tx: Tx, changed: T) => Promise<void>
+
 /**
- * Plans the seating of a round that has not started: the present participants, the tables'
- * seats in use, who already sat together in the event's started rounds, and whom the host wants
- * kept apart. The planner runs
- * outside any transaction; the result is written only if the round is still not started.
+ * Plans the seating of a round that has not started (`roundId`; null for one still to be made):
+ * the present participants, the tables' seats in use, who already sat together in the event's
+ * started rounds, and whom the host wants kept apart. The planner runs outside any transaction.
  */
-async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: string) {
+async function planSeating(
+  db: Db,
+  planner: SeatingPlanner,
+  eventId: string,
+  roundId: string | null,
+) {
   const event = await findEvent(db, eventId)
   const [tables, present, rounds, keepApart] = await Promise.all([
     db
@@ -75,7 +82,7 @@ async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: s
     byRound.set(seat.roundId, groups)
   }
 
-  const plan = await planner({
+  return planner({
     people: present.map((p) => p.userId),
     tables,
     history: [...byRound.values()].map((groups) => [...groups.values()]),
@@ -83,43 +90,61 @@ async function seat(db: Db, planner: SeatingPlanner, eventId: string, roundId: s
     roundsToPlan: Math.max(1, event.plannedRounds - earlier.length),
     seed: randomInt(2 ** 31),
   })
-
-  await db.transaction(async (tx) => {
-    const round = await findRound(tx, eventId, roundId)
-    if (round.started) throw new DomainError('roundAlreadyStarted')
-    await tx.delete(eventTableAssignments).where(eq(eventTableAssignments.roundId, roundId))
-    const rows = plan.flatMap(({ tableId, people }) =>
-      people.map((userId) => ({ roundId, tableId, userId })),
-    )
-    if (rows.length) await tx.insert(eventTableAssignments).values(rows)
-  })
 }
 
-/** Adds the next round (60 minutes unless told otherwise) and seats it at once. */
+/** Replaces a round's seating with a plan. */
+async function writeSeating(
+  tx: Tx,
+  roundId: string,
+  plan: Awaited<ReturnType<typeof planSeating>>,
+) {
+  await tx.delete(eventTableAssignments).where(eq(eventTableAssignments.roundId, roundId))
+  const rows = plan.flatMap(({ tableId, people }) =>
+    people.map((userId) => ({ roundId, tableId, userId })),
+  )
+  if (rows.length) await tx.insert(eventTableAssignments).values(rows)
+}
+
+/**
+ * Adds the next round (60 minutes unless told otherwise) and seats it at once; with a round
+ * already waiting, seats that one again. The seating is planned first, then the round and its
+ * seats are written in one transaction under the event's lock: a seating the mixer refuses
+ * leaves no round behind.
+ */
 export async function addRound(
   db: Db,
   planner: SeatingPlanner,
   eventId: string,
   durationMinutes: number,
+  record?: RecordChange<Round>,
 ): Promise<Round> {
   await findEvent(db, eventId)
-  const round = await db.transaction(async (tx) => {
-    const existing = await tx.select().from(eventRounds).where(eq(eventRounds.eventId, eventId))
-    const waiting = existing.find((r) => !r.started)
-    if (waiting) return waiting
-    const [{ last } = { last: 0 }] = await tx
-      .select({ last: max(eventRounds.roundNumber) })
-      .from(eventRounds)
-      .where(eq(eventRounds.eventId, eventId))
-    const [created] = await tx
-      .insert(eventRounds)
-      .values({ eventId, roundNumber: (last ?? 0) + 1, durationMinutes })
-      .returning()
-    if (!created) throw new Error('round insert returned nothing')
-    return created
+  const waiting = async (from: Db | Tx) =>
+    (
+      await from
+        .select()
+        .from(eventRounds)
+        .where(and(eq(eventRounds.eventId, eventId), eq(eventRounds.started, false)))
+    )[0]
+  const plan = await planSeating(db, planner, eventId, (await waiting(db))?.id ?? null)
+  return db.transaction(async (tx) => {
+    await lockEvent(tx, eventId)
+    let round = await waiting(tx)
+    if (!round) {
+      const [{ last } = { last: 0 }] = await tx
+        .select({ last: max(eventRounds.roundNumber) })
+        .from(eventRounds)
+        .where(eq(eventRounds.eventId, eventId))
+      ;[round] = await tx
+        .insert(eventRounds)
+        .values({ eventId, roundNumber: (last ?? 0) + 1, durationMinutes })
+        .returning()
+      if (!round) throw new Error('round insert returned nothing')
+    }
+    await writeSeating(tx, round.id, plan)
+    await record?.(tx, round)
+    return round
   })
-  await seat(db, planner, eventId, round.id)
-  return round
 }
 
 /** A new seating for a round that has not started (a late arrival, an early leaver, or taste). */
@@ -128,10 +153,18 @@ export async function reseatRound(
   planner: SeatingPlanner,
   eventId: string,
   roundId: string,
+  record?: RecordChange<Round>,
 ) {
   const round = await findRound(db, eventId, roundId)
   if (round.started) throw new DomainError('roundAlreadyStarted')
-  await seat(db, planner, eventId, roundId)
+  const plan = await planSeating(db, planner, eventId, roundId)
+  await db.transaction(async (tx) => {
+    await lockEvent(tx, eventId)
+    const current = await findRound(tx, eventId, roundId)
+    if (current.started) throw new DomainError('roundAlreadyStarted')
+    await writeSeating(tx, roundId, plan)
+    await record?.(tx, current)
+  })
 }
 
 /**

@@ -8,7 +8,7 @@ import { findEvent } from './events.ts'
 
 const taken = () => new DomainError('tableNameTaken')
 
-async function findTable(db: Db, eventId: string, tableId: string) {
+export async function findTable(db: Db, eventId: string, tableId: string) {
   const [table] = await db
     .select()
     .from(eventTables)

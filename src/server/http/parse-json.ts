@@ -4,7 +4,7 @@ import { hasErrorMessage, type ErrorMessageKey } from '../i18n.ts'
 import { ApiError } from './api-error.ts'
 import { withSchema } from './openapi.ts'
 
-interface Messages {
+export interface Messages {
   /**
    * Where the schema's messages are keys: `events` (its `validation.*`), or `newsletter` (keys
    * named in full, as `campaigns.validation.bodyTooLong`).
@@ -12,10 +12,14 @@ interface Messages {
   messages?: keyof typeof MESSAGE_PREFIXES
 }
 
-const MESSAGE_PREFIXES = { events: 'events:validation.', newsletter: 'newsletter:' } as const
+const MESSAGE_PREFIXES = {
+  events: 'events:validation.',
+  newsletter: 'newsletter:',
+  audit: 'audit.',
+} as const
 
 /** A failed parse as a 400 { code: 'invalid_request' }, with translated per-field messages. */
-function invalid(error: z.ZodError, { messages }: Messages): ApiError {
+export function invalid(error: z.ZodError, { messages }: Messages): ApiError {
   const fields: Record<string, ErrorMessageKey> = {}
   for (const issue of error.issues) {
     const key = `${messages ? MESSAGE_PREFIXES[messages] : ''}${issue.message}`

@@ -12,7 +12,12 @@ import {
 } from '#shared/schemas/campaigns.ts'
 import type { Auth } from '../auth/auth.ts'
 import { accessStillHolds, requireAdmin } from '../auth/session.ts'
-import type { Db } from '../db/client.ts'
+import { eq } from 'drizzle-orm'
+import type { AuditAction } from '#shared/audit.ts'
+import type { Campaign } from '#shared/schemas/campaigns.ts'
+import { audited, auditOrigin } from '../audit/audit.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { newsletterCampaigns } from '../db/schema/campaigns.ts'
 import type { Language } from '#shared/languages.ts'
 import { DomainError } from '../domain-error.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -60,6 +65,23 @@ const doc = (d: Omit<RouteDoc, 'tag' | 'access'>) =>
 const campaignAnswer = (description: string) => ({ 200: { description, json: campaignSchema } })
 const ids = pathIds({ id: PATH_IDS.campaign })
 
+const campaignSubject = (campaign: Campaign) =>
+  ({ type: 'campaign', id: campaign.id, label: campaign.subject || null }) as const
+
+/** What an entry shows of a campaign: its state, audience and every version's text. */
+function campaignValues(campaign: Campaign): Record<string, unknown> {
+  const versions = Object.entries(campaign.content).flatMap(([language, version]) => [
+    [`subject_${language}`, version.subject],
+    [`body_${language}`, version.body],
+  ])
+  return {
+    status: campaign.status,
+    scheduledAt: campaign.scheduledAt,
+    audienceLanguages: campaign.audience.languages,
+    ...Object.fromEntries(versions),
+  }
+}
+
 export const campaignProgressSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
   stats: campaignStatsSchema,
@@ -77,6 +99,62 @@ export function adminCampaignsRoutes({
   wakeSender,
 }: CampaignRoutesDeps) {
   const changed = (id: string) => hub.changed(campaignKey(id))
+
+  /**
+   * A change to a campaign and its audit entry, in one transaction. The campaign's row is locked
+   * first, so the entry's "before" is what the change changed.
+   */
+  const auditedCampaign = <T>(
+    c: Parameters<typeof auditOrigin>[0],
+    id: string,
+    action: AuditAction,
+    work: (tx: Tx) => Promise<T>,
+  ) =>
+    audited(db, auditOrigin(c), async (tx) => {
+      await tx
+        .select({ id: newsletterCampaigns.id })
+        .from(newsletterCampaigns)
+        .where(eq(newsletterCampaigns.id, id))
+        .for('update')
+      const before = await getCampaign(tx, id)
+      const result = await work(tx)
+      const after = action === 'campaign.delete' ? null : await getCampaign(tx, id)
+      return {
+        result,
+        audit: {
+          action,
+          subject: campaignSubject(before),
+          before: campaignValues(before),
+          after: after && campaignValues(after),
+        },
+      }
+    })
+
+  /** The version in `language` (or the Hungarian one), marked as a test, to the admin herself. */
+  const sendTest = async (tx: Tx, id: string, language: Language, to: string) => {
+    const draft = await readyDraftFor(tx, id, language)
+    const own = draft.content[language]
+    const shown = own && own.subject.trim() && own.body.trim() ? language : 'hu'
+    const version = draft.content[shown] ?? { subject: '', body: '' }
+    const email = personalise(
+      campaignEmail({
+        language: shown,
+        subject: `${emailTranslator(shown)('campaign.testPrefix')} ${version.subject}`,
+        body: version.body,
+        webUrl: `${baseUrl}/newsletter/issues/${id}?lang=${shown}`,
+        siteUrl: baseUrl,
+      }),
+      `${baseUrl}/newsletter/unsubscribe`,
+    )
+    const queued = await enqueueEmail(tx, {
+      kind: `campaign-test-${shown}`,
+      to,
+      language: shown,
+      ...email,
+    })
+    if (!queued)
+      throw new ApiError(429, 'too_many_requests', 'newsletter:campaigns.errors.testTooSoon')
+  }
 
   return new Hono<AppEnv>()
     .use(requireAdmin(auth, db))
@@ -104,7 +182,17 @@ export function adminCampaignsRoutes({
       }),
       jsonBody(campaignDraftSchema, { messages: 'newsletter' }),
       async (c) => {
-        const campaign = await createCampaign(db, c.req.valid('json'), c.var.user?.id ?? null)
+        const campaign = await audited(db, auditOrigin(c), async (tx) => {
+          const created = await createCampaign(tx, c.req.valid('json'), c.var.user?.id ?? null)
+          return {
+            result: created,
+            audit: {
+              action: 'campaign.create',
+              subject: campaignSubject(created),
+              after: campaignValues(created),
+            },
+          }
+        })
         c.var.log.info({ campaignId: campaign.id, by: c.var.user?.id }, 'campaign drafted')
         return c.json(campaign, 201)
       },
@@ -154,7 +242,10 @@ export function adminCampaignsRoutes({
       jsonBody(campaignDraftSchema, { messages: 'newsletter' }),
       async (c) => {
         const { id } = c.req.valid('param')
-        return c.json(await updateCampaign(db, id, c.req.valid('json')))
+        const draft = c.req.valid('json')
+        return c.json(
+          await auditedCampaign(c, id, 'campaign.update', (tx) => updateCampaign(tx, id, draft)),
+        )
       },
     )
     .delete(
@@ -168,7 +259,11 @@ export function adminCampaignsRoutes({
       }),
       ids,
       async (c) => {
-        await deleteCampaign(db, c.req.valid('param').id)
+        const { id } = c.req.valid('param')
+        await auditedCampaign(c, id, 'campaign.delete', async (tx) => {
+          await deleteCampaign(tx, id)
+          return null
+        })
         return c.json({ deleted: true as const })
       },
     )
@@ -188,29 +283,11 @@ export function adminCampaignsRoutes({
       async (c) => {
         const { id } = c.req.valid('param')
         const { language } = c.req.valid('json')
-        const draft = await readyDraftFor(db, id, language)
-        const own = draft.content[language]
-        const shown = own && own.subject.trim() && own.body.trim() ? language : 'hu'
-        const version = draft.content[shown] ?? { subject: '', body: '' }
         const to = c.var.user?.email ?? ''
-        const email = personalise(
-          campaignEmail({
-            language: shown,
-            subject: `${emailTranslator(shown)('campaign.testPrefix')} ${version.subject}`,
-            body: version.body,
-            webUrl: `${baseUrl}/newsletter/issues/${id}?lang=${shown}`,
-            siteUrl: baseUrl,
-          }),
-          `${baseUrl}/newsletter/unsubscribe`,
-        )
-        const queued = await enqueueEmail(db, {
-          kind: `campaign-test-${shown}`,
-          to,
-          language: shown,
-          ...email,
+        await auditedCampaign(c, id, 'campaign.test', async (tx) => {
+          await sendTest(tx, id, language, to)
+          return null
         })
-        if (!queued)
-          throw new ApiError(429, 'too_many_requests', 'newsletter:campaigns.errors.testTooSoon')
         wakeSender()
         return c.json({ sentTo: to })
       },
@@ -229,9 +306,10 @@ export function adminCampaignsRoutes({
       async (c) => {
         const { id } = c.req.valid('param')
         const { scheduledAt } = c.req.valid('json')
-        const campaign = await sendCampaign(db, id, {
-          scheduledAt: scheduledAt ? new Date(scheduledAt) : null,
-        })
+        const action = scheduledAt ? 'campaign.schedule' : 'campaign.send'
+        const campaign = await auditedCampaign(c, id, action, (tx) =>
+          sendCampaign(tx, id, { scheduledAt: scheduledAt ? new Date(scheduledAt) : null }),
+        )
         c.var.log.info(
           { campaignId: id, scheduledAt: campaign.scheduledAt, by: c.var.user?.id },
           campaign.status === 'scheduled' ? 'campaign scheduled' : 'campaign started',
@@ -253,7 +331,9 @@ export function adminCampaignsRoutes({
       ids,
       async (c) => {
         const { id } = c.req.valid('param')
-        const campaign = await unscheduleCampaign(db, id)
+        const campaign = await auditedCampaign(c, id, 'campaign.unschedule', (tx) =>
+          unscheduleCampaign(tx, id),
+        )
         changed(id)
         return c.json(campaign)
       },
@@ -269,7 +349,9 @@ export function adminCampaignsRoutes({
       ids,
       async (c) => {
         const { id } = c.req.valid('param')
-        const campaign = await pauseCampaign(db, id)
+        const campaign = await auditedCampaign(c, id, 'campaign.pause', (tx) =>
+          pauseCampaign(tx, id),
+        )
         c.var.log.info({ campaignId: id, by: c.var.user?.id }, 'campaign paused')
         changed(id)
         return c.json(campaign)
@@ -281,7 +363,9 @@ export function adminCampaignsRoutes({
       ids,
       async (c) => {
         const { id } = c.req.valid('param')
-        const campaign = await resumeCampaign(db, id)
+        const campaign = await auditedCampaign(c, id, 'campaign.resume', (tx) =>
+          resumeCampaign(tx, id),
+        )
         c.var.log.info({ campaignId: id, by: c.var.user?.id }, 'campaign resumed')
         changed(id)
         wakeSender()
@@ -299,7 +383,9 @@ export function adminCampaignsRoutes({
       ids,
       async (c) => {
         const { id } = c.req.valid('param')
-        const campaign = await cancelCampaign(db, id)
+        const campaign = await auditedCampaign(c, id, 'campaign.cancel', (tx) =>
+          cancelCampaign(tx, id),
+        )
         c.var.log.info({ campaignId: id, by: c.var.user?.id }, 'campaign cancelled')
         changed(id)
         return c.json(campaign)
@@ -344,7 +430,7 @@ export function adminCampaignsRoutes({
  * The stored draft, ready for a test in one language: that version, or the Hungarian one it
  * falls back to, complete. The other languages and the audience may still be unfinished.
  */
-async function readyDraftFor(db: Db, id: string, language: Language) {
+async function readyDraftFor(db: Db | Tx, id: string, language: Language) {
   const draft = await storedDraft(db, id)
   const fields = Object.entries(readinessFields(draft) ?? {}).filter(
     ([field]) => field.startsWith(`content.${language}.`) || field.startsWith('content.hu.'),

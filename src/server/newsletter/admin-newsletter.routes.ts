@@ -4,6 +4,7 @@ import { subscribersQuerySchema } from '#shared/schemas/newsletter.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
+import { audited, auditOrigin } from '../audit/audit.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, queryParameters, type RouteDoc } from '../http/openapi.ts'
@@ -62,7 +63,15 @@ export function adminNewsletterRoutes(auth: Auth, db: Db) {
         responses: { 200: { description: 'UTF-8 CSV with a byte-order mark.', media: 'text/csv' } },
       }),
       async (c) => {
-        const csv = await exportSubscribersCsv(db, parseQuery(c.req.query()))
+        const query = parseQuery(c.req.query())
+        const csv = await audited(db, auditOrigin(c), async (tx) => ({
+          result: await exportSubscribersCsv(tx, query),
+          audit: {
+            action: 'export.subscribers',
+            subject: { type: 'subscribers', id: null },
+            after: { q: query.q, status: query.status },
+          },
+        }))
         const day = new Date().toISOString().slice(0, 10)
         c.header('Content-Type', 'text/csv; charset=utf-8')
         c.header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
@@ -82,7 +91,18 @@ export function adminNewsletterRoutes(auth: Auth, db: Db) {
       pathIds({ id: PATH_IDS.subscriber }),
       async (c) => {
         const { id } = c.req.valid('param')
-        if (!(await removeSubscriber(db, id))) throw new ApiError(404, 'not_found', 'notFound')
+        await audited(db, auditOrigin(c), async (tx) => {
+          const removed = await removeSubscriber(tx, id)
+          if (!removed) throw new ApiError(404, 'not_found', 'notFound')
+          return {
+            result: null,
+            audit: {
+              action: 'subscriber.delete',
+              subject: { type: 'subscriber', id, label: removed.email },
+              before: removed,
+            },
+          }
+        })
         c.var.log.info({ subscriberId: id }, 'newsletter subscriber removed by an admin')
         return c.json({ removed: true as const })
       },

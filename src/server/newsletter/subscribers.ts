@@ -97,8 +97,11 @@ export async function exportSubscribersCsv(
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }
 
-/** Removes one address (and with it the consent record and any open links). */
-export async function removeSubscriber(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id })
-  return deleted.length === 1
+/** Removes one address (and with it the consent record and any open links); null if none. */
+export async function removeSubscriber(db: Db, id: string) {
+  const [deleted] = await db
+    .delete(table)
+    .where(eq(table.id, id))
+    .returning({ email: table.email, verified: table.verified, language: table.language })
+  return deleted ?? null
 }

@@ -10,6 +10,7 @@ const AdminUsersPage = lazy(() => import('./admin-users.tsx'))
 const AdminEventNewPage = lazy(() => import('./admin-event-new.tsx'))
 const AdminEventPage = lazy(() => import('./admin-event.tsx'))
 const AdminSettingsPage = lazy(() => import('./admin-settings.tsx'))
+const AdminAuditPage = lazy(() => import('./admin-audit.tsx'))
 
 /** /admin and everything under it; each screen guards itself (admins only). */
 export default function AdminArea() {
@@ -22,6 +23,7 @@ export default function AdminArea() {
       <Route path="/admin/newsletter/campaigns/:id" component={AdminNewsletterCampaignPage} />
       <Route path="/admin/users" component={AdminUsersPage} />
       <Route path="/admin/settings" component={AdminSettingsPage} />
+      <Route path="/admin/audit" component={AdminAuditPage} />
       <Route path="/admin/events/new" component={AdminEventNewPage} />
       <Route path="/admin/events/:id" component={AdminEventPage} />
     </Switch>

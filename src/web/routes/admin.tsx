@@ -13,6 +13,7 @@ const SECTIONS = [
   ['events', '#events-heading'],
   ['newsletter', '/admin/newsletter'],
   ['settings', '/admin/settings'],
+  ['audit', '/admin/audit'],
 ] as const
 const linkClass =
   'rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose'

@@ -63,6 +63,13 @@ export default function PrivacyPolicyPage() {
           </p>
         </div>
       </object>
+      {/* Said in the page's own language, whichever document it embeds (es and de get the English one). */}
+      <section aria-labelledby="audit-log-heading" className="mt-10 max-w-3xl">
+        <h2 id="audit-log-heading" className="font-display text-2xl font-semibold">
+          {t('auditLog.heading')}
+        </h2>
+        <p className="mt-3 text-ink-soft">{t('auditLog.text')}</p>
+      </section>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
+import type { AuditQuery } from '#shared/audit.ts'
 import type { UserRole } from '#shared/schemas/admin-users.ts'
-import { api, type ApiClient } from '#web/lib/api-client.ts'
+import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 
 export type UserList = InferResponseType<ApiClient['admin']['users']['$get'], 200>
@@ -16,3 +17,18 @@ export const setUserRole = (userId: string, role: UserRole) =>
 
 /** How the site is configured (read-only). */
 export const fetchSettings = () => callApi(() => api.admin.settings.$get())
+
+export type AuditPageData = InferResponseType<ApiClient['admin']['audit']['$get'], 200>
+export type AuditFilters = Omit<AuditQuery, 'page'>
+
+/** Only the filters she set, as the query string takes them. */
+const auditQuery = (filters: AuditFilters) =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as AuditFilters
+
+/** One page of the audit log, newest first. */
+export const fetchAudit = (filters: AuditFilters, page: number) =>
+  callApi(() => api.admin.audit.$get({ query: { ...auditQuery(filters), page: String(page) } }))
+
+/** The download link of the filtered log as CSV (the download is itself recorded). */
+export const auditCsvUrl = (filters: AuditFilters) =>
+  apiPath(api.admin['audit.csv'].$path({ query: { ...auditQuery(filters), page: '1' } }))

@@ -1,6 +1,7 @@
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { Pager } from '#web/components/ui/pager.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { DataTable, TableSearch, type Column } from '#web/components/ui/data-table.tsx'
 import { refreshSession, useSession } from '#web/lib/session-store.ts'
@@ -177,22 +178,15 @@ export function UsersPanel() {
         loadingText={failed === null ? t('common:loading') : undefined}
       />
 
-      {pages > 1 && (
-        <nav
-          className="mt-6 flex items-center justify-center gap-4"
-          aria-label={t('adminUsers.pagination')}
-        >
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('adminUsers.previous')}
-          </Button>
-          <span className="text-sm text-ink-soft tabular-nums">
-            {t('adminUsers.page', { page: number.format(page), pages: number.format(pages) })}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('adminUsers.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        label={t('adminUsers.pagination')}
+        previous={t('adminUsers.previous')}
+        next={t('adminUsers.next')}
+        position={t('adminUsers.page', { page: number.format(page), pages: number.format(pages) })}
+      />
 
       {changing && (
         <ConfirmDialog

@@ -1,0 +1,650 @@
+import { randomUUID } from 'node:crypto'
+import { count, desc, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import type { AuditAction, AuditActorKind, AuditSubjectType } from '#shared/audit.ts'
+import { auditLog } from '../db/schema/audit.ts'
+import { newsletterSubscribers } from '../db/schema/newsletter.ts'
+import { browserClient } from '../test/http-client.ts'
+import { httpTestApp } from '../test/http-test-app.ts'
+import { seedMember } from '../test/seed.ts'
+
+/*
+ * Every route of the app that lets an admin or a door helper change something (or export
+ * personal data) writes exactly one audit entry when it succeeds, and none when it is refused.
+ * The routes come from the app itself: a new one without a scenario here fails the first test.
+ */
+
+// One e-mail a minute: a campaign sent to three subscribers stays "sending" long enough to pause.
+const server = httpTestApp({ NEWSLETTER_RATE_PER_MINUTE: '1' })
+const ZERO = '00000000-0000-4000-8000-000000000000'
+const ADDRESS = '203.0.113.24'
+const BROWSER = 'audit-walk/1.0'
+const db = () => server.harness.database.db
+
+/** Changes nothing: a preview is rendered and thrown away. */
+const EXEMPT = new Set(['POST /api/admin/newsletter/campaigns/preview'])
+
+type Who = Awaited<ReturnType<typeof seedMember>> & { userCode: string }
+const people = {} as Record<'admin' | 'helper' | 'outsider' | 'm1' | 'm2' | 'm3' | 'm4' | 'm5', Who>
+const ids: Record<string, string> = {}
+
+async function sign(isAdmin = false): Promise<Who> {
+  const member = await seedMember(server.harness, server.http.origin, { isAdmin })
+  const me = (await (await member.client.get('/api/me')).json()) as { userCode: string }
+  return { ...member, userCode: me.userCode }
+}
+
+interface Call {
+  method: string
+  path: string
+  body?: unknown
+  image?: boolean
+}
+
+async function send(who: Who, { method, path, body, image }: Call) {
+  const headers = { 'x-forwarded-for': ADDRESS, 'user-agent': BROWSER }
+  if (!image) return who.client.request(path, { method, json: body, headers })
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#8E3B52' } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'event.png')
+  return fetch(`${server.http.origin}${path}`, {
+    method,
+    body: form,
+    headers: {
+      ...headers,
+      origin: 'http://localhost:3000',
+      cookie: [...who.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+  })
+}
+
+/** A call that must succeed (setting the scene); its JSON answer. */
+async function ok<T = Record<string, unknown>>(call: Call, who: Who = people.admin): Promise<T> {
+  const response = await send(who, call)
+  if (!response.ok) throw new Error(`${call.method} ${call.path}: ${response.status}`)
+  return (await response.json()) as T
+}
+
+const entries = async () => (await db().select({ n: count() }).from(auditLog))[0]?.n ?? 0
+const newest = async () =>
+  (await db().select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(1))[0]
+
+interface Scenario {
+  /** The route as the app lists it. */
+  route: string
+  action: AuditAction
+  subject: () => { type: AuditSubjectType; id: string | null }
+  /** Sets the scene just before the call (after the refused calls). */
+  prepare?: () => Promise<void>
+  call: () => Call
+  /** The same route refused (bad input, or a subject that does not exist). */
+  refused: () => Call
+  by?: 'admin' | 'helper'
+  /** Reads what later scenarios need from the answer. */
+  then?: (answer: Response) => Promise<void>
+}
+
+const event = (path = '') => `/api/admin/events/${ids.event}${path}`
+const missingEvent = (path = '') => `/api/admin/events/${ZERO}${path}`
+const campaign = (path = '') => `/api/admin/newsletter/campaigns/${ids.campaign}${path}`
+const missingCampaign = (path = '') => `/api/admin/newsletter/campaigns/${ZERO}${path}`
+const theEvent = () => ({ type: 'event' as const, id: ids.event ?? null })
+const theCampaign = () => ({ type: 'campaign' as const, id: ids.campaign ?? null })
+const START = new Date(Date.now() + 60 * 60_000).toISOString()
+const eventInput = (name: string) => ({
+  eventName: name,
+  startTime: START,
+  duration: 120,
+})
+const remember =
+  (key: string, field = 'id') =>
+  async (answer: Response) => {
+    ids[key] = ((await answer.clone().json()) as Record<string, string>)[field] ?? ''
+  }
+const draft = { content: { hu: { subject: 'Tavaszi hírek', body: 'Jön a **tavasz**.' } } }
+
+const SCENARIOS: Scenario[] = [
+  {
+    route: 'POST /api/admin/events',
+    action: 'event.create',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: '/api/admin/events', body: eventInput('Klikk-est') }),
+    refused: () => ({ method: 'POST', path: '/api/admin/events', body: { duration: 'long' } }),
+    then: remember('event'),
+  },
+  {
+    route: 'PUT /api/admin/events/:id',
+    action: 'event.update',
+    subject: theEvent,
+    call: () => ({ method: 'PUT', path: event(), body: eventInput('Tavaszi klikk-est') }),
+    refused: () => ({ method: 'PUT', path: missingEvent(), body: eventInput('Nobody') }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/image',
+    action: 'event.image',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event('/image'), image: true }),
+    refused: () => ({ method: 'POST', path: missingEvent('/image'), image: true }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/tables',
+    action: 'table.add',
+    subject: theEvent,
+    call: () => ({
+      method: 'POST',
+      path: event('/tables'),
+      body: { tableName: 'A', capacityFull: 4, capacityActual: 4 },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: event('/tables'),
+      body: { tableName: '', capacityFull: 4, capacityActual: 4 },
+    }),
+    then: remember('tableA'),
+  },
+  {
+    route: 'PUT /api/admin/events/:id/tables/:tableId',
+    action: 'table.update',
+    subject: theEvent,
+    prepare: async () => {
+      const table = await ok<{ id: string }>({
+        method: 'POST',
+        path: event('/tables'),
+        body: { tableName: 'B', capacityFull: 4, capacityActual: 4 },
+      })
+      ids.tableB = table.id
+    },
+    call: () => ({
+      method: 'PUT',
+      path: event(`/tables/${ids.tableA}`),
+      body: { tableName: 'Ablak', capacityFull: 4, capacityActual: 4 },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: event(`/tables/${ZERO}`),
+      body: { tableName: 'Ablak', capacityFull: 4, capacityActual: 4 },
+    }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/participants',
+    action: 'participant.add',
+    subject: theEvent,
+    call: () => ({
+      method: 'POST',
+      path: event('/participants'),
+      body: { userCode: people.m1.userCode },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: missingEvent('/participants'),
+      body: { userCode: people.m1.userCode },
+    }),
+  },
+  {
+    route: 'PATCH /api/admin/events/:id/participants/:userId',
+    action: 'participant.status',
+    subject: theEvent,
+    prepare: async () => {
+      for (const who of [people.m2, people.m3])
+        await ok({ method: 'POST', path: event('/participants'), body: { userCode: who.userCode } })
+    },
+    call: () => ({
+      method: 'PATCH',
+      path: event(`/participants/${people.m1.userId}`),
+      body: { status: 'present' },
+    }),
+    refused: () => ({
+      method: 'PATCH',
+      path: event(`/participants/${people.m1.userId}`),
+      body: { status: 'dancing' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/door-helpers',
+    action: 'door_helper.add',
+    subject: theEvent,
+    call: () => ({
+      method: 'POST',
+      path: event('/door-helpers'),
+      body: { userCode: people.helper.userCode },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: missingEvent('/door-helpers'),
+      body: { userCode: people.helper.userCode },
+    }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/keep-apart',
+    action: 'keep_apart.add',
+    subject: theEvent,
+    call: () => ({
+      method: 'POST',
+      path: event('/keep-apart'),
+      body: { userA: people.m1.userId, userB: people.m2.userId },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: event('/keep-apart'),
+      body: { userA: people.m1.userId, userB: people.outsider.userId },
+    }),
+    then: remember('pair'),
+  },
+  {
+    route: 'POST /api/admin/events/:id/rounds',
+    action: 'round.add',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event('/rounds'), body: { durationMinutes: 30 } }),
+    refused: () => ({ method: 'POST', path: event('/rounds'), body: { durationMinutes: 0 } }),
+    then: remember('round'),
+  },
+  {
+    route: 'POST /api/admin/events/:id/rounds/:roundId/reseat',
+    action: 'round.reseat',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event(`/rounds/${ids.round}/reseat`) }),
+    refused: () => ({ method: 'POST', path: event(`/rounds/${ZERO}/reseat`) }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/rounds/:roundId/seating',
+    action: 'round.seating',
+    subject: theEvent,
+    call: () => ({
+      method: 'POST',
+      path: event(`/rounds/${ids.round}/seating`),
+      body: { action: 'move', userId: people.m1.userId, tableId: ids.tableB },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: event(`/rounds/${ids.round}/seating`),
+      body: { action: 'move', userId: people.m1.userId, tableId: ZERO },
+    }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/start',
+    action: 'event.start',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event('/start') }),
+    refused: () => ({ method: 'POST', path: missingEvent('/start') }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/rounds/:roundId/start',
+    action: 'round.start',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event(`/rounds/${ids.round}/start`) }),
+    refused: () => ({ method: 'POST', path: event(`/rounds/${ZERO}/start`) }),
+  },
+  {
+    route: 'POST /api/door/:id/check-ins',
+    action: 'participant.check_in',
+    subject: theEvent,
+    by: 'helper',
+    call: () => ({
+      method: 'POST',
+      path: `/api/door/${ids.event}/check-ins`,
+      body: { clientId: randomUUID(), code: people.m4.userCode, walkIn: true },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: `/api/door/${ids.event}/check-ins`,
+      body: { clientId: randomUUID(), code: people.m5.userCode },
+    }),
+  },
+  {
+    route: 'DELETE /api/door/:id/check-ins/:checkInId',
+    action: 'participant.check_in_undo',
+    subject: theEvent,
+    prepare: async () => {
+      const made = await ok<{ checkInId: string }>({
+        method: 'POST',
+        path: `/api/door/${ids.event}/check-ins`,
+        body: { clientId: randomUUID(), code: people.m5.userCode, walkIn: true },
+      })
+      ids.checkIn = made.checkInId
+    },
+    // Before the scene is set, a check-in that does not exist (the outsider is refused first).
+    call: () => ({
+      method: 'DELETE',
+      path: `/api/door/${ids.event}/check-ins/${ids.checkIn ?? ZERO}`,
+    }),
+    refused: () => ({ method: 'DELETE', path: `/api/door/${ids.event}/check-ins/${ZERO}` }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/rounds/:roundId/end',
+    action: 'round.end',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event(`/rounds/${ids.round}/end`) }),
+    refused: () => ({ method: 'POST', path: event(`/rounds/${ZERO}/end`) }),
+  },
+  {
+    route: 'DELETE /api/admin/events/:id/rounds/:roundId',
+    action: 'round.remove',
+    subject: theEvent,
+    prepare: async () => {
+      ids.round2 = (
+        await ok<{ id: string }>({ method: 'POST', path: event('/rounds'), body: {} })
+      ).id
+    },
+    call: () => ({ method: 'DELETE', path: event(`/rounds/${ids.round2}`) }),
+    // A round that has started is history: refused.
+    refused: () => ({ method: 'DELETE', path: event(`/rounds/${ids.round}`) }),
+  },
+  {
+    route: 'DELETE /api/admin/events/:id/keep-apart/:pairId',
+    action: 'keep_apart.remove',
+    subject: theEvent,
+    call: () => ({ method: 'DELETE', path: event(`/keep-apart/${ids.pair}`) }),
+    refused: () => ({ method: 'DELETE', path: event(`/keep-apart/${ZERO}`) }),
+  },
+  {
+    route: 'DELETE /api/admin/events/:id/door-helpers/:userId',
+    action: 'door_helper.remove',
+    subject: theEvent,
+    call: () => ({ method: 'DELETE', path: event(`/door-helpers/${people.helper.userId}`) }),
+    refused: () => ({
+      method: 'DELETE',
+      path: missingEvent(`/door-helpers/${people.helper.userId}`),
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/events/:id/participants/:userId',
+    action: 'participant.remove',
+    subject: theEvent,
+    call: () => ({ method: 'DELETE', path: event(`/participants/${people.m3.userId}`) }),
+    refused: () => ({ method: 'DELETE', path: event(`/participants/${people.outsider.userId}`) }),
+  },
+  {
+    route: 'DELETE /api/admin/events/:id/tables/:tableId',
+    action: 'table.remove',
+    subject: theEvent,
+    prepare: async () => {
+      const table = await ok<{ id: string }>({
+        method: 'POST',
+        path: event('/tables'),
+        body: { tableName: 'C', capacityFull: 2, capacityActual: 2 },
+      })
+      ids.tableC = table.id
+    },
+    call: () => ({ method: 'DELETE', path: event(`/tables/${ids.tableC}`) }),
+    // Someone sat at it in a round that has started: refused.
+    refused: () => ({ method: 'DELETE', path: event(`/tables/${ids.tableB}`) }),
+  },
+  {
+    route: 'GET /api/admin/events/:id/seating.csv',
+    action: 'export.seating',
+    subject: theEvent,
+    call: () => ({ method: 'GET', path: event('/seating.csv') }),
+    refused: () => ({ method: 'GET', path: missingEvent('/seating.csv') }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/end',
+    action: 'event.end',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event('/end') }),
+    refused: () => ({ method: 'POST', path: missingEvent('/end') }),
+  },
+  {
+    route: 'DELETE /api/admin/events/:id',
+    action: 'event.delete',
+    subject: () => ({ type: 'event', id: ids.doomed ?? null }),
+    prepare: async () => {
+      ids.doomed = (
+        await ok<{ id: string }>({
+          method: 'POST',
+          path: '/api/admin/events',
+          body: eventInput('Elmarad'),
+        })
+      ).id
+    },
+    call: () => ({ method: 'DELETE', path: `/api/admin/events/${ids.doomed}` }),
+    refused: () => ({ method: 'DELETE', path: missingEvent() }),
+  },
+  {
+    route: 'PUT /api/admin/users/:userId/role',
+    action: 'role.grant',
+    subject: () => ({ type: 'user', id: people.m5.userId }),
+    call: () => ({
+      method: 'PUT',
+      path: `/api/admin/users/${people.m5.userId}/role`,
+      body: { role: 'admin' },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: '/api/admin/users/no-such-user/role',
+      body: { role: 'admin' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaigns',
+    action: 'campaign.create',
+    subject: theCampaign,
+    call: () => ({ method: 'POST', path: '/api/admin/newsletter/campaigns', body: draft }),
+    refused: () => ({
+      method: 'POST',
+      path: '/api/admin/newsletter/campaigns',
+      body: { content: 'none' },
+    }),
+    then: remember('campaign'),
+  },
+  {
+    route: 'PUT /api/admin/newsletter/campaigns/:id',
+    action: 'campaign.update',
+    subject: theCampaign,
+    call: () => ({
+      method: 'PUT',
+      path: campaign(),
+      body: { content: { hu: { subject: 'Tavaszi hírek!', body: 'Itt a **tavasz**.' } } },
+    }),
+    refused: () => ({ method: 'PUT', path: missingCampaign(), body: draft }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaigns/:id/test',
+    action: 'campaign.test',
+    subject: theCampaign,
+    call: () => ({ method: 'POST', path: campaign('/test'), body: { language: 'hu' } }),
+    refused: () => ({ method: 'POST', path: missingCampaign('/test'), body: { language: 'hu' } }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaigns/:id/send',
+    action: 'campaign.schedule',
+    subject: theCampaign,
+    prepare: async () => {
+      await db()
+        .insert(newsletterSubscribers)
+        .values(
+          ['anna', 'bori', 'cili'].map((name) => ({
+            email: `${name}@example.com`,
+            name,
+            verified: true,
+            confirmedAt: new Date(),
+          })),
+        )
+    },
+    call: () => ({
+      method: 'POST',
+      path: campaign('/send'),
+      body: { scheduledAt: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: campaign('/send'),
+      body: { scheduledAt: new Date(Date.now() - 86_400_000).toISOString() },
+    }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaigns/:id/unschedule',
+    action: 'campaign.unschedule',
+    subject: theCampaign,
+    call: () => ({ method: 'POST', path: campaign('/unschedule') }),
+    refused: () => ({ method: 'POST', path: missingCampaign('/unschedule') }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaigns/:id/pause',
+    action: 'campaign.pause',
+    subject: theCampaign,
+    prepare: async () => {
+      await ok({ method: 'POST', path: campaign('/send'), body: {} })
+    },
+    call: () => ({ method: 'POST', path: campaign('/pause') }),
+    refused: () => ({ method: 'POST', path: missingCampaign('/pause') }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaigns/:id/resume',
+    action: 'campaign.resume',
+    subject: theCampaign,
+    call: () => ({ method: 'POST', path: campaign('/resume') }),
+    refused: () => ({ method: 'POST', path: missingCampaign('/resume') }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/campaigns/:id/cancel',
+    action: 'campaign.cancel',
+    subject: theCampaign,
+    call: () => ({ method: 'POST', path: campaign('/cancel') }),
+    refused: () => ({ method: 'POST', path: missingCampaign('/cancel') }),
+  },
+  {
+    route: 'DELETE /api/admin/newsletter/campaigns/:id',
+    action: 'campaign.delete',
+    subject: () => ({ type: 'campaign', id: ids.draft ?? null }),
+    prepare: async () => {
+      ids.draft = (
+        await ok<{ id: string }>({
+          method: 'POST',
+          path: '/api/admin/newsletter/campaigns',
+          body: draft,
+        })
+      ).id
+    },
+    call: () => ({ method: 'DELETE', path: `/api/admin/newsletter/campaigns/${ids.draft}` }),
+    // A cancelled campaign is no draft: refused.
+    refused: () => ({ method: 'DELETE', path: campaign() }),
+  },
+  {
+    route: 'GET /api/admin/newsletter/export.csv',
+    action: 'export.subscribers',
+    subject: () => ({ type: 'subscribers', id: null }),
+    call: () => ({ method: 'GET', path: '/api/admin/newsletter/export.csv?status=verified' }),
+    refused: () => ({ method: 'GET', path: '/api/admin/newsletter/export.csv?status=nope' }),
+  },
+  {
+    route: 'DELETE /api/admin/newsletter/:id',
+    action: 'subscriber.delete',
+    subject: () => ({ type: 'subscriber', id: ids.subscriber ?? null }),
+    prepare: async () => {
+      const [row] = await db()
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, 'anna@example.com'))
+      ids.subscriber = row?.id ?? ''
+    },
+    call: () => ({ method: 'DELETE', path: `/api/admin/newsletter/${ids.subscriber}` }),
+    refused: () => ({ method: 'DELETE', path: `/api/admin/newsletter/${ZERO}` }),
+  },
+  {
+    route: 'GET /api/admin/audit.csv',
+    action: 'export.audit',
+    subject: () => ({ type: 'audit', id: null }),
+    call: () => ({ method: 'GET', path: '/api/admin/audit.csv?action=event.create' }),
+    refused: () => ({ method: 'GET', path: '/api/admin/audit.csv?from=2026-03-02&to=2026-03-01' }),
+  },
+]
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+describe('the audit log, route by route', () => {
+  it('has a scenario for every admin and door route that changes something or exports', async () => {
+    people.admin = await sign(true)
+    for (const key of ['helper', 'outsider', 'm1', 'm2', 'm3', 'm4', 'm5'] as const)
+      people[key] = await sign()
+    const routes = new Set(
+      server.harness.app.routes
+        .filter(({ path }) => path.startsWith('/api/admin/') || path.startsWith('/api/door/'))
+        .filter(({ method, path }) => CHANGES.has(method) || path.endsWith('.csv'))
+        .map(({ method, path }) => `${method} ${path}`)
+        .filter((route) => !EXEMPT.has(route)),
+    )
+    expect(new Set(SCENARIOS.map((scenario) => scenario.route))).toEqual(routes)
+  })
+
+  for (const scenario of SCENARIOS) {
+    it(`${scenario.route}: one ${scenario.action} entry, none when refused`, async () => {
+      const actor = scenario.by === 'helper' ? people.helper : people.admin
+
+      // A member who may not: 403, nothing written.
+      let before = await entries()
+      const forbidden = await send(people.outsider, scenario.call())
+      expect(forbidden.status).toBe(403)
+      expect(await entries()).toBe(before)
+
+      // Refused: bad input, or a subject that does not exist.
+      const refused = await send(actor, scenario.refused())
+      expect(refused.status, 'refused').toBeGreaterThanOrEqual(400)
+      expect(refused.status, 'refused').toBeLessThan(500)
+      expect(await entries()).toBe(before)
+
+      await scenario.prepare?.()
+      before = await entries()
+      const answer = await send(actor, scenario.call())
+      expect(answer.status, await answer.clone().text()).toBeLessThan(300)
+      await scenario.then?.(answer)
+      expect(await entries()).toBe(before + 1)
+      const entry = await newest()
+      const kind: AuditActorKind = scenario.by === 'helper' ? 'door_helper' : 'admin'
+      expect(entry).toMatchObject({
+        action: scenario.action,
+        actorKind: kind,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        subjectType: scenario.subject().type,
+        subjectId: scenario.subject().id,
+        clientAddress: ADDRESS,
+        userAgent: BROWSER,
+      })
+    })
+  }
+
+  it("records an edit's before and after: only what changed", async () => {
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'event.update'))
+      .limit(1)
+    expect(entry?.before).toEqual({ eventName: 'Klikk-est' })
+    expect(entry?.after).toEqual({ eventName: 'Tavaszi klikk-est' })
+    expect(entry?.subjectLabel).toBe('Klikk-est')
+  })
+
+  it("keeps a deleted event's entries, and the admin reads them by its id", async () => {
+    const response = await people.admin.client.get(
+      `/api/admin/audit?subjectType=event&subjectId=${ids.doomed}`,
+    )
+    expect(response.status).toBe(200)
+    const page = (await response.json()) as {
+      entries: { action: string; subject: { label: string | null } }[]
+    }
+    expect(page.entries.map((entry) => entry.action)).toEqual(['event.delete', 'event.create'])
+    expect(page.entries[0]?.subject.label).toBe('Elmarad')
+  })
+
+  it('writes nothing for a refused first-admin link', async () => {
+    // The site has admins by now, so the link is refused, and nothing is written.
+    const before = await entries()
+    const response = await people.m4.client.post('/api/admin-setup', { token: 'no-such-token' })
+    expect(response.status).toBe(400)
+    expect(await entries()).toBe(before)
+  })
+
+  it('answers a stranger on the door routes 403 without writing', async () => {
+    const before = await entries()
+    const visitor = browserClient(server.http.origin)
+    const response = await visitor.request(`/api/door/${ids.event}/check-ins`, {
+      method: 'POST',
+      json: { clientId: randomUUID(), code: people.m1.userCode },
+    })
+    expect(response.status).toBe(401)
+    expect(await entries()).toBe(before)
+  })
+})

@@ -1,0 +1,150 @@
+import { z } from 'zod'
+
+/**
+ * Every change an admin or a door helper makes, by name (dotted: what, then the verb). The
+ * audit log stores these; the admin page shows each in plain words (`admin.audit.actions.*`).
+ */
+export const AUDIT_ACTIONS = [
+  'role.grant',
+  'role.revoke',
+  'settings.update',
+  'event.create',
+  'event.update',
+  'event.image',
+  'event.start',
+  'event.end',
+  'event.delete',
+  'door_helper.add',
+  'door_helper.remove',
+  'table.add',
+  'table.update',
+  'table.remove',
+  'participant.add',
+  'participant.status',
+  'participant.remove',
+  'participant.check_in',
+  'participant.check_in_undo',
+  'round.add',
+  'round.reseat',
+  'round.seating',
+  'round.start',
+  'round.end',
+  'round.remove',
+  'keep_apart.add',
+  'keep_apart.remove',
+  'campaign.create',
+  'campaign.update',
+  'campaign.delete',
+  'campaign.test',
+  'campaign.send',
+  'campaign.schedule',
+  'campaign.unschedule',
+  'campaign.pause',
+  'campaign.resume',
+  'campaign.cancel',
+  'subscriber.delete',
+  'export.subscribers',
+  'export.seating',
+  'export.audit',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+export const auditActionSchema = z.enum(AUDIT_ACTIONS)
+export const isAuditAction = (value: string): value is AuditAction =>
+  auditActionSchema.safeParse(value).success
+
+/**
+ * Who did it: an admin, a member working an event's door, a member who redeemed the first-admin
+ * link, the server's own CLI (`npm run admin`), or the server acting on its configuration
+ * (ADMIN_EMAILS).
+ */
+export const AUDIT_ACTOR_KINDS = ['admin', 'door_helper', 'member', 'operator', 'system'] as const
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number]
+
+/** What an entry is about; the id is text and no foreign key, so it outlives its subject. */
+export const AUDIT_SUBJECT_TYPES = [
+  'user',
+  'setting',
+  'event',
+  'campaign',
+  'subscriber',
+  'subscribers',
+  'audit',
+] as const
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number]
+
+/** A value in an entry's before/after: flat, so a page can show "field: before → after". */
+export const auditValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string()),
+])
+export type AuditValue = z.infer<typeof auditValueSchema>
+export const auditValuesSchema = z.record(z.string(), auditValueSchema)
+export type AuditValues = z.infer<typeof auditValuesSchema>
+
+/** A secret's value never reaches the log: only that it changed. */
+export const AUDIT_SECRET_CHANGED = '[changed]'
+
+export const AUDIT_PAGE_SIZE = 50
+/** At most this many rows in one CSV export (newest first). */
+export const AUDIT_CSV_LIMIT = 50_000
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid')
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'dateInvalid')
+
+/**
+ * GET /api/admin/audit (and audit.csv): filters and the page. `from` and `to` are days
+ * (Budapest), both included; `to` before `from` is refused.
+ */
+export const auditQuerySchema = z
+  .object({
+    /** The actor's user id, or part of her name or e-mail address. */
+    actor: z.string().trim().max(200).optional(),
+    action: auditActionSchema.optional(),
+    subjectType: z.enum(AUDIT_SUBJECT_TYPES).optional(),
+    subjectId: z.string().trim().min(1).max(200).optional(),
+    from: day.optional(),
+    to: day.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((query) => !query.from || !query.to || query.to >= query.from, {
+    message: 'rangeReversed',
+    path: ['to'],
+  })
+export type AuditQuery = z.infer<typeof auditQuerySchema>
+
+/** One entry as the API answers it. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  action: z.string(),
+  actor: z.object({
+    kind: z.string(),
+    userId: z.string().nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  subject: z.object({
+    type: z.string(),
+    id: z.string().nullable(),
+    label: z.string().nullable(),
+  }),
+  clientAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  before: auditValuesSchema.nullable(),
+  after: auditValuesSchema.nullable(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** How many entries match the filters (all pages). */
+  matching: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type AuditPage = z.infer<typeof auditPageSchema>
