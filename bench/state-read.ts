@@ -8,8 +8,9 @@
  *                                                  and a profile of the server, read with
  *   node bench/cpu-profile.ts /tmp/prof/*.cpuprofile
  *
- * Each run also gives the server's CPU time per state read (from /proc, Linux only), steadier than
- * the ratio on a busy machine: the cost of a request, whoever else wants the cores.
+ * Each run also gives the server's CPU time per state read (from /proc, Linux only): the cost of
+ * a request seen from the server, not from the race with the bare server. It too grows on a busy
+ * machine, and with fewer requests per turn of the server's event loop.
  *
  * The server is set up as benchLive sets it up (an admin, an evening with a round of one table,
  * the round started), without the 2,000 live streams before the reads.

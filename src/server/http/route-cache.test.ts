@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { TrieRouter } from 'hono/router/trie-router'
 import { describe, expect, it } from 'vitest'
-import { CachedRouter } from './route-cache.ts'
+import { CachedRouter, MAX_PATH_LENGTH, MAX_PATHS } from './route-cache.ts'
 
 /** A few routes of the kinds the app has: static, with a parameter, a wildcard middleware. */
 function appWith(router?: CachedRouter<never>) {
@@ -60,12 +60,15 @@ describe('the remembering router', () => {
     expect(again).toEqual(first)
   })
 
-  it('keeps a bounded number of paths (an id in every path does not grow it without end)', () => {
+  it('keeps a bounded number of short paths (an id in every path does not grow it without end)', () => {
     const router = new CachedRouter<string>()
     router.add('GET', '/a/:id', 'a')
     const first = router.match('GET', '/a/0')
-    for (let i = 1; i <= 2_000; i++) router.match('GET', `/a/${i}`)
-    // The 2,001st path started the memory again: the first path is matched anew.
+    for (let i = 1; i <= MAX_PATHS; i++) router.match('GET', `/a/${i}`)
+    // One path too many started the memory again: the first path is matched anew.
     expect(router.match('GET', '/a/0')).not.toBe(first)
+    const long = `/a/${'x'.repeat(MAX_PATH_LENGTH)}`
+    expect(router.match('GET', long)).not.toBe(router.match('GET', long))
+    expect(router.match('GET', long)).toEqual(router.match('GET', long))
   })
 })

@@ -4,14 +4,17 @@ import { SmartRouter } from 'hono/router/smart-router'
 import { TrieRouter } from 'hono/router/trie-router'
 
 /** Paths remembered; past this many (an id in every path), the memory starts again. */
-const MAX_PATHS = 2_000
+export const MAX_PATHS = 1_000
+/** Longer paths are matched every time: the memory stays small (a path can be 16 KB long). */
+export const MAX_PATH_LENGTH = 200
 
 /**
  * Hono's own router (the same choice of RegExpRouter or TrieRouter that `new Hono()` makes),
  * remembering what each method and path matched: a route table is the same for every request,
  * and ours falls back to the TrieRouter, which walks its tree and builds its answer anew each time
  * (decision 0036). Hono treats a match as read-only (RegExpRouter hands out one shared answer
- * for every static path), so one answer can serve every request for its path. Routes are all
+ * for every static path), so one answer can serve every request for its path: at most 1,000
+ * paths of up to 200 characters, a few hundred kilobytes at worst. Routes are all
  * added before the first request (Hono's SmartRouter refuses any later); a router that takes one
  * later forgets what was remembered.
  */
@@ -32,6 +35,7 @@ export class CachedRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
+    if (path.length > MAX_PATH_LENGTH) return this.#router.match(method, path)
     const key = `${method} ${path}`
     let result = this.#matches.get(key)
     if (result === undefined) {
