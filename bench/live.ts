@@ -17,6 +17,7 @@ import {
   percentile,
   signUpBenchAdmin,
   sseClient,
+  type AdminSession,
   type BenchRow,
   type SseClient,
 } from './live-clients.ts'
@@ -27,6 +28,30 @@ export type LiveBenchRow = BenchRow
 const CLIENTS = 2_000
 const LOAD_SECONDS = 3
 const LOAD_CONCURRENCY = 64
+
+/**
+ * The klikkscreen state read of `eventId` by `admin`, in requests per second over
+ * LOAD_SECONDS from LOAD_CONCURRENCY requesters, then a bare node:http server in this process
+ * answering the same bytes under the same load, and the ratio of the two. (bench/state-read.ts
+ * runs only this, several times.)
+ */
+export async function stateReadVsBare(port: number, eventId: string, admin: AdminSession) {
+  const statePath = `/api/klikkscreen?eventId=${eventId}`
+  const body = await (await admin.call(statePath)).text()
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(body)
+  })
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+  try {
+    const load = { concurrency: LOAD_CONCURRENCY, seconds: LOAD_SECONDS }
+    const served = await loadGet(port, statePath, admin.cookie, load)
+    const baseline = (await loadGet((bare.address() as AddressInfo).port, '/', '', load)).perSecond
+    return { ours: served.perSecond, baseline, ratio: served.perSecond / baseline, served }
+  } finally {
+    bare.close()
+  }
+}
 
 export async function benchLive(): Promise<LiveBenchRow[]> {
   const mail = await startTestMailServer()
@@ -66,19 +91,8 @@ export async function benchLive(): Promise<LiveBenchRow[]> {
     const p95 = percentile(latencies, 95)
 
     // State reads per second, against a bare node:http server answering the same bytes.
-    const statePath = `/api/klikkscreen?eventId=${evening.eventId}`
-    const body = await (await admin.call(statePath)).text()
-    const bare = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(body)
-    })
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
     for (const client of clients) client.close()
-    const load = { concurrency: LOAD_CONCURRENCY, seconds: LOAD_SECONDS }
-    const ours = (await loadGet(server.port, statePath, admin.cookie, load)).perSecond
-    const baseline = (await loadGet((bare.address() as AddressInfo).port, '/', '', load)).perSecond
-    bare.close()
-    const ratio = ours / baseline
+    const { ours, baseline, ratio } = await stateReadVsBare(server.port, evening.eventId, admin)
 
     return [
       {

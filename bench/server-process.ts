@@ -30,14 +30,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   const port = await new Promise<number>((resolve, reject) => {
+    // Only the lines up to the ready one are kept and searched: the server logs a line per
+    // request, and keeping (and searching) all of them made this process, which also sends the
+    // load, slower the more the server answered (decision 0036).
     let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      // Until the ready line: a long benchmark's request log is not kept.
-      if (output.includes('ready on')) return
+    const untilReady = (chunk: Buffer) => {
       output += chunk.toString()
       const match = output.match(/ready on http:\/\/localhost:(\d+)/)
-      if (match?.[1]) resolve(Number(match[1]))
-    })
+      if (!match?.[1]) return
+      child.stdout.off('data', untilReady)
+      child.stdout.resume()
+      output = ''
+      resolve(Number(match[1]))
+    }
+    child.stdout.on('data', untilReady)
     void exited.then(() => reject(new Error(`server exited early:\n${output}`)))
   })
   // BENCH_SERVER_LOG=1: the server's log lines, to look into a slow or stuck measure.

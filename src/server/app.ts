@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
@@ -24,6 +23,8 @@ import { meRoutes, sessionRoutes } from './auth/me.routes.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable, unavailableReason } from './db/unavailable.ts'
 import { clientAddress } from './http/client-address.ts'
+import { apiCors } from './http/cors.ts'
+import { CachedRouter } from './http/route-cache.ts'
 import { truncate } from './http/truncate.ts'
 import { requestGuard } from './http/request-guard.ts'
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
@@ -120,7 +121,8 @@ export function createApp(deps: AppDeps) {
   const { logger, publicConfig, distDir, publicUrl, trustedProxies } = deps
   const api = createApi(deps)
 
-  const app = new Hono<AppEnv>()
+  // Every route of the app, /api's included, is matched by this one router (Hono merges routes).
+  const app = new Hono<AppEnv>({ router: new CachedRouter() })
   app.use(deps.metrics.countRequests)
   app.use(async (c, next) => {
     const started = performance.now()
@@ -136,7 +138,7 @@ export function createApp(deps: AppDeps) {
         path: truncate(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
-        ip: c.var.clientAddress,
+        ip: c.get('clientAddress'),
         ua: truncate(c.req.header('user-agent')),
       },
       'request',
@@ -173,8 +175,8 @@ export function createApp(deps: AppDeps) {
   const corsOrigins = deps.corsOrigins ?? []
   app.use(
     '/api/*',
-    cors({
-      origin: (origin) => (corsOrigins.includes(origin) ? origin : null),
+    apiCors({
+      origins: corsOrigins,
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
       exposeHeaders: ['set-auth-token', 'Retry-After', SERVER_TIME_HEADER],

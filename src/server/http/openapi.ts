@@ -152,7 +152,7 @@ function operation(doc: RouteDoc): DescribeRouteOptions {
 export function documented(doc: RouteDoc) {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     await next()
-    if (c.var.checkResponses) {
+    if (c.get('checkResponses')) {
       const problem = await differenceFromDocument(doc, c.req.method, c.res)
       if (problem) {
         c.res = undefined
