@@ -20,7 +20,6 @@ import { browserClient } from './test/http-client.ts'
 import { sampleMemory, type MemorySampler } from './test/memory-sampler.ts'
 import { seedEvening } from './test/seed-evening.ts'
 import { seedConfirmedSubscribers } from './test/seed-subscribers.ts'
-import { serverNodeFlags } from './test/server-node-flags.ts'
 import { killStartedServers, startServer } from './test/server-process.ts'
 import { startTestMailServer, type TestMailServer } from './test/test-mail-server.ts'
 
@@ -28,25 +27,11 @@ import { startTestMailServer, type TestMailServer } from './test/test-mail-serve
 const FIRST_START_BUDGET_MB = 600
 /** The smallest server: nothing the site does may take it past its first start's budget. */
 const MEMORY_LIMIT_MB = FIRST_START_BUDGET_MB
-/**
- * On a machine (or cgroup) of 600 MB, Node sizes V8's heap from that: old space a quarter of the
- * memory, doubled on 64-bit. Here it would size it from the machine's gigabytes, and collect
- * garbage lazily; so the test says it, unless the serve script already does.
- */
-const HEAP_LIMIT_MB = 300
 const SUBSCRIBERS = 1_000
 const SITE = 'http://localhost:3000'
 const ADMIN = { email: 'owner@example.com', password: 'owner-secret-1', name: 'Kiss Anna' }
 
 type Client = ReturnType<typeof browserClient>
-
-/** The serve script's flags, with a heap as large as a small server's would be. */
-function smallServerNodeFlags(): string[] {
-  const flags = serverNodeFlags()
-  return flags.some((flag) => flag.startsWith('--max-old-space-size'))
-    ? flags
-    : [...flags, `--max-old-space-size=${HEAP_LIMIT_MB}`]
-}
 
 /**
  * A server process under the memory limit from its first moment, with the peak of each step it
@@ -59,7 +44,6 @@ async function startWatched(env: Record<string, string>, firstStep: string) {
   let overLimit: string | undefined
   let sampler: MemorySampler | undefined
   const running = await startServer(env, {
-    nodeFlags: smallServerNodeFlags(),
     onSpawn(child) {
       sampler = sampleMemory(child.pid ?? 0, {
         limitMb: MEMORY_LIMIT_MB,
