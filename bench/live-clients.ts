@@ -3,8 +3,12 @@
  * raw sockets that note when a running round reaches them, and a load of state reads.
  */
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { browserClient } from '#server/test/http-client.ts'
-import type { TestMailServer } from '#server/test/test-mail-server.ts'
+import { startTestMailServer, type TestMailServer } from '#server/test/test-mail-server.ts'
+import { startServerProcess } from './server-process.ts'
 
 export interface BenchRow {
   measure: string
@@ -199,4 +203,31 @@ export async function loadGet(
   agent.destroy()
   latencies.sort((a, b) => a - b)
   return { ok, failed, elapsedMs, latencies, perSecond: ok / (elapsedMs / 1000) }
+}
+
+/**
+ * The server the live benches load: a new data folder, a test SMTP server, the bench admin's
+ * address in ADMIN_EMAILS and a short mixer time; `stop()` ends all three.
+ */
+export async function startBenchSite(name: string) {
+  const mail = await startTestMailServer()
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`))
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    SMTP_URL: mail.url,
+    PUBLIC_URL: 'http://localhost:3000',
+    ADMIN_EMAILS: BENCH_ADMIN.email,
+    MIXER_TIME_MS: '100',
+    LOG_LEVEL: 'info',
+  })
+  return {
+    mail,
+    server,
+    origin: `http://127.0.0.1:${server.port}`,
+    async stop() {
+      await server.stop()
+      await mail.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }

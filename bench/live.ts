@@ -6,22 +6,17 @@
  */
 import { createServer, Agent } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { seedEvening } from '#server/test/seed-evening.ts'
-import { startTestMailServer } from '#server/test/test-mail-server.ts'
 import {
-  BENCH_ADMIN,
   loadGet,
   percentile,
   signUpBenchAdmin,
+  startBenchSite,
   sseClient,
   type AdminSession,
   type BenchRow,
   type SseClient,
 } from './live-clients.ts'
-import { startServerProcess } from './server-process.ts'
 
 export type LiveBenchRow = BenchRow
 
@@ -54,17 +49,7 @@ export async function stateReadVsBare(port: number, eventId: string, admin: Admi
 }
 
 export async function benchLive(): Promise<LiveBenchRow[]> {
-  const mail = await startTestMailServer()
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-live-'))
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    SMTP_URL: mail.url,
-    PUBLIC_URL: 'http://localhost:3000',
-    ADMIN_EMAILS: BENCH_ADMIN.email,
-    MIXER_TIME_MS: '100',
-    LOG_LEVEL: 'info',
-  })
-  const origin = `http://127.0.0.1:${server.port}`
+  const { mail, server, origin, stop } = await startBenchSite('live')
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
   const clients: SseClient[] = []
   try {
@@ -111,8 +96,6 @@ export async function benchLive(): Promise<LiveBenchRow[]> {
   } finally {
     for (const client of clients) client.close()
     agent.destroy()
-    await server.stop()
-    await mail.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }

@@ -15,14 +15,11 @@
  * The server is set up as benchLive sets it up (an admin, an evening with a round of one table,
  * the round started), without the 2,000 live streams before the reads.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { seedEvening } from '#server/test/seed-evening.ts'
-import { startTestMailServer } from '#server/test/test-mail-server.ts'
-import { BENCH_ADMIN, signUpBenchAdmin } from './live-clients.ts'
+import { signUpBenchAdmin, startBenchSite } from './live-clients.ts'
 import { stateReadVsBare } from './live.ts'
-import { startServerProcess } from './server-process.ts'
 
 const runs = Number(process.env.BENCH_STATE_RUNS) || 5
 const profileDir = process.env.BENCH_CPU_PROF_DIR
@@ -52,18 +49,8 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-const mail = await startTestMailServer()
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-state-read-'))
-const server = await startServerProcess({
-  DATA_DIR: dataDir,
-  SMTP_URL: mail.url,
-  PUBLIC_URL: 'http://localhost:3000',
-  ADMIN_EMAILS: BENCH_ADMIN.email,
-  MIXER_TIME_MS: '100',
-  LOG_LEVEL: 'info',
-})
+const { mail, server, origin, stop } = await startBenchSite('state-read')
 try {
-  const origin = `http://127.0.0.1:${server.port}`
   const { admin, userCode } = await signUpBenchAdmin(origin, mail)
   const evening = await seedEvening(
     async (path, body = {}) => (await admin.call(path, body)).json(),
@@ -95,7 +82,5 @@ try {
   console.log(`median ratio ${range(ratios, 2)} over ${runs} runs`)
   console.log(`median server CPU per state read ${range(cpuPerRequest, 0)} µs`)
 } finally {
-  await server.stop()
-  await mail.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  await stop()
 }
