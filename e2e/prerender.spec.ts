@@ -247,16 +247,25 @@ for (const path of [
       await heading.evaluate((element) => Object.assign(window, { servedHeading: element }))
       release()
 
-      // Hydrated: React has claimed the very element the server sent.
+      // Hydrated: React has claimed the very element the server sent. A starved machine (CI runs
+      // this beside the PDF viewer's tests) has taken over 5 s to run the released script, so the
+      // wait is longer; what it found is in the message, to tell slowness from a redraw.
       await expect
-        .poll(() =>
-          heading.evaluate(
-            (element) =>
-              element === (window as unknown as { servedHeading: Element }).servedHeading &&
-              Object.keys(element).some((key) => key.startsWith('__reactFiber')),
-          ),
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const served = (window as unknown as { servedHeading: Element }).servedHeading
+              const claimed = (element: Element | null) =>
+                !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+              const current = document.querySelector('h1')
+              if (current === served && claimed(served)) return 'hydrated in place'
+              if (current !== served)
+                return `redrawn: served h1 connected=${served.isConnected}, new h1 claimed=${claimed(current)}`
+              return 'not hydrated yet'
+            }),
+          { timeout: 20_000 },
         )
-        .toBe(true)
+        .toBe('hydrated in place')
       // The session is read 200 ms after start; the account menu stays as it was for a visitor.
       await page.waitForLoadState('networkidle')
       // The embedded policy moves in the PDF viewer's frame, once the viewer has set itself up.

@@ -133,6 +133,31 @@ describe('a live screen', () => {
     expect(browser.log.at(-1)).toBe('close')
   })
 
+  it('reads the server clock from the quickest delivery, so a slow one does not add a second to the countdown', async () => {
+    const browser = fakeBrowser([{ kind: 'state', state: { ...state(1), serverTime: 1_000 } }])
+    let clock = 1_100 // the first read took 100 ms on its way
+    browser.transport.now = () => clock
+    const seen = screen()
+    connectLive('e1', seen.listener, browser.transport)
+    await browser.settle()
+    expect(seen.view).toMatchObject({ offset: -100 })
+
+    // A push that came quicker: the server's clock is closer to ours than the first read said.
+    clock = 5_010
+    browser.send('state', { ...state(2), serverTime: 5_000 })
+    expect(seen.view).toMatchObject({ offset: -10 })
+    // One held up 400 ms on a slow network changes nothing: the server was already past its stamp.
+    clock = 9_400
+    browser.send('state', { ...state(3), serverTime: 9_000 })
+    expect(seen.round).toBe(3)
+    expect(seen.view).toMatchObject({ offset: -10 })
+
+    // This device's clock was put forward an hour: the next stamp is believed again.
+    clock = 3_610_020
+    browser.send('state', { ...state(4), serverTime: 10_000 })
+    expect(seen.view).toMatchObject({ offset: 10_000 - 3_610_020 })
+  })
+
   it('keeps the last state when a poll fails, and ignores a message that is not a state', async () => {
     const browser = fakeBrowser([{ kind: 'state', state: state(1) }, { kind: 'error' }])
     const seen = screen()

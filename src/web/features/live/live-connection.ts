@@ -2,6 +2,9 @@ import { KLIKKSCREEN_POLL_MS } from '#shared/constants.ts'
 import { eventStateSchema, liveStateSchema, type LiveState } from '#shared/live-state.ts'
 import { api, apiPath } from '#web/lib/api-client.ts'
 
+/** A stamp this much behind the best estimate is taken as this device's clock having moved. */
+const CLOCK_MOVED_MS = 2_000
+
 export type LiveView =
   | { status: 'loading' }
   | { status: 'no-active-event' }
@@ -43,8 +46,15 @@ export function connectLive(
   let stopPoll: (() => void) | null = null
   let followingId: string | null = requestedId
 
+  // A stamp is the server's clock when it wrote the state, so at its arrival the server's clock is
+  // at least that far along: each stamp gives a lower bound of the offset, short by the delivery
+  // time. The largest bound seen is the closest; one far below it means this clock was moved.
+  let offset: number | null = null
   const show = (state: LiveState) => {
-    listener.view(() => ({ status: 'ready', state, offset: state.serverTime - transport.now() }))
+    const bound = state.serverTime - transport.now()
+    offset = offset === null || bound > offset || bound < offset - CLOCK_MOVED_MS ? bound : offset
+    const current = offset
+    listener.view(() => ({ status: 'ready', state, offset: current }))
     // Following the active event: when it ends, look for the next one.
     if (!requestedId && state.event.status !== 'active') {
       source?.close()
