@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { prerenderSite } from './scripts/prerender.ts'
 import { parseEnv } from './src/server/env.ts'
-import { publicConfigFrom } from './src/server/public-config.ts'
+import { publicConfigOf } from './src/server/settings/site-settings.ts'
 import { renderIndexHtml } from './src/server/web/serve-app.ts'
 
 /** In `npm run dev`, Vite serves index.html itself, so it gets the same config the server injects. */
@@ -12,7 +12,7 @@ function injectPublicConfig(): Plugin {
     name: 'inject-public-config',
     apply: 'serve',
     transformIndexHtml: (html) =>
-      renderIndexHtml(html, 'hu', publicConfigFrom(parseEnv(process.env))),
+      renderIndexHtml(html, 'hu', publicConfigOf(parseEnv(process.env))),
   }
 }
 

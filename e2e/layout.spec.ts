@@ -27,7 +27,9 @@ test('header and footer carry the brand, language menu and every footer item', a
   await expect(
     footer.getByRole('link', { name: new RegExp(common.footer.instagram) }),
   ).toHaveAttribute('href', 'https://www.instagram.com/lendulet.fit')
-  await expect(footer).toContainText(common.footer.rights.replace('{{year}}', '2025'))
+  await expect(footer).toContainText(
+    common.footer.rights.replace('{{year}}', String(new Date().getFullYear())),
+  )
   await expect(footer).toContainText(common.footer.professional)
 })
 

@@ -4,13 +4,13 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { ApiErrorBody } from '#shared/api-error.ts'
-import type { PublicConfig } from '#shared/public-config.ts'
 import type { Auth } from './auth/auth.ts'
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts'
 import { auditRoutes } from './audit/audit.routes.ts'
 import { adminNewsletterRoutes } from './newsletter/admin-newsletter.routes.ts'
 import { adminCampaignsRoutes } from './newsletter/admin-campaigns.routes.ts'
-import { adminSettingsRoutes, type SiteSettings } from './settings/settings.routes.ts'
+import { adminSettingsRoutes, type OperatorFacts } from './settings/settings.routes.ts'
+import type { SiteSettingsStore } from './settings/site-settings.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
 import { doorRoutes } from './events/door.routes.ts'
 import { memberEventsRoutes } from './events/member-events.routes.ts'
@@ -48,15 +48,14 @@ export interface AppDeps {
   newsletter: NewsletterContext
   /** The mixing engine that seats a round (in a worker thread in the real server). */
   planner: SeatingPlanner
-  /** What the admin's settings page shows. */
-  settings: SiteSettings
+  /** The server's configuration as the settings page shows it to an operator. */
+  operator: OperatorFacts
+  /** The owner's settings: links, contact, sender name, launch line, footer year. */
+  siteSettings: SiteSettingsStore
   /** Live updates: change signals, cached states, SSE streams. */
   live: LiveDeps
-  publicConfig: PublicConfig
   /** Folder of the built web app; omitted in API-only tests. */
   distDir?: string
-  /** MAIL_FROM: the sender of e-mails, and the organiser of the calendar invitations. */
-  mailFrom: string
   /** PUBLIC_URL: the only origin allowed to change anything; HSTS only when it is https. */
   publicUrl: string
   /** TRUST_PROXY: how many reverse proxies in front append to X-Forwarded-For. */
@@ -73,11 +72,14 @@ export interface AppDeps {
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, newsletter, planner, settings, live, mailFrom }: AppDeps) {
+function createApi({ database, auth, newsletter, planner, operator, siteSettings, live }: AppDeps) {
   const docs = apiDocsRoutes(auth)
   const placeMail = {
     baseUrl: newsletter.baseUrl,
-    from: mailFrom,
+    // The sender name is the owner's to change: read at each e-mail.
+    get from() {
+      return siteSettings.mailFrom()
+    },
     onEmailQueued: newsletter.onEmailQueued,
   }
   const api = new Hono<AppEnv>()
@@ -103,7 +105,7 @@ function createApi({ database, auth, newsletter, planner, settings, live, mailFr
     )
     .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
     .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live, placeMail))
-    .route('/admin/settings', adminSettingsRoutes(auth, database.db, settings))
+    .route('/admin/settings', adminSettingsRoutes(auth, database.db, operator, siteSettings))
     .route('/admin', auditRoutes(auth, database.db))
     .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))
     .route('/door', doorRoutes(auth, database.db, live))
@@ -118,7 +120,7 @@ function createApi({ database, auth, newsletter, planner, settings, live, mailFr
 export type AppType = ReturnType<typeof createApi>
 
 export function createApp(deps: AppDeps) {
-  const { logger, publicConfig, distDir, publicUrl, trustedProxies } = deps
+  const { logger, siteSettings, distDir, publicUrl, trustedProxies } = deps
   const api = createApi(deps)
 
   // Every route of the app, /api's included, is matched by this one router (Hono merges routes).
@@ -221,7 +223,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api)
   app.get('/metrics', metricsRoute(deps.metrics.registry, deps.metricsToken))
   if (deps.devMailbox) app.route('/dev/mailbox', devMailboxRoutes(deps.database.db))
-  if (distDir) app.route('/', appRoutes(distDir, publicConfig, publicUrl))
+  if (distDir)
+    app.route(
+      '/',
+      appRoutes(distDir, () => siteSettings.publicConfig(), publicUrl),
+    )
   return app
 }
 

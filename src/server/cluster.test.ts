@@ -130,6 +130,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     }
   })
 
+  it("the owner's settings saved on process A show on process B's pages at once", async () => {
+    const admin = await member(a, { isAdmin: true })
+    const line = `Opening soon · ${Date.now()}`
+    const saved = await admin.client.request('/api/admin/settings', {
+      method: 'PATCH',
+      json: { launchLineEn: line, contactEmail: 'cluster@studio.example' },
+    })
+    expect(saved.status).toBe(200)
+    const adminOnB = sameBrowserAt(originOf(b), admin.client)
+    // B heard A's NOTIFY and read the settings again: its pages and its API say the same.
+    await expect
+      .poll(async () => (await (await fetch(`${originOf(b)}/?lang=en`)).text()).includes(line), {
+        timeout: 5_000,
+      })
+      .toBe(true)
+    const page = await (await fetch(`${originOf(b)}/?lang=en`)).text()
+    expect(page).toContain('mailto:cluster@studio.example')
+    const settings = (await (await adminOnB.get('/api/admin/settings')).json()) as {
+      public: { launchLine: { en: string } }
+    }
+    expect(settings.public.launchLine.en).toBe(line)
+  })
+
   /**
    * Eleven requests, the i-th to `originFor(i)` with X-Forwarded-For `addressFor(i)`: their
    * statuses, and the body of the refusal if one came.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SETTING_LOCK_NAMES, type SettingLockName } from '#shared/schemas/site-settings.ts'
 
 const commaList = (value: string) =>
   value
@@ -37,6 +38,27 @@ export const envSchema = z.object({
   GOOGLE_PLAY_URL: z.url().default('https://play.google.com/store/apps'),
   PRIVACY_POLICY_URL: z.url().default('https://lendulet.fit/privacy-policy'),
   CONTACT_EMAIL: z.email().default('hello@lendulet.fit'),
+  /**
+   * Settings the site's owner may not change on /admin/settings: the values above (and MAIL_FROM's
+   * name) then hold. Comma-separated names: contactEmail, officialSiteUrl, instagramUrl,
+   * appStoreUrl, googlePlayUrl, mailSenderName, launchLine, footerYear; or `all`.
+   */
+  SETTINGS_LOCKED: z
+    .string()
+    .default('')
+    .transform(commaList)
+    .pipe(
+      z.array(
+        z.enum([...SETTING_LOCK_NAMES, 'all'], {
+          error: `must name settings: ${SETTING_LOCK_NAMES.join(', ')}, or all`,
+        }),
+      ),
+    )
+    .transform((names): SettingLockName[] =>
+      names.includes('all')
+        ? [...SETTING_LOCK_NAMES]
+        : names.filter((name): name is SettingLockName => name !== 'all'),
+    ),
   /** The address users reach the site at; links in e-mails point here. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** Signs sessions and tokens. Without it one is generated once and kept in the database. */

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
-import { siteSettings } from './settings/settings.routes.ts'
+import { operatorFacts } from './settings/settings.routes.ts'
+import { createSiteSettings } from './settings/site-settings.ts'
 import { createApp } from './app.ts'
 import { createAuth } from './auth/auth.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'
@@ -14,7 +15,6 @@ import { campaignKey } from './newsletter/admin-campaigns.routes.ts'
 import { createCampaignDelivery } from './newsletter/campaign-delivery.ts'
 import { startMailWorker } from './mail/mail-worker.ts'
 import { createMetrics } from './metrics/metrics.ts'
-import { publicConfigFrom } from './public-config.ts'
 
 /**
  * Node's HTTP server limits: a client has 10 s to send its headers and `requestTimeoutMs` for
@@ -53,12 +53,13 @@ export async function createServer({
   const secret = await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET)
   const hub = await createLiveHub(database, logger)
   const metrics = createMetrics({ database, openStreams: () => hub.openStreams() })
+  const siteSettings = await createSiteSettings({ db: database.db, env, hub, logger })
   // A campaign's progress changes with every batch: open pages hear of it a few times a second.
   const campaignProgress = throttleByKey((id: string) => hub.changed(campaignKey(id)), 250)
   const mailWorker = startMailWorker({
     db: database.db,
     logger,
-    from: env.MAIL_FROM,
+    from: () => siteSettings.mailFrom(),
     smtpUrl: env.SMTP_URL,
     campaigns: createCampaignDelivery({
       db: database.db,
@@ -115,12 +116,11 @@ export async function createServer({
     auth,
     newsletter,
     planner: metrics.timePlanner(createWorkerPlanner({ timeBudgetMs: env.MIXER_TIME_MS })),
-    settings: siteSettings(env, database.driver),
+    operator: operatorFacts(env, database.driver),
+    siteSettings,
     live,
-    publicConfig: publicConfigFrom(env),
     distDir,
     publicUrl: baseUrl,
-    mailFrom: env.MAIL_FROM,
     trustedProxies: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     checkResponses,
@@ -134,7 +134,9 @@ export async function createServer({
     mailWorker,
     live,
     metrics,
+    siteSettings,
     async stop() {
+      siteSettings.close()
       hub.endStreams()
       live.cache.close()
       await hub.close()

@@ -38,5 +38,6 @@ export const ERROR_CODES = [
   'undo_expired',
   'already_registered',
   'on_waiting_list',
+  'setting_locked',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -9,7 +9,6 @@ export const DEFAULT_ROUND_DURATION_MINUTES = 60
 export const EVENT_CARD_REFRESH_MS = 1_000
 export const KLIKKSCREEN_POLL_MS = 5_000
 export const REDIRECT_DELAY_MS = 3_000
-export const COPYRIGHT_YEAR = 2025
 export const LAUNCH_YEAR = 2026
 /** How long the door screen offers to undo a check-in. */
 export const CHECK_IN_UNDO_MS = 10_000

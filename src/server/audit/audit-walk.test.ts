@@ -108,6 +108,21 @@ const draft = { content: { hu: { subject: 'Tavaszi hírek', body: 'Jön a **tava
 
 const SCENARIOS: Scenario[] = [
   {
+    route: 'PATCH /api/admin/settings',
+    action: 'settings.update',
+    subject: () => ({ type: 'setting', id: 'site' }),
+    call: () => ({
+      method: 'PATCH',
+      path: '/api/admin/settings',
+      body: { contactEmail: 'walk@studio.example', launchLineEn: 'Opening in 2027' },
+    }),
+    refused: () => ({
+      method: 'PATCH',
+      path: '/api/admin/settings',
+      body: { contactEmail: 'walk@studio.example', instagramUrl: 'http://not-https.example' },
+    }),
+  },
+  {
     route: 'POST /api/admin/events',
     action: 'event.create',
     subject: theEvent,

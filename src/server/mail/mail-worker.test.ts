@@ -45,7 +45,7 @@ type WorkerOptions = Omit<MailWorkerOptions, 'db' | 'logger' | 'from'>
 function twoWorkers(db: Db, options: WorkerOptions) {
   const log = capturingLogger()
   const workers = [1, 2].map(() =>
-    startMailWorker({ db, logger: log.logger, from: FROM, pollMs: 25, ...options }),
+    startMailWorker({ db, logger: log.logger, from: () => FROM, pollMs: 25, ...options }),
   )
   cleanup.push(async () => {
     await Promise.all(workers.map((w) => w.stop()))
@@ -202,7 +202,7 @@ describe('the outbox when the SMTP server does not answer', () => {
     const worker = startMailWorker({
       db,
       logger: log.logger,
-      from: FROM,
+      from: () => FROM,
       smtpUrl: trickle.url,
       // The server answers every 50 ms, so the socket timeout never fires: only the deadline.
       timeouts: { connectionMs: 1_000, greetingMs: 1_000, socketMs: 500, sendMs: 1_500 },
@@ -227,7 +227,7 @@ describe('the outbox when the SMTP server does not answer', () => {
     const mail = await mailServer()
     mail.slowNext(1, 400)
     const log = capturingLogger()
-    const worker = startMailWorker({ db, logger: log.logger, from: FROM, smtpUrl: mail.url })
+    const worker = startMailWorker({ db, logger: log.logger, from: () => FROM, smtpUrl: mail.url })
     cleanup.push(worker.stop)
     await enqueue(db, ['fenced@example.com'])
 

@@ -57,7 +57,8 @@ export interface MailWorker {
 export interface MailWorkerOptions {
   db: Db
   logger: Logger
-  from: string
+  /** Every e-mail's From, read at each send: the owner can change the sender name meanwhile. */
+  from: () => string
   /** SMTP URL; without it e-mails are only logged (and shown in the dev mailbox). */
   smtpUrl?: string
   pollMs?: number
@@ -127,7 +128,7 @@ export function startMailWorker({
         socketCloseTimeout: 0,
       })
     : null
-  const messageDomain = domainOf(from)
+  const messageDomain = domainOf(from())
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
@@ -210,7 +211,7 @@ export function startMailWorker({
       return
     }
     await transport.sendMail({
-      from,
+      from: from(),
       to: message.toAddress,
       subject: message.subject,
       html: message.html,
@@ -343,7 +344,7 @@ export function startMailWorker({
       )
     } else {
       try {
-        await transport.sendMail({ from, ...message, signal })
+        await transport.sendMail({ from: from(), ...message, signal })
       } catch (error) {
         const outcome = outcomeOf(recipient, error, signal.aborted)
         return { outcome, stop: outcome.kind === 'release' ? 'no answer' : undefined }

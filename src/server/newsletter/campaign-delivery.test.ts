@@ -58,7 +58,7 @@ function worker(
   const sender = startMailWorker({
     db,
     logger: silentLogger,
-    from: FROM,
+    from: () => FROM,
     smtpUrl,
     pollMs: 50,
     timeouts: FAST,

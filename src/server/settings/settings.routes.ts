@@ -1,19 +1,28 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { siteSettingsInputSchema, siteSettingsViewSchema } from '#shared/schemas/site-settings.ts'
+import { auditOrigin } from '../audit/audit.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { publicUrl, type Env } from '../env.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented } from '../http/openapi.ts'
+import { jsonBody } from '../http/parse-json.ts'
+import { splitSender, type SiteSettingsStore } from './site-settings.ts'
 
-/** What the admin's settings page shows: how this server is configured (never a secret). */
-export function siteSettings(env: Env, database: 'pglite' | 'postgres') {
+/**
+ * The operator's side of the settings page: how this server is configured (never a secret).
+ * Read-only: these change in the server's environment.
+ */
+export function operatorFacts(env: Env, database: 'pglite' | 'postgres') {
   const smtp = env.SMTP_URL ? new URL(env.SMTP_URL) : null
   return {
     publicUrl: publicUrl(env),
     email: smtp ? { mode: 'smtp' as const, host: smtp.hostname } : { mode: 'dev-mailbox' as const },
     mailFrom: env.MAIL_FROM,
+    /** The address e-mails come from (the owner sets only the name before it). */
+    mailAddress: splitSender(env.MAIL_FROM).address,
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     database:
       database === 'postgres'
@@ -21,25 +30,21 @@ export function siteSettings(env: Env, database: 'pglite' | 'postgres') {
         : { mode: 'pglite' as const, dataDir: env.DATA_DIR },
     adminEmails: env.ADMIN_EMAILS.length,
     mixerTimeMs: env.MIXER_TIME_MS,
-    links: {
-      officialSite: env.OFFICIAL_SITE_URL,
-      instagram: env.INSTAGRAM_URL,
-      appStore: env.APP_STORE_URL,
-      googlePlay: env.GOOGLE_PLAY_URL,
-      privacyPolicy: env.PRIVACY_POLICY_URL,
-      contactEmail: env.CONTACT_EMAIL,
-    },
+    privacyPolicyUrl: env.PRIVACY_POLICY_URL,
+    /** SETTINGS_LOCKED: the owner's settings the operator fixed. */
+    lockedSettings: env.SETTINGS_LOCKED,
   }
 }
-export type SiteSettings = ReturnType<typeof siteSettings>
+export type OperatorFacts = ReturnType<typeof operatorFacts>
 
-const siteSettingsSchema = z.object({
+const operatorFactsSchema = z.object({
   publicUrl: z.string(),
   email: z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('smtp'), host: z.string() }),
     z.object({ mode: z.literal('dev-mailbox') }),
   ]),
   mailFrom: z.string(),
+  mailAddress: z.string(),
   googleSignIn: z.boolean(),
   database: z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('postgres') }),
@@ -47,22 +52,66 @@ const siteSettingsSchema = z.object({
   ]),
   adminEmails: z.number().int(),
   mixerTimeMs: z.number().int(),
-  links: z.record(z.string(), z.string()),
+  privacyPolicyUrl: z.string(),
+  lockedSettings: z.array(z.string()),
 })
 
-/** GET /api/admin/settings (admins only). */
-export function adminSettingsRoutes(auth: Auth, db: Db, settings: SiteSettings) {
-  return new Hono<AppEnv>().get(
-    '/',
-    documented({
-      summary: "The server's configuration",
-      description:
-        'What the admin settings page shows: addresses, e-mail mode, database, links. Never a secret.',
-      tag: API_TAGS.admin,
-      access: 'admin',
-      responses: { 200: { description: 'The settings.', json: siteSettingsSchema } },
-    }),
-    requireAdmin(auth, db),
-    (c) => c.json(settings),
-  )
+const publicConfigSchema = z.object({
+  officialSiteUrl: z.string(),
+  instagramUrl: z.string(),
+  appStoreUrl: z.string(),
+  googlePlayUrl: z.string(),
+  privacyPolicyUrl: z.string(),
+  contactEmail: z.string(),
+  googleSignIn: z.boolean(),
+  launchLine: z.object({ hu: z.string(), en: z.string(), es: z.string(), de: z.string() }),
+  footerYear: z.string(),
+})
+
+/** The page's settings, the operator's facts, and what public pages now show (the app's copy). */
+const settingsPageSchema = z.object({
+  site: siteSettingsViewSchema,
+  operator: operatorFactsSchema,
+  public: publicConfigSchema,
+})
+
+/** GET and PATCH /api/admin/settings (admins only). */
+export function adminSettingsRoutes(
+  auth: Auth,
+  db: Db,
+  operator: OperatorFacts,
+  site: SiteSettingsStore,
+) {
+  return new Hono<AppEnv>()
+    .get(
+      '/',
+      documented({
+        summary: "The site's settings",
+        description:
+          "The settings the owner changes herself (each with its value, its default from the server's configuration, and whether it is set or locked), and the operator's read-only facts: addresses, e-mail mode, database. Never a secret.",
+        tag: API_TAGS.admin,
+        access: 'admin',
+        responses: { 200: { description: 'The settings.', json: settingsPageSchema } },
+      }),
+      requireAdmin(auth, db),
+      (c) => c.json({ site: site.view(), operator, public: site.publicConfig() }),
+    )
+    .patch(
+      '/',
+      documented({
+        summary: "Change the site's settings",
+        description:
+          'Changes the fields sent (null puts one back to its default) and leaves the others. Applies at once, on every server process: the public pages show the new values on their next load. A field the operator locked (SETTINGS_LOCKED) is refused with 409 and nothing is changed. Audited.',
+        tag: API_TAGS.admin,
+        access: 'admin',
+        responses: { 200: { description: 'The settings as saved.', json: settingsPageSchema } },
+        errors: [400, 409],
+      }),
+      requireAdmin(auth, db),
+      jsonBody(siteSettingsInputSchema, { messages: 'settings' }),
+      async (c) => {
+        const saved = await site.update(c.req.valid('json'), auditOrigin(c))
+        return c.json({ site: saved, operator, public: site.publicConfig() })
+      },
+    )
 }

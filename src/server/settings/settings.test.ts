@@ -12,16 +12,19 @@ const SECRETS = {
 const server = httpTestApp(SECRETS)
 
 describe('GET /api/admin/settings', () => {
-  it('shows how the site is set up, and never a secret', async () => {
+  it('shows the operator how the server is set up, and never a secret', async () => {
     const admin = await seedMember(server.harness, server.http.origin, { isAdmin: true })
     const response = await admin.client.get('/api/admin/settings')
     const text = await response.text()
     expect(JSON.parse(text)).toMatchObject({
-      publicUrl: 'http://localhost:3000',
-      email: { mode: 'smtp', host: 'mail.example.com' },
-      googleSignIn: true,
-      adminEmails: 2,
-      mixerTimeMs: 150,
+      operator: {
+        publicUrl: 'http://localhost:3000',
+        email: { mode: 'smtp', host: 'mail.example.com' },
+        googleSignIn: true,
+        adminEmails: 2,
+        mixerTimeMs: 150,
+        lockedSettings: [],
+      },
     })
     for (const secret of [
       'smtp-password-123',

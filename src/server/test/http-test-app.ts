@@ -28,12 +28,14 @@ export function httpTestApp(env: Record<string, string> = {}): HttpTestApp {
 /** As httpTestApp, with a real SMTP server that receives the app's e-mails. */
 export function httpTestAppWithMail(
   env: Record<string, string> = {},
+  { distDir }: { distDir?: string } = {},
 ): HttpTestApp & { mail: TestMailServer } {
   const server = {} as HttpTestApp & { mail: TestMailServer }
   beforeAll(async () => {
     server.mail = await startTestMailServer()
     server.harness = await createTestApp({
       env: { TRUST_PROXY: 'true', SMTP_URL: server.mail.url, ...env },
+      distDir,
     })
     server.http = await listen(server.harness.app.fetch)
   })

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino'
 import { parseEnv } from '../env.ts'
 import { createLogger } from '../logger.ts'
-import { publicConfigFrom } from '../public-config.ts'
 import { createServer } from '../server.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
@@ -35,7 +34,7 @@ export async function createTestApp(
   return {
     ...server,
     database,
-    publicConfig: publicConfigFrom(env),
+    publicConfig: () => server.siteSettings.publicConfig(),
     async close() {
       await server.stop()
       await database.close()

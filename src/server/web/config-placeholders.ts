@@ -1,10 +1,12 @@
+import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
 /**
- * The public configuration comes from the server's environment, which the build does not know:
- * pages are prerendered with these placeholders in its place (in links and text), and the server
- * fills in its own values once, at start. Letters and underscores only, so neither React's escaping
- * nor an href changes them.
+ * The public configuration comes from the server's environment and the owner's settings, which
+ * the build does not know: pages are prerendered with these placeholders in its place (in links
+ * and text), and the server fills in its values at start and again after each change of the
+ * settings (decision 0039). Letters and underscores only, so neither React's escaping nor an href
+ * changes them.
  */
 export const CONFIG_PLACEHOLDERS: PublicConfig = {
   officialSiteUrl: '__LENDULET_CONFIG_officialSiteUrl__',
@@ -15,6 +17,10 @@ export const CONFIG_PLACEHOLDERS: PublicConfig = {
   contactEmail: '__LENDULET_CONFIG_contactEmail__',
   // Only the sign-in screens read it, and they are not prerendered.
   googleSignIn: false,
+  launchLine: Object.fromEntries(
+    LANGUAGE_CODES.map((language) => [language, `__LENDULET_CONFIG_launchLine_${language}__`]),
+  ) as Record<Language, string>,
+  footerYear: '__LENDULET_CONFIG_footerYear__',
 }
 
 export function escapeHtml(text: string): string {
@@ -28,8 +34,16 @@ export function escapeHtml(text: string): string {
 
 /** Puts the server's values where the prerendered page has placeholders (attributes and text). */
 export function fillConfigPlaceholders(html: string, config: PublicConfig): string {
-  return html.replace(/__LENDULET_CONFIG_(\w+?)__/g, (placeholder, key: string) => {
-    const value = (config as unknown as Record<string, unknown>)[key]
-    return typeof value === 'string' ? escapeHtml(value) : placeholder
-  })
+  return html.replace(
+    /__LENDULET_CONFIG_([a-zA-Z]+)(?:_([a-z]+))?__/g,
+    (placeholder, key: string, part?: string) => {
+      const field = (config as unknown as Record<string, unknown>)[key]
+      // launchLine_hu: one language's value of a field that has one for each.
+      const value =
+        part && field && typeof field === 'object'
+          ? (field as Record<string, unknown>)[part]
+          : field
+      return typeof value === 'string' ? escapeHtml(value) : placeholder
+    },
+  )
 }

@@ -47,7 +47,7 @@ describe('serving the web app', () => {
           `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`,
         ),
       )?.[1]
-      expect(JSON.parse(json ?? 'null')).toEqual(harness.publicConfig)
+      expect(JSON.parse(json ?? 'null')).toEqual(harness.publicConfig())
     }
   })
 

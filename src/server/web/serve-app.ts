@@ -137,6 +137,7 @@ function loadPrerenderedPages(
   for (const page of pages) {
     // A page rendered both ways: the one for whether this site has Google sign-in.
     if (page.googleSignIn !== undefined && page.googleSignIn !== config.googleSignIn) continue
+    // Read again at each fill (a change of settings is rare): the build's copies stay on disk.
     const html = fillConfigPlaceholders(
       readFileSync(join(distDir, PAGES_DIR, page.file), 'utf8'),
       config,
@@ -202,7 +203,7 @@ export function sitemapXml(origin: string): string {
  * assets for a year, everything else for an hour, precompressed copies where the client takes
  * them, and index.html for every other client route.
  */
-export function appRoutes(distDir: string, config: PublicConfig, origin: string) {
+export function appRoutes(distDir: string, currentConfig: () => PublicConfig, origin: string) {
   const app = new Hono<AppEnv>()
   const indexPath = join(distDir, 'index.html')
   if (!existsSync(indexPath)) {
@@ -211,13 +212,32 @@ export function appRoutes(distDir: string, config: PublicConfig, origin: string)
     )
   }
   const template = readFileSync(indexPath, 'utf8')
-  const indexDocuments = new Map(
-    LANGUAGE_CODES.map((language) => [
-      language,
-      new HtmlDocument(renderIndexHtml(template, language, config)),
-    ]),
-  )
-  const prerendered = loadPrerenderedPages(distDir, config, origin)
+  /**
+   * The pages as filled in for the current settings; filled again when they change (the owner
+   * saved, here or on another process) or the footer's year turns. The settings hand out the
+   * same object until then, so the check is one comparison.
+   */
+  let filled: {
+    config: PublicConfig
+    index: Map<Language, HtmlDocument>
+    prerendered: Map<string, HtmlDocument> | null
+  } | null = null
+  const documents = () => {
+    const config = currentConfig()
+    if (filled?.config === config) return filled
+    filled = {
+      config,
+      index: new Map(
+        LANGUAGE_CODES.map((language) => [
+          language,
+          new HtmlDocument(renderIndexHtml(template, language, config)),
+        ]),
+      ),
+      prerendered: loadPrerenderedPages(distDir, config, origin),
+    }
+    return filled
+  }
+  documents()
   const pageIdByPath = new Map<string, PublicPageId>(
     PUBLIC_PAGES.flatMap((page) => page.paths.map((path: string) => [path, page.id] as const)),
   )
@@ -251,8 +271,9 @@ export function appRoutes(distDir: string, config: PublicConfig, origin: string)
     // path is the sign-in callback): "page not found", with the status that says so.
     const unknown = !isScreenPath(path) && !isSignInCallback(new URL(c.req.url).search)
     const pageId = unknown ? 'not-found' : pageIdByPath.get(path)
+    const { prerendered, index } = documents()
     const page = pageId && prerendered?.get(`${pageId}.${language}`)
-    const document = page || indexDocuments.get(language)
+    const document = page || index.get(language)
     if (!document) throw new Error(`No index.html for ${language}`)
     return document.respond(c, unknown ? 404 : 200)
   })

@@ -1,6 +1,5 @@
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { Link } from 'wouter'
-import { COPYRIGHT_YEAR } from '#shared/constants.ts'
 import { publicConfig } from '#web/lib/public-config.ts'
 import { ExternalLink } from '../ui/external-link.tsx'
 import { BrandMark } from './brand-mark.tsx'
@@ -68,7 +67,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-ink/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-5 py-6 text-xs text-ink-soft sm:flex-row sm:justify-between sm:px-8">
-          <p>{t('footer.rights', { year: COPYRIGHT_YEAR })}</p>
+          <p>{t('footer.rights', { year: config.footerYear })}</p>
           <p>{t('footer.professional')}</p>
         </div>
       </div>

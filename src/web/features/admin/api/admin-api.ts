@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import type { AuditQuery } from '#shared/audit.ts'
 import type { UserRole } from '#shared/schemas/admin-users.ts'
+import type { SiteSettingsInput } from '#shared/schemas/site-settings.ts'
 import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 
@@ -15,8 +16,11 @@ export const fetchUsers = ({ q, page }: { q: string; page: number }) =>
 export const setUserRole = (userId: string, role: UserRole) =>
   callApi(() => api.admin.users[':userId'].role.$put({ param: { userId }, json: { role } }))
 
-/** How the site is configured (read-only). */
+/** The owner's settings and the server's configuration; saving changes the fields given. */
 export const fetchSettings = () => callApi(() => api.admin.settings.$get())
+export type SettingsPageData = InferResponseType<ApiClient['admin']['settings']['$get'], 200>
+export const saveSettings = (changes: SiteSettingsInput) =>
+  callApi(() => api.admin.settings.$patch({ json: changes }))
 
 export type AuditPageData = InferResponseType<ApiClient['admin']['audit']['$get'], 200>
 export type AuditFilters = Omit<AuditQuery, 'page'>

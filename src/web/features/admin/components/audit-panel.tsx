@@ -17,6 +17,7 @@ import { TextField } from '#web/components/ui/text-field.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { SITE_SETTING_FIELDS } from '#shared/schemas/site-settings.ts'
 import { auditCsvUrl, fetchAudit, type AuditFilters, type AuditPageData } from '../api/admin-api.ts'
 
 type Entry = AuditPageData['entries'][number]
@@ -47,6 +48,7 @@ const NAMED_FIELDS = [
   'roundNumber',
   'durationMinutes',
   'endedAt',
+  ...SITE_SETTING_FIELDS,
 ] as const
 type NamedField = (typeof NAMED_FIELDS)[number]
 const isNamed = (key: string): key is NamedField =>

@@ -1,11 +1,283 @@
-import type { ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { LANGUAGE_CODES } from '#shared/languages.ts'
+import {
+  SITE_SETTING_FIELDS,
+  siteSettingsInputSchema,
+  type SiteSettingField,
+  type SiteSettingsInput,
+  type SiteSettingsView,
+} from '#shared/schemas/site-settings.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
+import { SettingsCard } from '#web/components/ui/settings-card.tsx'
+import { TextField } from '#web/components/ui/text-field.tsx'
+import { providePublicConfig } from '#web/lib/public-config.ts'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
+import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchSettings } from '../api/admin-api.ts'
+import { fetchSettings, saveSettings, type SettingsPageData } from '../api/admin-api.ts'
+
+type Texts = Record<SiteSettingField, string>
+type Errors = Partial<Record<SiteSettingField, string>>
+
+/** What the form shows: her own value, or nothing where the default applies. */
+const textsOf = (site: SiteSettingsView): Texts =>
+  Object.fromEntries(
+    SITE_SETTING_FIELDS.map((field) => [
+      field,
+      site[field].custom ? String(site[field].value) : '',
+    ]),
+  ) as Texts
+
+/** The fields she changed: a cleared field goes back to its default (null). */
+function changesOf(site: SiteSettingsView, saved: Texts, texts: Texts): Record<string, unknown> {
+  const changes: Record<string, unknown> = {}
+  for (const field of SITE_SETTING_FIELDS) {
+    if (site[field].locked || texts[field].trim() === saved[field].trim()) continue
+    const text = texts[field].trim()
+    changes[field] =
+      text === '' ? null : field === 'footerYear' && /^\d+$/.test(text) ? Number(text) : text
+  }
+  return changes
+}
+
+const launchField = (code: string) =>
+  `launchLine${code[0]?.toUpperCase()}${code.slice(1)}` as SiteSettingField
+
+/**
+ * /admin/settings: what the owner changes herself (contact, links, sender name, launch line,
+ * footer year), applied at once on the whole site; below, the server's own configuration, for
+ * whoever runs it.
+ */
+export function SettingsPanel() {
+  const { t } = useTranslation(['auth', 'errors'])
+  useDocumentTitle(`${t('adminSettings.title')} – Lendület`)
+  const { data, error } = useApiData(fetchSettings, 'settings')
+  return (
+    <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
+      <BackLink href="/admin">{t('adminSettings.back')}</BackLink>
+      <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight">
+        {t('adminSettings.title')}
+      </h1>
+      <p className="mt-3 max-w-2xl text-ink-soft">{t('adminSettings.intro')}</p>
+      {error !== null && (
+        <div className="mt-6">
+          <Alert tone="error">{error || t('adminSettings.loadFailed')}</Alert>
+        </div>
+      )}
+      {!data && error === null && <PageSpinner />}
+      {data && (
+        <>
+          <SiteSettingsForm initial={data} />
+          <OperatorFacts operator={data.operator} />
+        </>
+      )}
+    </div>
+  )
+}
+
+function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
+  const { t, i18n } = useTranslation(['auth', 'errors'])
+  const languageNames = new Intl.DisplayNames([i18n.language], { type: 'language' })
+  const [site, setSite] = useState(initial.site)
+  const [saved, setSaved] = useState(() => textsOf(initial.site))
+  const [texts, setTexts] = useState(saved)
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const formRef = useFocusFirstInvalid(errors)
+  const changes = changesOf(site, saved, texts)
+  const changed = Object.keys(changes).length > 0
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setOutcome(null)
+    if (!changed) {
+      setOutcome({ tone: 'success', text: t('adminSettings.nothingChanged') })
+      return
+    }
+    const parsed = siteSettingsInputSchema.safeParse(changes)
+    if (!parsed.success) {
+      const found: Errors = {}
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as SiteSettingField
+        found[field] ??= t(`errors:siteSettings.${issue.message}` as 'errors:siteSettings.locked')
+      }
+      setErrors(found)
+      return
+    }
+    setErrors({})
+    setPending(true)
+    const result = await saveSettings(parsed.data as SiteSettingsInput)
+    setPending(false)
+    if (!result.ok) {
+      setErrors((result.fields ?? {}) as Errors)
+      setOutcome({ tone: 'error', text: result.message || t('adminSettings.saveFailed') })
+      return
+    }
+    const next = textsOf(result.data.site)
+    setSite(result.data.site)
+    setSaved(next)
+    setTexts(next)
+    // This tab's pages show the new values too, without a reload.
+    providePublicConfig(result.data.public)
+    setOutcome({ tone: 'success', text: t('adminSettings.saved') })
+  }
+
+  const field = (name: SiteSettingField, label: string, options: FieldOptions = {}) => (
+    <SettingField
+      key={name}
+      name={name}
+      label={label}
+      view={site[name]}
+      text={texts[name]}
+      error={errors[name]}
+      onChange={(value) => setTexts((current) => ({ ...current, [name]: value }))}
+      {...options}
+    />
+  )
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-8 flex flex-col gap-6">
+      <SettingsCard
+        title={t('adminSettings.contactTitle')}
+        description={t('adminSettings.contactIntro')}
+      >
+        {field('contactEmail', t('adminSettings.contactEmail'), {
+          type: 'email',
+          autoComplete: 'email',
+        })}
+        {field('mailSenderName', t('adminSettings.senderName'), {
+          hint: t('adminSettings.senderNameHint', { address: initial.operator.mailAddress }),
+        })}
+      </SettingsCard>
+      <SettingsCard title={t('adminSettings.links')} description={t('adminSettings.linksIntro')}>
+        {field('officialSiteUrl', t('adminSettings.officialSite'), { type: 'url' })}
+        {field('instagramUrl', t('adminSettings.instagram'), { type: 'url' })}
+        {field('appStoreUrl', t('adminSettings.appStore'), {
+          type: 'url',
+          hint: t('adminSettings.storeHint'),
+        })}
+        {field('googlePlayUrl', t('adminSettings.googlePlay'), {
+          type: 'url',
+          hint: t('adminSettings.storeHint'),
+        })}
+      </SettingsCard>
+      <SettingsCard
+        title={t('adminSettings.landingTitle')}
+        description={t('adminSettings.launchLineIntro')}
+      >
+        {LANGUAGE_CODES.map((code) =>
+          field(
+            launchField(code),
+            t('adminSettings.launchLine', { language: languageNames.of(code) ?? code }),
+            { lang: code },
+          ),
+        )}
+        {field('footerYear', t('adminSettings.footerYear'), {
+          inputMode: 'numeric',
+          hint: t('adminSettings.footerYearHint', { year: site.footerYear.default }),
+        })}
+      </SettingsCard>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button
+          type="submit"
+          size="md"
+          pending={pending}
+          pendingLabel={t('adminSettings.saving')}
+          className="self-start"
+        >
+          {t('adminSettings.save')}
+        </Button>
+        {changed && !pending && (
+          <p className="text-sm text-ink-soft">{t('adminSettings.unsaved')}</p>
+        )}
+      </div>
+      {/* The answer to her save, under the button, taking focus (on a phone it may be below the fold). */}
+      {outcome && (
+        <Alert tone={outcome.tone} focus>
+          {outcome.text}
+        </Alert>
+      )}
+    </form>
+  )
+}
+
+interface FieldOptions {
+  type?: 'email' | 'url'
+  hint?: string
+  lang?: string
+  inputMode?: 'numeric'
+  autoComplete?: string
+}
+
+/**
+ * One setting: her value, or empty with the default shown beneath; a locked one is read-only
+ * and says who set it.
+ */
+function SettingField({
+  name,
+  label,
+  view,
+  text,
+  error,
+  onChange,
+  type,
+  hint,
+  lang,
+  inputMode,
+  autoComplete,
+}: {
+  name: SiteSettingField
+  label: string
+  view: SiteSettingsView[SiteSettingField]
+  text: string
+  error?: string
+  onChange: (value: string) => void
+} & FieldOptions) {
+  const { t } = useTranslation('auth')
+  const fallback = String(view.default)
+  const note = view.locked
+    ? t('adminSettings.locked')
+    : [hint, fallback && t('adminSettings.defaultIs', { value: fallback })]
+        .filter(Boolean)
+        .join(' ')
+  return (
+    <div className="flex flex-col gap-2">
+      <TextField
+        label={label}
+        name={name}
+        type={type ?? 'text'}
+        inputMode={inputMode}
+        autoComplete={autoComplete ?? 'off'}
+        spellCheck={type ? false : undefined}
+        lang={lang}
+        value={view.locked ? String(view.value) : text}
+        placeholder={view.locked ? undefined : fallback}
+        readOnly={view.locked}
+        aria-readonly={view.locked || undefined}
+        className={view.locked ? 'cursor-not-allowed bg-sand/50 text-ink-soft' : ''}
+        hint={note}
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {!view.locked && text !== '' && (
+        <button
+          type="button"
+          onClick={() => onChange('')}
+          className="min-h-11 self-start rounded-full px-1 text-sm font-semibold text-rose-deep underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-deep"
+        >
+          {t('adminSettings.useDefault')}
+          <span className="sr-only"> – {label}</span>
+        </button>
+      )}
+    </div>
+  )
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,59 +288,44 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** How the site is configured, read-only: addresses, e-mail, sign-in, database, links. */
-export function SettingsPanel() {
+/** The server's configuration, for whoever runs it: it changes in the environment, not here. */
+function OperatorFacts({ operator: s }: { operator: SettingsPageData['operator'] }) {
   const { t, i18n } = useTranslation('auth')
-  useDocumentTitle(`${t('adminSettings.title')} – Lendület`)
-  const { data: s, error } = useApiData(fetchSettings, 'settings')
-  const k = (key: string) => t(`adminSettings.${key}` as 'adminSettings.title')
   return (
-    <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
-      <BackLink href="/admin">{k('back')}</BackLink>
-      <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight">{k('title')}</h1>
-      <p className="mt-3 max-w-2xl text-ink-soft">{k('intro')}</p>
-      {error !== null && (
-        <div className="mt-6">
-          <Alert tone="error">{error || k('loadFailed')}</Alert>
-        </div>
-      )}
-      {!s && error === null && <PageSpinner />}
-      {s && (
-        <>
-          <dl className="mt-8 divide-y divide-ink/5 rounded-3xl bg-white px-5 py-2 ring-1 ring-ink/5 sm:px-7">
-            <Row label={k('publicUrl')}>{s.publicUrl}</Row>
-            <Row label={k('email')}>
-              {s.email.mode === 'smtp'
-                ? t('adminSettings.emailSmtp', { host: s.email.host })
-                : k('emailDevMailbox')}
-            </Row>
-            <Row label={k('mailFrom')}>{s.mailFrom}</Row>
-            <Row label={k('googleSignIn')}>{s.googleSignIn ? k('on') : k('off')}</Row>
-            <Row label={k('database')}>
-              {s.database.mode === 'postgres'
-                ? k('databasePostgres')
-                : t('adminSettings.databasePglite', { dir: s.database.dataDir })}
-            </Row>
-            <Row label={k('adminEmails')}>
-              {t('adminSettings.adminEmailsCount', { count: s.adminEmails })}
-            </Row>
-            <Row label={k('mixerTime')}>
-              {t('adminSettings.mixerTimeValue', {
-                seconds: new Intl.NumberFormat(i18n.language).format(s.mixerTimeMs / 1000),
-              })}
-            </Row>
-          </dl>
-          <h2 className="mt-10 font-display text-2xl font-semibold">{k('links')}</h2>
-          <dl className="mt-4 divide-y divide-ink/5 rounded-3xl bg-white px-5 py-2 ring-1 ring-ink/5 sm:px-7">
-            <Row label={k('officialSite')}>{s.links.officialSite}</Row>
-            <Row label={k('instagram')}>{s.links.instagram}</Row>
-            <Row label={k('appStore')}>{s.links.appStore}</Row>
-            <Row label={k('googlePlay')}>{s.links.googlePlay}</Row>
-            <Row label={k('privacyPolicy')}>{s.links.privacyPolicy}</Row>
-            <Row label={k('contactEmail')}>{s.links.contactEmail}</Row>
-          </dl>
-        </>
-      )}
-    </div>
+    <section aria-labelledby="operator-heading" className="mt-14">
+      <h2 id="operator-heading" className="font-display text-2xl font-semibold">
+        {t('adminSettings.operatorTitle')}
+      </h2>
+      <p className="mt-2 max-w-2xl text-sm text-ink-soft">{t('adminSettings.operatorIntro')}</p>
+      <dl className="mt-4 divide-y divide-ink/5 rounded-3xl bg-white px-5 py-2 text-sm ring-1 ring-ink/5 sm:px-7">
+        <Row label={t('adminSettings.publicUrl')}>{s.publicUrl}</Row>
+        <Row label={t('adminSettings.email')}>
+          {s.email.mode === 'smtp'
+            ? t('adminSettings.emailSmtp', { host: s.email.host })
+            : t('adminSettings.emailDevMailbox')}
+        </Row>
+        <Row label={t('adminSettings.mailFrom')}>{s.mailFrom}</Row>
+        <Row label={t('adminSettings.googleSignIn')}>
+          {s.googleSignIn ? t('adminSettings.on') : t('adminSettings.off')}
+        </Row>
+        <Row label={t('adminSettings.database')}>
+          {s.database.mode === 'postgres'
+            ? t('adminSettings.databasePostgres')
+            : t('adminSettings.databasePglite', { dir: s.database.dataDir })}
+        </Row>
+        <Row label={t('adminSettings.adminEmails')}>
+          {t('adminSettings.adminEmailsCount', { count: s.adminEmails })}
+        </Row>
+        <Row label={t('adminSettings.mixerTime')}>
+          {t('adminSettings.mixerTimeValue', {
+            seconds: new Intl.NumberFormat(i18n.language).format(s.mixerTimeMs / 1000),
+          })}
+        </Row>
+        <Row label={t('adminSettings.privacyPolicy')}>{s.privacyPolicyUrl}</Row>
+        <Row label={t('adminSettings.lockedSettings')}>
+          {s.lockedSettings.length > 0 ? s.lockedSettings.join(', ') : t('adminSettings.none')}
+        </Row>
+      </dl>
+    </section>
   )
 }

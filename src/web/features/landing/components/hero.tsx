@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { isLanguage } from '#shared/languages.ts'
+import { publicConfig } from '#web/lib/public-config.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import heroImage from '#web/assets/landing/hero.svg'
 
@@ -7,7 +9,10 @@ import heroImage from '#web/assets/landing/hero.svg'
  * (signing in needed) sits at its top, on the same background, pushing the content down.
  */
 export function Hero({ headingLevel = 1, notice }: { headingLevel?: 1 | 2; notice?: ReactNode }) {
-  const { t } = useTranslation('landing')
+  const { t, i18n } = useTranslation('landing')
+  // The owner's own line (/admin/settings), or the texts' one where the page has none.
+  const launchLine =
+    (isLanguage(i18n.language) && publicConfig().launchLine?.[i18n.language]) || t('hero.badge')
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden">
@@ -20,7 +25,7 @@ export function Hero({ headingLevel = 1, notice }: { headingLevel?: 1 | 2; notic
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-4 py-1.5 text-sm font-medium text-rose-deep ring-1 ring-rose/20">
             <span aria-hidden="true" className="size-2 rounded-full bg-rose" />
-            {t('hero.badge')}
+            {launchLine}
           </p>
           <Heading
             id="hero-heading"

@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
+import { LANGUAGE_CODES } from '#shared/languages.ts'
+import { CONFIG_PLACEHOLDERS } from '../web/config-placeholders.ts'
+import { PUBLIC_PAGES, pageFileName, type PrerenderedPage } from '../web/public-pages.ts'
+
+/** A build as scripts/prerender.ts leaves it, with tiny pages that say who they are. */
+export function fakeBuild(distDir: string) {
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><html lang="hu"><head><link rel="manifest" href="/manifest.hu.webmanifest" /><!--app-config--></head><body><div id="root"></div></body></html>',
+  )
+  mkdirSync(join(distDir, 'pages'))
+  mkdirSync(join(distDir, 'assets'))
+  const pages: PrerenderedPage[] = []
+  for (const page of PUBLIC_PAGES) {
+    for (const language of LANGUAGE_CODES) {
+      for (const googleSignIn of 'dependsOnGoogleSignIn' in page ? [false, true] : [undefined]) {
+        const file = pageFileName(page.id, language, googleSignIn)
+        const way = googleSignIn === undefined ? '' : googleSignIn ? '.google' : '.no-google'
+        writeFileSync(
+          join(distDir, 'pages', file),
+          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a><p class="launch">${CONFIG_PLACEHOLDERS.launchLine[language]}</p><p class="rights">© ${CONFIG_PLACEHOLDERS.footerYear}</p>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div></body></html>`,
+        )
+        pages.push({
+          id: page.id,
+          language,
+          file,
+          ...(googleSignIn !== undefined && { googleSignIn }),
+          title: `Title <${page.id}> ${language}`,
+          description: `Description "${language}"`,
+          siteName: 'Lendület',
+          siteDescription: `About us in ${language}`,
+          shareImage: {
+            path: `/share/lendulet-${language}.png`,
+            width: 1200,
+            height: 630,
+            alt: `Share ${language}`,
+          },
+          manifest: `/manifest.${language}.webmanifest`,
+        })
+      }
+    }
+  }
+  writeFileSync(join(distDir, 'pages', 'pages.json'), JSON.stringify(pages))
+  const script = 'console.log("hello from a hashed asset");'.repeat(50)
+  writeFileSync(join(distDir, 'assets', 'main-abc123.js'), script)
+  writeFileSync(join(distDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script))
+  writeFileSync(
+    join(distDir, 'manifest.en.webmanifest'),
+    JSON.stringify({ name: 'Lendület', lang: 'en', icons: [] }),
+  )
+}
