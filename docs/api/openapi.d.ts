@@ -1264,8 +1264,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The server's configuration
-         * @description What the admin settings page shows: addresses, e-mail mode, database, links. Never a secret.
+         * The site's settings
+         * @description The settings the owner changes herself (each with its value, its default from the server's configuration, and whether it is set or locked), and the operator's read-only facts: addresses, e-mail mode, database. Never a secret.
          *
          *     **Who may call:** Admins only.
          */
@@ -1275,7 +1275,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the site's settings
+         * @description Changes the fields sent (null puts one back to its default) and leaves the others. Applies at once, on every server process: the public pages show the new values on their next load. A field the operator locked (SETTINGS_LOCKED) is refused with 409 and nothing is changed. Audited.
+         *
+         *     **Who may call:** Admins only.
+         */
+        patch: operations["patchAdminSettings"];
         trace?: never;
     };
     "/api/admin/audit": {
@@ -5404,29 +5410,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        publicUrl: string;
-                        email: {
-                            /** @constant */
-                            mode: "smtp";
-                            host: string;
-                        } | {
-                            /** @constant */
-                            mode: "dev-mailbox";
+                        site: {
+                            contactEmail: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            officialSiteUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            instagramUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            appStoreUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            googlePlayUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            mailSenderName: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineHu: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineEn: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineEs: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineDe: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            footerYear: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
                         };
-                        mailFrom: string;
-                        googleSignIn: boolean;
-                        database: {
-                            /** @constant */
-                            mode: "postgres";
-                        } | {
-                            /** @constant */
-                            mode: "pglite";
-                            dataDir: string;
+                        operator: {
+                            publicUrl: string;
+                            email: {
+                                /** @constant */
+                                mode: "smtp";
+                                host: string;
+                            } | {
+                                /** @constant */
+                                mode: "dev-mailbox";
+                            };
+                            mailFrom: string;
+                            mailAddress: string;
+                            googleSignIn: boolean;
+                            database: {
+                                /** @constant */
+                                mode: "postgres";
+                            } | {
+                                /** @constant */
+                                mode: "pglite";
+                                dataDir: string;
+                            };
+                            adminEmails: number;
+                            mixerTimeMs: number;
+                            privacyPolicyUrl: string;
+                            lockedSettings: string[];
                         };
-                        adminEmails: number;
-                        mixerTimeMs: number;
-                        links: {
-                            [key: string]: string;
+                        public: {
+                            officialSiteUrl: string;
+                            instagramUrl: string;
+                            appStoreUrl: string;
+                            googlePlayUrl: string;
+                            privacyPolicyUrl: string;
+                            contactEmail: string;
+                            googleSignIn: boolean;
+                            launchLine: {
+                                hu: string;
+                                en: string;
+                                es: string;
+                                de: string;
+                            };
+                            footerYear: string;
                         };
                     };
                 };
@@ -5434,6 +5526,161 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    patchAdminSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contactEmail?: string | null;
+                    officialSiteUrl?: string | null;
+                    instagramUrl?: string | null;
+                    appStoreUrl?: string | null;
+                    googlePlayUrl?: string | null;
+                    mailSenderName?: string | null;
+                    launchLineHu?: string | null;
+                    launchLineEn?: string | null;
+                    launchLineEs?: string | null;
+                    launchLineDe?: string | null;
+                    footerYear?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        site: {
+                            contactEmail: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            officialSiteUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            instagramUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            appStoreUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            googlePlayUrl: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            mailSenderName: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineHu: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineEn: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineEs: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            launchLineDe: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            footerYear: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                        };
+                        operator: {
+                            publicUrl: string;
+                            email: {
+                                /** @constant */
+                                mode: "smtp";
+                                host: string;
+                            } | {
+                                /** @constant */
+                                mode: "dev-mailbox";
+                            };
+                            mailFrom: string;
+                            mailAddress: string;
+                            googleSignIn: boolean;
+                            database: {
+                                /** @constant */
+                                mode: "postgres";
+                            } | {
+                                /** @constant */
+                                mode: "pglite";
+                                dataDir: string;
+                            };
+                            adminEmails: number;
+                            mixerTimeMs: number;
+                            privacyPolicyUrl: string;
+                            lockedSettings: string[];
+                        };
+                        public: {
+                            officialSiteUrl: string;
+                            instagramUrl: string;
+                            appStoreUrl: string;
+                            googlePlayUrl: string;
+                            privacyPolicyUrl: string;
+                            contactEmail: string;
+                            googleSignIn: boolean;
+                            launchLine: {
+                                hu: string;
+                                en: string;
+                                es: string;
+                                de: string;
+                            };
+                            footerYear: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

@@ -122,6 +122,14 @@ const MATRIX: {
   },
   { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
   { method: 'GET', path: '/api/admin/settings', none: 401, user: 403, admin: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/admin/settings',
+    body: { launchLineEs: 'Abrimos en 2027' },
+    none: 401,
+    user: 403,
+    admin: 200,
+  },
   { method: 'GET', path: '/api/admin/audit', none: 401, user: 403, admin: 200 },
   {
     method: 'GET',
