@@ -25,7 +25,7 @@ test('the API reference shows every part of the API within the CSP', async ({ pa
   expect(blocked).toEqual([])
 })
 
-test('the account page lists her phone and signs it out at once', async ({
+test('the account page lists her phone and signs it out at once; one button signs out every other device', async ({
   page,
   baseURL,
   checkA11y,
@@ -67,4 +67,32 @@ test('the account page lists her phone and signs it out at once', async ({
   )
   await expect(devices.getByRole('listitem')).toHaveCount(1)
   expect(await me()).toBe(401)
+
+  // Her phone and a tablet sign in again; one button signs out both, and this browser stays.
+  const tokens: string[] = []
+  for (const device of ['iPhone; iOS 18.1', 'iPad; iPadOS 18.1']) {
+    const again = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { ...headers, 'user-agent': `Lendulet/1.0 (${device})` },
+      body: JSON.stringify({ email, password }),
+    })
+    expect(again.ok).toBe(true)
+    tokens.push(again.headers.get('set-auth-token') ?? '')
+  }
+  await page.reload()
+  await expect(devices.getByRole('listitem')).toHaveCount(3)
+  await devices.getByRole('button', { name: auth.account.signOutOthers }).click()
+  await expect(devices.getByRole('status')).toHaveText(
+    auth.account.othersSignedOut_other.replace('{{count}}', '2'),
+  )
+  await expect(devices.getByRole('status')).toBeFocused()
+  await expect(devices.getByRole('listitem')).toHaveCount(1)
+  await expect(devices.getByRole('button', { name: auth.account.signOutOthers })).toHaveCount(0)
+  for (const token of tokens) {
+    const status = await fetch(`${baseURL}/api/me`, {
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    }).then((r) => r.status)
+    expect(status).toBe(401)
+  }
+  await checkA11y()
 })

@@ -224,7 +224,13 @@ export interface paths {
         get: operations["getAccountSessions"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Sign out everywhere else
+         * @description Ends every session of hers except the one asking: each other browser and app, bearer tokens included, is signed out at its next request, and its open live streams close within 30 s. `ended` is how many.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        delete: operations["deleteAccountSessions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2977,6 +2983,35 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

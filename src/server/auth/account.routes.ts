@@ -11,7 +11,11 @@ import { API_TAGS, documented } from '../http/openapi.ts'
 import { pathIds } from '../http/path-ids.ts'
 import type { Auth } from './auth.ts'
 import { accountProviders, deleteAccountData, freshGoogleSession } from './delete-account.ts'
-import { listDeviceSessions, revokeDeviceSession } from './device-sessions.ts'
+import {
+  listDeviceSessions,
+  revokeDeviceSession,
+  revokeOtherDeviceSessions,
+} from './device-sessions.ts'
 import { requireUser } from './session.ts'
 
 // Better Auth's session ids: letters and digits.
@@ -58,6 +62,27 @@ export function accountRoutes(auth: Auth, db: Db) {
         if (!found) throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
         const sessions = await listDeviceSessions(db, found.user.id, found.session.id)
         return c.json({ sessions })
+      },
+    )
+    .delete(
+      '/sessions',
+      documented({
+        summary: 'Sign out everywhere else',
+        description:
+          'Ends every session of hers except the one asking: each other browser and app, bearer tokens included, is signed out at its next request, and its open live streams close within 30 s. `ended` is how many.',
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: {
+          200: { description: 'Ended.', json: z.object({ ended: z.number().int() }) },
+        },
+      }),
+      signedInFirst,
+      async (c) => {
+        const found = await auth.api.getSession({ headers: c.req.raw.headers })
+        if (!found) throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
+        const ended = await revokeOtherDeviceSessions(db, found.user.id, found.session.id)
+        c.var.log.info({ userId: found.user.id, ended }, 'other sessions revoked')
+        return c.json({ ended })
       },
     )
     .delete(

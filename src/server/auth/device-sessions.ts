@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm'
+import { and, desc, eq, gt, ne } from 'drizzle-orm'
 import type { DeviceSession } from '#shared/schemas/account.ts'
 import type { Db } from '../db/client.ts'
 import { session } from '../db/schema/auth.ts'
@@ -45,4 +45,21 @@ export async function revokeDeviceSession(
     .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
     .returning({ id: session.id })
   return deleted.length === 1
+}
+
+/**
+ * Ends every session of hers but the one asking: each other browser and app (bearer tokens are
+ * sessions too) is signed out at its next request, and its open live streams end at their next
+ * heartbeat (30 s). The number ended.
+ */
+export async function revokeOtherDeviceSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+): Promise<number> {
+  const deleted = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.id, currentSessionId)))
+    .returning({ id: session.id })
+  return deleted.length
 }

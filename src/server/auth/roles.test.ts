@@ -121,6 +121,7 @@ const MATRIX: {
     admin: 404,
   },
   { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
+  { method: 'DELETE', path: '/api/account/sessions', none: 401, user: 200, admin: 200 },
   { method: 'GET', path: '/api/admin/settings', none: 401, user: 403, admin: 200 },
   {
     method: 'PATCH',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setAdminByEmail } from '../auth/admin-setup.ts'
-import { listen } from '../test/http-client.ts'
+import { browserClient, listen } from '../test/http-client.ts'
+import { nativeClient } from '../test/native-client.ts'
 import { seedMember } from '../test/seed.ts'
 import { sseReader } from '../test/sse.ts'
 import { createTestApp } from '../test/test-app.ts'
@@ -68,6 +69,56 @@ describe('an open live stream', () => {
     expect((await member.client.post('/api/auth/sign-out')).status).toBe(200)
     await stream.ended(HEARTBEAT_MS * 10)
     expect((await member.client.get(`/api/events/${eventId}/live`)).status).toBe(401)
+  })
+
+  it('"sign out everywhere else" ends her other browsers, apps and their streams; this one stays', async () => {
+    const admin = await seedMember(harness, http.origin, { isAdmin: true })
+    const eventId = await newEvent(admin)
+    const member = await seedMember(harness, http.origin)
+    // The same member on a second browser and in the app.
+    const laptop = browserClient(http.origin)
+    expect(
+      (
+        await laptop.post('/api/auth/sign-in/email', {
+          email: member.email,
+          password: member.password,
+        })
+      ).status,
+    ).toBe(200)
+    const app = nativeClient(http.origin)
+    expect((await app.signIn(member.email, member.password)).status).toBe(200)
+    const onLaptop = sseReader(await laptop.get(`/api/events/${eventId}/live`))
+    const inApp = sseReader(await app.get(`/api/events/${eventId}/live`))
+    const here = sseReader(await member.client.get(`/api/events/${eventId}/live`))
+    await Promise.all([onLaptop.next('state'), inApp.next('state'), here.next('state')])
+
+    const ended = await member.client.request('/api/account/sessions', { method: 'DELETE' })
+    expect(ended.status).toBe(200)
+    expect(await ended.json()).toEqual({ ended: 2 })
+    // The others' next requests are signed out; their streams end at the next heartbeat.
+    expect((await laptop.get('/api/me')).status).toBe(401)
+    expect((await app.get('/api/me')).status).toBe(401)
+    await Promise.all([onLaptop.ended(HEARTBEAT_MS * 10), inApp.ended(HEARTBEAT_MS * 10)])
+    // Hers goes on: still signed in, her stream still hears changes.
+    expect((await member.client.get('/api/me')).status).toBe(200)
+    const sessions = (await (await member.client.get('/api/account/sessions')).json()) as {
+      sessions: { current: boolean }[]
+    }
+    expect(sessions.sessions).toEqual([expect.objectContaining({ current: true })])
+    const renamed = await admin.client.request(`/api/admin/events/${eventId}`, {
+      method: 'PUT',
+      json: {
+        eventName: 'Still hers',
+        startTime: new Date(Date.now() + 86_400_000).toISOString(),
+        duration: 90,
+      },
+    })
+    expect(renamed.status).toBe(200)
+    expect(await here.next('state', 2_000)).toMatchObject({ event: { eventName: 'Still hers' } })
+    await here.close()
+    // A visitor has no sessions to end.
+    const visitor = browserClient(http.origin)
+    expect((await visitor.request('/api/account/sessions', { method: 'DELETE' })).status).toBe(401)
   })
 
   it('ends soon after an admin is made a member again: her admin streams close', async () => {

@@ -7,3 +7,6 @@ export const fetchDeviceSessions = () => callApi(() => api.account.sessions.$get
 
 export const revokeDeviceSession = (sessionId: string) =>
   callApi(() => api.account.sessions[':sessionId'].$delete({ param: { sessionId } }))
+
+/** Signs out every other browser and app of hers; the answer says how many. */
+export const revokeOtherDeviceSessions = () => callApi(() => api.account.sessions.$delete())

@@ -5,7 +5,11 @@ import { Button } from '#web/components/ui/button.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchDeviceSessions, revokeDeviceSession } from '../api/sessions-api.ts'
+import {
+  fetchDeviceSessions,
+  revokeDeviceSession,
+  revokeOtherDeviceSessions,
+} from '../api/sessions-api.ts'
 import { describeDevice } from '../device-name.ts'
 
 /**
@@ -44,6 +48,22 @@ export function SignedInDevices() {
     } else setOutcome({ tone: 'error', text: result.message || t('account.signOutDeviceFailed') })
     setPending(null)
   }
+
+  async function signOutOthers() {
+    setPending('others')
+    setOutcome(null)
+    const result = await revokeOtherDeviceSessions()
+    if (result.ok) {
+      await reload()
+      setOutcome({
+        tone: 'success',
+        text: t('account.othersSignedOut', { count: result.data.ended }),
+      })
+    } else setOutcome({ tone: 'error', text: result.message || t('account.signOutDeviceFailed') })
+    setPending(null)
+  }
+
+  const others = data ? data.sessions.filter((session) => !session.current).length : 0
 
   return (
     <SettingsCard title={t('account.devicesTitle')} description={t('account.devicesText')}>
@@ -99,7 +119,23 @@ export function SignedInDevices() {
           })}
         </ul>
       )}
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      {others > 0 && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          pending={pending === 'others'}
+          disabled={pending !== null}
+          onClick={() => void signOutOthers()}
+        >
+          {t('account.signOutOthers')}
+        </Button>
+      )}
+      {outcome && (
+        <Alert tone={outcome.tone} focus>
+          {outcome.text}
+        </Alert>
+      )}
     </SettingsCard>
   )
 }
