@@ -48,6 +48,9 @@ const NAMED_FIELDS = [
   'roundNumber',
   'durationMinutes',
   'endedAt',
+  'isKlikk',
+  'autoSeatLateArrivals',
+  'hasRecordingAvailable',
   ...SITE_SETTING_FIELDS,
 ] as const
 type NamedField = (typeof NAMED_FIELDS)[number]
