@@ -308,3 +308,28 @@ test('as admin: writes a campaign and sends herself a test', async ({ page, base
   await expectFocusInSight(page, 'the test-sent message')
   expect(await lostFocus(page)).toEqual([])
 })
+
+test('as admin: fixes a link the settings refused, and hears that nothing changed', async ({
+  page,
+  baseURL,
+}) => {
+  const settings = auth.adminSettings
+  const refused = texts('hu', 'errors').siteSettings.urlInvalid
+  await signInAsAdmin(page, baseURL)
+  await page.goto('/admin/settings?lang=hu')
+  await expect(page.getByRole('heading', { name: settings.title, level: 1 })).toBeVisible()
+  await watchFocus(page)
+  await tabTo(page, settings.instagram, { max: 25 })
+  await page.keyboard.type('http://instagram.com/lendulet')
+  // Enter in a field sends the form: the refusal takes her back to the field, and says why.
+  await page.keyboard.press('Enter')
+  await expectFocusOn(page, settings.instagram)
+  await expect(page.locator(':focus')).toHaveAccessibleDescription(new RegExp(refused))
+  // She clears it (the default applies again): "Use the default" has gone with the text.
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Delete')
+  await tabTo(page, settings.save, { max: 20 })
+  await page.keyboard.press('Enter')
+  await expectFocusOnMessage(page, 'status', settings.nothingChanged)
+  expect(await lostFocus(page)).toEqual([])
+})
