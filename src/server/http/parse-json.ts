@@ -16,6 +16,7 @@ const MESSAGE_PREFIXES = {
   events: 'events:validation.',
   newsletter: 'newsletter:',
   audit: 'audit.',
+  dashboard: 'dashboard.',
 } as const
 
 /** A failed parse as a 400 { code: 'invalid_request' }, with translated per-field messages. */
