@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Dashboard, DashboardRange } from '#shared/schemas/dashboard.ts'
 import { user } from '../db/schema/auth.ts'
@@ -302,6 +302,28 @@ describe('the dashboard', () => {
       secondFigures,
     ])
     expect((await figures('all')).map((e) => e.id)).toEqual([oldest, first, second])
+
+    // Kept once counted, and counted again after a change to the seats of that evening or an
+    // earlier one. Ten weeks ago, the second round starts after all (Anna and Cili together)...
+    const [round] = await db()
+      .update(eventRounds)
+      .set({ started: true })
+      .where(and(eq(eventRounds.eventId, first), eq(eventRounds.roundNumber, 2)))
+      .returning()
+    const firstFigures = { id: first, registered: 4, present: 3, absent: 1 }
+    expect(await figures('12w')).toEqual([{ ...firstFigures, metSomeoneNew: 3 }, secondFigures])
+    // ...and Emma sits with them: last week, Cili and Emma met again, nobody new.
+    const [tableA] = await db()
+      .select()
+      .from(eventTables)
+      .where(and(eq(eventTables.eventId, first), eq(eventTables.tableName, 'A')))
+    await db()
+      .insert(eventTableAssignments)
+      .values({ roundId: round?.id ?? '', tableId: tableA?.id ?? '', userId: Emma ?? '' })
+    expect(await figures('12w')).toEqual([
+      { ...firstFigures, metSomeoneNew: 4 },
+      { ...secondFigures, metSomeoneNew: 0 },
+    ])
   })
 
   it('counts new accounts per week', async () => {

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import type { Dashboard, DashboardRange } from '#shared/schemas/dashboard.ts'
 import type { Db } from '../db/client.ts'
+import { eventMetCounts } from '../db/schema/events.ts'
 import { query } from '../db/transfer/catalog.ts'
 
 /** Weeks are ISO weeks (Monday to Sunday) on Budapest's calendar, whatever the server's zone. */
@@ -61,12 +62,13 @@ const perWeek = (weeks: string[], rows: { week: string; n: number }[]) => {
 
 /**
  * The newsletter per week, from the daily counters (decision 0038): confirmed subscribers at the
- * end of each week per language (a running sum from the first counted day), confirmations and
+ * end of each week per language (a running sum from the first counted week), confirmations and
  * departures; and the pending addresses now.
  */
 async function newsletterFigures(db: Db, weeks: string[]) {
   const from = weeks[0] ?? ''
   const to = weeks.at(-1) ?? ''
+  const languages = sql.raw(`array[${LANGUAGE_CODES.map((code) => `'${code}'`).join(', ')}]`)
   const [rows, [pending]] = await Promise.all([
     query<{
       week: string
@@ -83,17 +85,21 @@ async function newsletterFigures(db: Db, weeks: string[]) {
                    sum(case when kind in ('confirmed', 'language_in') then count else -count end) as net
               from newsletter_daily_counts
              group by 1, 2
-          ), weeks as (
-            select generate_series(${from}::date, ${to}::date, interval '7 days')::date as week
+          ), grid as (
+            select w::date as week, l as language
+              from generate_series(least(${from}::date, (select min(week) from weekly)), ${to}::date,
+                                   interval '7 days') as w,
+                   unnest(${languages}) as l
+          ), running as (
+            select g.week, g.language, c.confirmed, c.unsubscribed,
+                   sum(coalesce(c.net, 0)) over (partition by g.language order by g.week) as total
+              from grid g left join weekly c on c.week = g.week and c.language = g.language
           )
-          select to_char(w.week, 'YYYY-MM-DD') as "week", l.language as "language",
-                 coalesce(c.confirmed, 0)::int as "confirmed",
-                 coalesce(c.unsubscribed, 0)::int as "unsubscribed",
-                 (select coalesce(sum(p.net), 0) from weekly p
-                   where p.language = l.language and p.week <= w.week)::int as "total"
-            from weeks w
-           cross join unnest(${sql.raw(`array[${LANGUAGE_CODES.map((code) => `'${code}'`).join(', ')}]`)}) as l(language)
-            left join weekly c on c.week = w.week and c.language = l.language`,
+          select to_char(week, 'YYYY-MM-DD') as "week", language as "language",
+                 coalesce(confirmed, 0)::int as "confirmed",
+                 coalesce(unsubscribed, 0)::int as "unsubscribed",
+                 total::int as "total"
+            from running where week >= ${from}::date`,
     ),
     query<{ n: number }>(
       db,
@@ -144,54 +150,102 @@ function campaignFigures(db: Db, from: string) {
   )
 }
 
+const MET_LOCK = sql`select pg_advisory_xact_lock(hashtext('lendulet:event-met-counts'))`
+
 /**
- * Evenings that began in the range. Registered: held a place (registered, or came in without
- * registering; not the waiting list). Present: checked in at the door. Absent: held a place and
- * never checked in. Met someone new (decision 0038): sat at a table, in a started round, with
- * someone she had not sat with at any evening that began earlier; counted once per person.
+ * Met someone new (decision 0038): at each of these evenings, how many sat at a table, in a
+ * started round, with someone they had not sat with at any evening that began earlier (counted
+ * once per person). Only the people of these evenings and their own earlier seats are read.
  */
-function eveningFigures(db: Db, from: string) {
-  return query<Dashboard['evenings'][number]>(
+function countMetSomeoneNew(db: Db, eventIds: string[]) {
+  const ids = sql.join(
+    eventIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )
+  return query<{ id: string; n: number }>(
     db,
-    sql`with evenings as (
-          select id, event_name, start_time from events
-           where start_time >= ${startOf(from)} and start_time <= now()
-        ), places as (
-          select event_id,
-                 count(*) filter (where status in ('registered', 'present', 'absent')) as registered,
-                 count(*) filter (where status in ('registered', 'present', 'absent')
-                                    and checked_in_at is not null) as present
-            from event_participants
-           where event_id in (select id from evenings)
-           group by event_id
+    sql`with target as (
+          select id, start_time from events where id in (${ids})
+        ), people as (
+          select distinct a.user_id
+            from event_table_assignments a
+            join event_rounds r on r.id = a.round_id and r.started
+           where r.event_id in (select id from target)
         ), seats as (
           select r.event_id, e.start_time, a.round_id, a.table_id, a.user_id
             from event_table_assignments a
             join event_rounds r on r.id = a.round_id and r.started
-            join events e on e.id = r.event_id and e.start_time <= now()
+            join events e on e.id = r.event_id
+           where a.user_id in (select user_id from people)
+             and e.start_time <= (select max(start_time) from target)
         ), pairs as (
           select s.event_id, s.start_time, s.user_id as person, o.user_id as other
             from seats s
             join seats o on o.round_id = s.round_id and o.table_id = s.table_id and o.user_id <> s.user_id
-        ), first_met as (
-          select person, other, min(start_time) as start_time from pairs group by person, other
-        ), met as (
-          select p.event_id, count(distinct p.person) as n
-            from pairs p
-            join first_met f on f.person = p.person and f.other = p.other and f.start_time = p.start_time
-           where p.event_id in (select id from evenings)
-           group by p.event_id
+        ), firsts as (
+          select event_id, person,
+                 start_time = min(start_time) over (partition by person, other) as first
+            from pairs
         )
-        select e.id as "id", e.event_name as "eventName", ${iso(sql`e.start_time`)} as "startTime",
-               coalesce(p.registered, 0)::int as "registered",
-               coalesce(p.present, 0)::int as "present",
-               coalesce(p.registered - p.present, 0)::int as "absent",
-               coalesce(m.n, 0)::int as "metSomeoneNew"
-          from evenings e
-          left join places p on p.event_id = e.id
-          left join met m on m.event_id = e.id
+        select t.id as "id", (count(distinct f.person) filter (where f.first))::int as "n"
+          from target t left join firsts f on f.event_id = t.id
+         group by t.id`,
+  )
+}
+
+/**
+ * The kept "met someone new" of these evenings; those not kept (new, or forgotten by a change to
+ * their seats or an earlier evening's) are counted and kept, under the lock the changes take.
+ */
+async function metSomeoneNew(db: Db, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map()
+  const kept = await db
+    .select({ id: eventMetCounts.eventId, n: eventMetCounts.metSomeoneNew })
+    .from(eventMetCounts)
+    .where(inArray(eventMetCounts.eventId, eventIds))
+  const figures = new Map(kept.map((row) => [row.id, row.n]))
+  const missing = eventIds.filter((id) => !figures.has(id))
+  if (missing.length === 0) return figures
+  await db.transaction(async (tx) => {
+    await tx.execute(MET_LOCK)
+    const counted = await countMetSomeoneNew(tx, missing)
+    await tx
+      .insert(eventMetCounts)
+      .values(counted.map((row) => ({ eventId: row.id, metSomeoneNew: row.n })))
+      .onConflictDoUpdate({
+        target: eventMetCounts.eventId,
+        set: { metSomeoneNew: sql`excluded.met_someone_new`, countedAt: sql`now()` },
+      })
+    for (const row of counted) figures.set(row.id, row.n)
+  })
+  return figures
+}
+
+/**
+ * Evenings that began in the range. Registered: held a place (registered, or came in without
+ * registering; not the waiting list). Present: checked in at the door. Absent: held a place and
+ * never checked in. Met someone new: see metSomeoneNew.
+ */
+async function eveningFigures(db: Db, from: string): Promise<Dashboard['evenings']> {
+  const evenings = await query<Omit<Dashboard['evenings'][number], 'metSomeoneNew'>>(
+    db,
+    sql`select e.id as "id", e.event_name as "eventName", ${iso(sql`e.start_time`)} as "startTime",
+               count(p.user_id) filter (where p.status in ('registered', 'present', 'absent'))::int as "registered",
+               count(p.user_id) filter (where p.status in ('registered', 'present', 'absent')
+                                          and p.checked_in_at is not null)::int as "present",
+               count(p.user_id) filter (where p.status in ('registered', 'absent')
+                                          and p.checked_in_at is null)::int as "absent"
+          from events e
+          left join event_participants p on p.event_id = e.id
+         where e.start_time >= ${startOf(from)} and e.start_time <= now()
+         group by e.id
          order by e.start_time, e.id`,
   )
+  const met = await metSomeoneNew(
+    db,
+    evenings.map((evening) => evening.id),
+  )
+  return evenings.map((evening) => ({ ...evening, metSomeoneNew: met.get(evening.id) ?? 0 }))
 }
 
 /** Accounts made in each week of the range (that still exist: a deleted account leaves nothing). */
