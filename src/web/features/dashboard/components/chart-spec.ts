@@ -23,6 +23,8 @@ export interface ChartSeries {
 }
 
 export interface ChartSpec {
+  /** The page's language: how the axes write numbers. */
+  locale: string
   /** Read out in place of the picture (the numbers are in the table beside it). */
   description: string
   labels: string[]

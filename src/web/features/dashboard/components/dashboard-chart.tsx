@@ -124,6 +124,7 @@ function configOf(spec: ChartSpec): ChartConfiguration<'bar' | 'line', number[],
     type: 'bar',
     data: { labels: spec.labels, datasets: spec.series.map(dataset) },
     options: {
+      locale: spec.locale,
       responsive: true,
       maintainAspectRatio: false,
       animation: calm ? false : { duration: 300 },

@@ -47,7 +47,7 @@ function ChartCard({
         <p className="mt-5 rounded-2xl bg-cream px-5 py-8 text-center text-ink-soft">{empty}</p>
       ) : (
         <div
-          className={`mt-5 grid gap-6 ${tableBelow ? '' : 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start'}`}
+          className={`mt-5 grid gap-6 ${tableBelow ? '' : 'lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start'}`}
         >
           <div className="relative h-64 sm:h-72">
             <Suspense fallback={<div className="h-full rounded-2xl bg-cream" />}>
@@ -161,6 +161,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
         title={t('newsletter.confirmedTitle')}
         summary={`${t('newsletter.summary', { count: confirmedNow, formatted: n(confirmedNow) })} · ${t('newsletter.pending', { count: newsletter.pending, formatted: n(newsletter.pending) })}`}
         chart={{
+          locale: language,
           description: `${t('newsletter.confirmedTitle')}. ${chartNote}`,
           labels: weekLabels,
           series: newsletter.confirmed.map((l, index) => ({
@@ -187,6 +188,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
         title={t('newsletter.flowTitle')}
         note={t('newsletter.flowNote')}
         chart={{
+          locale: language,
           description: `${t('newsletter.flowTitle')}. ${chartNote}`,
           labels: weekLabels,
           series: [
@@ -215,6 +217,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
         tableBelow
         empty={campaigns.length === 0 ? t('campaigns.empty') : undefined}
         chart={{
+          locale: language,
           description: `${t('campaigns.title')}. ${chartNote}`,
           labels: campaigns.map((c) => campaignLabel(c.subject)),
           series: [
@@ -261,6 +264,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
         tableBelow
         empty={evenings.length === 0 ? t('evenings.empty') : undefined}
         chart={{
+          locale: language,
           description: `${t('evenings.title')}. ${chartNote}`,
           labels: evenings.map((e) => e.eventName),
           series: [
@@ -307,6 +311,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
         summary={t('members.summary', { count: newAccounts, formatted: n(newAccounts) })}
         note={t('members.note')}
         chart={{
+          locale: language,
           description: `${t('members.newAccounts')}. ${chartNote}`,
           labels: weekLabels,
           series: [

@@ -63,7 +63,7 @@ export function FiguresTable({
               <th
                 key={fullName(header)}
                 scope="col"
-                className={`px-3 py-2 font-semibold sm:px-4 ${index > 0 ? 'text-right' : ''}`}
+                className={`py-2 font-semibold ${index > 0 ? 'px-2 text-right last:pr-4 sm:px-3' : 'pr-2 pl-4'}`}
               >
                 <HeaderText header={header} />
               </th>
@@ -75,12 +75,12 @@ export function FiguresTable({
             <tr key={row.key}>
               <th
                 scope="row"
-                className={`px-3 py-2 font-medium sm:px-4 ${listOnPhone ? '' : 'whitespace-nowrap'}`}
+                className={`py-2 pr-2 pl-4 font-medium ${listOnPhone ? '' : 'whitespace-nowrap'}`}
               >
                 {row.label}
               </th>
               {row.figures.map((figure, index) => (
-                <td key={index} className="px-3 py-2 text-right sm:px-4">
+                <td key={index} className="px-2 py-2 text-right last:pr-4 sm:px-3">
                   {figure}
                 </td>
               ))}
