@@ -15,8 +15,8 @@ export interface Messages {
 const MESSAGE_PREFIXES = {
   events: 'events:validation.',
   newsletter: 'newsletter:',
-  audit: 'audit.',
   dashboard: 'dashboard.',
+  audit: 'audit.',
 } as const
 
 /** A failed parse as a 400 { code: 'invalid_request' }, with translated per-field messages. */
