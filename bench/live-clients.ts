@@ -206,12 +206,14 @@ export async function loadGet(
 }
 
 /**
- * The server the live benches load: a new data folder, a test SMTP server, the bench admin's
- * address in ADMIN_EMAILS and a short mixer time; `stop()` ends all three.
+ * The server the live benches load: a new data folder (filled by `seed` first, if given), a test
+ * SMTP server, the bench admin's address in ADMIN_EMAILS and a short mixer time; `stop()` ends
+ * all three.
  */
-export async function startBenchSite(name: string) {
+export async function startBenchSite(name: string, seed?: (dataDir: string) => Promise<void>) {
   const mail = await startTestMailServer()
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`))
+  await seed?.(dataDir)
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     SMTP_URL: mail.url,

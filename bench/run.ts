@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { measureLandingJs } from './landing-js.ts'
 import { benchCampaigns } from './campaigns.ts'
 import { benchCluster } from './cluster.ts'
+import { benchDashboard } from './dashboard.ts'
 import { benchDoor } from './door.ts'
 import { benchLighthouse, freePort } from './lighthouse.ts'
 import { benchLive } from './live.ts'
@@ -31,6 +32,7 @@ rows.push(...(await benchLive()))
 rows.push(...(await benchDoor()))
 rows.push(...(await benchCluster()))
 rows.push(...(await benchCampaigns()))
+rows.push(...(await benchDashboard()))
 
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
   stdio: 'inherit',

@@ -1334,6 +1334,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard
+         * @description Figures per week for `range` (`4w`: this week and the 3 before it, `12w` (the default), or `all`), weeks being ISO weeks (Monday to Sunday) in Budapest: confirmed newsletter subscribers per language at the end of each week, confirmations and unsubscribes, pending addresses now; sent, failed, bounced and unsubscribed per campaign started in the range; registered, present, absent and "met someone new" per evening held in the range; new accounts. An unknown `range` is refused.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -5806,6 +5828,72 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: {
+                range?: "4w" | "12w" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        range: "4w" | "12w" | "all";
+                        weeks: string[];
+                        newsletter: {
+                            confirmed: {
+                                /** @enum {string} */
+                                language: "hu" | "en" | "es" | "de";
+                                weeks: number[];
+                            }[];
+                            confirmations: number[];
+                            unsubscribes: number[];
+                            pending: number;
+                        };
+                        campaigns: {
+                            /** Format: uuid */
+                            id: string;
+                            subject: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            sent: number;
+                            failed: number;
+                            bounced: number;
+                            unsubscribed: number;
+                        }[];
+                        evenings: {
+                            /** Format: uuid */
+                            id: string;
+                            eventName: string;
+                            /** Format: date-time */
+                            startTime: string;
+                            registered: number;
+                            present: number;
+                            absent: number;
+                            metSomeoneNew: number;
+                        }[];
+                        members: {
+                            newAccounts: number[];
+                        };
+                    };
                 };
             };
             400: components["responses"]["Error400"];

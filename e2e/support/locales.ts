@@ -5,7 +5,15 @@ import type { Language } from '#shared/languages.ts'
 export function texts(
   language: Language,
   namespace:
-    'auth' | 'common' | 'emails' | 'errors' | 'events' | 'landing' | 'newsletter' | 'privacy',
+    | 'auth'
+    | 'common'
+    | 'dashboard'
+    | 'emails'
+    | 'errors'
+    | 'events'
+    | 'landing'
+    | 'newsletter'
+    | 'privacy',
 ) {
   return JSON.parse(
     readFileSync(

@@ -7,6 +7,7 @@ import type { ApiErrorBody } from '#shared/api-error.ts'
 import type { Auth } from './auth/auth.ts'
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts'
 import { auditRoutes } from './audit/audit.routes.ts'
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts'
 import { adminNewsletterRoutes } from './newsletter/admin-newsletter.routes.ts'
 import { adminCampaignsRoutes } from './newsletter/admin-campaigns.routes.ts'
 import { adminSettingsRoutes, type OperatorFacts } from './settings/settings.routes.ts'
@@ -107,6 +108,7 @@ function createApi({ database, auth, newsletter, planner, operator, siteSettings
     .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live, placeMail))
     .route('/admin/settings', adminSettingsRoutes(auth, database.db, operator, siteSettings))
     .route('/admin', auditRoutes(auth, database.db))
+    .route('/admin', dashboardRoutes(auth, database.db))
     .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))
     .route('/door', doorRoutes(auth, database.db, live))
     .route('/klikkscreen', klikkscreenRoutes(live))

@@ -140,6 +140,8 @@ const MATRIX: {
     admin: 200,
   },
   { method: 'GET', path: '/api/admin/audit.csv', none: 401, user: 403, admin: 200 },
+  { method: 'GET', path: '/api/admin/dashboard', none: 401, user: 403, admin: 200 },
+  { method: 'GET', path: '/api/admin/dashboard?range=all', none: 401, user: 403, admin: 200 },
   // The log is read-only: no method changes or deletes an entry.
   { method: 'DELETE', path: '/api/admin/audit', none: 404, user: 404, admin: 404 },
   {

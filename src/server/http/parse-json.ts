@@ -15,6 +15,7 @@ export interface Messages {
 const MESSAGE_PREFIXES = {
   events: 'events:validation.',
   newsletter: 'newsletter:',
+  dashboard: 'dashboard.',
   audit: 'audit.',
   settings: 'siteSettings.',
 } as const

@@ -1,6 +1,7 @@
 import 'i18next'
 import type auth from '#shared/locales/hu/auth.json'
 import type common from '#shared/locales/hu/common.json'
+import type dashboard from '#shared/locales/hu/dashboard.json'
 import type emails from '#shared/locales/hu/emails.json'
 import type errors from '#shared/locales/hu/errors.json'
 import type events from '#shared/locales/hu/events.json'
@@ -15,6 +16,7 @@ declare module 'i18next' {
     resources: {
       auth: typeof auth
       common: typeof common
+      dashboard: typeof dashboard
       emails: typeof emails
       errors: typeof errors
       events: typeof events

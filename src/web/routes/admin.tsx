@@ -4,6 +4,7 @@ import { Button } from '../components/ui/button.tsx'
 import { authPost } from '../features/auth/api/auth-api.ts'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { signedOut } from '../lib/session-store.ts'
+import { DashboardPanel } from '../features/dashboard/components/dashboard-panel.tsx'
 import { EventsOverview } from '../features/events/components/events-overview.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
@@ -18,7 +19,7 @@ const SECTIONS = [
 const linkClass =
   'rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose'
 
-/** The admin area's home: navigation and the events list. */
+/** The admin area's home: navigation, the dashboard and the events list. */
 export default function AdminPage() {
   return (
     <RequireRole allow={['admin']}>
@@ -75,6 +76,7 @@ function AdminDashboard() {
           ),
         )}
       </nav>
+      <DashboardPanel />
       <EventsOverview />
     </div>
   )

@@ -239,3 +239,16 @@ export const eventDoorHelpers = pgTable(
     index('event_door_helpers_user_idx').on(t.userId),
   ],
 )
+
+/**
+ * The dashboard's "met someone new" of an evening (decision 0038), kept once counted, as counting
+ * it reads every earlier evening's seats. Triggers (migration 0015) forget the figures of an
+ * evening and every later one when a seat, a round's start or an evening's time changes.
+ */
+export const eventMetCounts = pgTable('event_met_counts', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  metSomeoneNew: integer('met_someone_new').notNull(),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+})

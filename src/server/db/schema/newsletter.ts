@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { NEWSLETTER_COUNT_KINDS } from '#shared/schemas/dashboard.ts'
 import { user } from './auth.ts'
 
 /**
@@ -89,4 +101,22 @@ export const newsletterUsedTokens = pgTable(
       sql`(${t.purpose} = 'confirm' and ${t.subscriberId} is not null) or (${t.purpose} = 'unsubscribe' and ${t.addressHash} is not null)`,
     ),
   ],
+)
+
+/**
+ * How the list changed, per Budapest day and language: confirmations, departures of confirmed
+ * subscribers (unsubscribing deletes the row, so they cannot be counted from it) and moves of a
+ * confirmed subscriber from one language to another. Counters only: no address, no id, no time
+ * finer than the day (decision 0038). A trigger on newsletter_subscribers keeps them, in the
+ * transaction of the change, whatever path made it (migration 0015).
+ */
+export const newsletterDailyCounts = pgTable(
+  'newsletter_daily_counts',
+  {
+    day: date('day').notNull(),
+    language: text('language', { enum: ['hu', 'en', 'es', 'de'] }).notNull(),
+    kind: text('kind', { enum: NEWSLETTER_COUNT_KINDS }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.language, t.kind] })],
 )
