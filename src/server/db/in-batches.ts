@@ -12,7 +12,12 @@ export const MAX_BATCHES = 100
  * process has locked are skipped, so two passes at once split the work and never wait on each
  * other or touch a row twice.
  */
-export const nextBatch = (db: Db, table: PgTable, key: PgColumn, where: SQL | undefined) =>
+export const nextBatch = (
+  db: Pick<Db, 'select'>,
+  table: PgTable,
+  key: PgColumn,
+  where: SQL | undefined,
+) =>
   inArray(
     key,
     db
