@@ -288,4 +288,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tidyUp on PostgreSQL, two proce
       await other.close()
     }
   })
+
+  it('passes over rows another process holds instead of waiting for them', async () => {
+    await seedExpired(10)
+    const other = await openDatabase({ databaseUrl: database.url ?? '' })
+    try {
+      await other.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.email, 'p0@example.com'))
+          .for('update')
+        // Within the other transaction's lock: this pass must finish, without the held row.
+        expect(await tidyUp(db(), NOW)).toMatchObject({ pendingSubscribers: 9 })
+      })
+      expect(await tidyUp(db(), NOW)).toMatchObject({ pendingSubscribers: 1 })
+    } finally {
+      await other.close()
+    }
+  })
 })
