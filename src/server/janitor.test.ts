@@ -104,6 +104,7 @@ describe('tidyUp: each kind of data goes exactly when its period has passed', ()
       { id: 'admin-old', createdAt: old, isAdmin: true },
       { id: 'participant-old', createdAt: old },
       { id: 'helper-old', createdAt: old },
+      { id: 'signed-in-old', createdAt: old },
     ])
     // Her confirmed subscription was made signed in, before the account was left unverified.
     await db()
@@ -127,7 +128,7 @@ describe('tidyUp: each kind of data goes exactly when its period has passed', ()
         ].map(([id, expiresAt]) => ({
           id: `session-${String(id)}`,
           token: `token-${String(id)}`,
-          userId: 'verified-old',
+          userId: id === 'live' ? 'signed-in-old' : 'verified-old',
           expiresAt: expiresAt as Date,
         })),
       )
@@ -168,7 +169,14 @@ describe('tidyUp: each kind of data goes exactly when its period has passed', ()
       { email: 'pending-new@example.com', userId: null },
       { email: 'unverified-old@example.com', userId: null },
     ])
-    const kept = ['admin-old', 'helper-old', 'participant-old', 'unverified-new', 'verified-old']
+    const kept = [
+      'admin-old',
+      'helper-old',
+      'participant-old',
+      'signed-in-old',
+      'unverified-new',
+      'verified-old',
+    ]
     expect(await ids(db().select({ id: user.id }).from(user))).toEqual(kept)
     // What hangs on the account went with it.
     expect(await ids(db().select({ id: profiles.id }).from(profiles))).toEqual(kept)

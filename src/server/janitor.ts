@@ -49,10 +49,7 @@ export const RETENTION_DAYS_DEFAULT = retentionDays(parseEnv({}))
  */
 export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEFAULT) {
   const pendingSubscribers = await purgeStaleSubscriptions(db, now, days.pendingSubscription)
-  const unverifiedAccounts = await deleteUnverifiedAccounts(
-    db,
-    daysBefore(now, days.unverifiedAccount),
-  )
+  const unverifiedAccounts = await deleteUnverifiedAccounts(db, now, days.unverifiedAccount)
   const { sessions: expiredSessions, tokens: expiredTokens } = await deleteExpiredSessions(db, now)
   const emailRecords = await deleteEmailRecords(db, daysBefore(now, days.emailRecord))
   const emailBodies = await eraseEmailBodies(db, daysBefore(now, days.emailBody))

@@ -1,7 +1,7 @@
-import { and, eq, lt, notExists, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, lt, notExists, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import { deleteInBatches } from '../db/in-batches.ts'
+import { daysBefore, deleteInBatches } from '../db/in-batches.ts'
 import { session, user, verification } from '../db/schema/auth.ts'
 import { eventDoorHelpers, eventParticipants } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
@@ -19,20 +19,22 @@ const noRowIn = (db: Db, table: PgTable, where: SQL | undefined) =>
  * all that cascades from the user row (profile, sessions, sign-in methods, picture). An account
  * someone gave a role or a place is left alone: an admin (`npm run admin grant` takes any
  * account), a door helper, or a participant an organiser added to an event; it goes only when
- * she or an admin deletes it. A newsletter subscription she confirmed through its own link stays:
+ * she or an admin deletes it. So is one signed in now (a live session: Google may vouch for a
+ * sign-in without vouching for the address). A newsletter subscription she confirmed through its own link stays:
  * that consent did not depend on the account.
  */
-export const deleteUnverifiedAccounts = (db: Db, cutoff: Date) =>
+export const deleteUnverifiedAccounts = (db: Db, now: number, days: number) =>
   deleteInBatches(
     db,
     user,
     user.id,
     and(
       eq(user.emailVerified, false),
-      lt(user.createdAt, cutoff),
+      lt(user.createdAt, daysBefore(now, days)),
       noRowIn(db, profiles, and(eq(profiles.id, user.id), eq(profiles.isAdmin, true))),
       noRowIn(db, eventParticipants, eq(eventParticipants.userId, user.id)),
       noRowIn(db, eventDoorHelpers, eq(eventDoorHelpers.userId, user.id)),
+      noRowIn(db, session, and(eq(session.userId, user.id), gt(session.expiresAt, new Date(now)))),
     ),
   )
 
