@@ -38,9 +38,9 @@ for (const { lang, pdf } of cases) {
       'https://lendulet.fit/privacy-policy',
     )
 
-    // What the audit log keeps, and for how long, in the page's own language.
-    const auditLog = page.getByRole('region', { name: privacy.auditLog.heading })
-    await expect(auditLog).toContainText(privacy.auditLog.text)
+    // What the audit log keeps, and how long each kind of data is kept, in the page's own language.
+    for (const part of [privacy.auditLog, privacy.retention])
+      await expect(page.getByRole('region', { name: part.heading })).toContainText(part.text)
 
     const file = await request.get(url)
     expect(file.status()).toBe(200)

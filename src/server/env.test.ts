@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { parseEnv } from './env.ts'
+
+/** The first problem parseEnv finds, as loadEnv prints it. */
+function envProblem(source: Record<string, string>) {
+  try {
+    parseEnv(source)
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      const [issue] = error.issues
+      return issue && { path: issue.path, message: issue.message }
+    }
+    throw error
+  }
+  return undefined
+}
 
 describe('parseEnv', () => {
   it('starts on port 3000 with the embedded database in ./data when nothing is set', () => {
@@ -43,6 +58,33 @@ describe('parseEnv', () => {
     expect(parseEnv({ AUDIT_RETENTION_DAYS: '3650' }).AUDIT_RETENTION_DAYS).toBe(3650)
     for (const wrong of ['29', '3651', '0', '1.5', 'forever'])
       expect(() => parseEnv({ AUDIT_RETENTION_DAYS: wrong })).toThrow(/AUDIT_RETENTION_DAYS/)
+  })
+
+  it("keeps each kind of data its own period: the privacy policy's defaults, within bounds", () => {
+    expect(parseEnv({})).toMatchObject({
+      PENDING_SUBSCRIPTION_RETENTION_DAYS: 2,
+      UNVERIFIED_ACCOUNT_RETENTION_DAYS: 14,
+      EMAIL_BODY_RETENTION_DAYS: 7,
+      EMAIL_RECORD_RETENTION_DAYS: 365,
+    })
+    const bounds = {
+      PENDING_SUBSCRIPTION_RETENTION_DAYS: [2, 14],
+      UNVERIFIED_ACCOUNT_RETENTION_DAYS: [2, 90],
+      EMAIL_BODY_RETENTION_DAYS: [1, 30],
+      EMAIL_RECORD_RETENTION_DAYS: [30, 3650],
+    } as const
+    for (const [name, [min, max]] of Object.entries(bounds)) {
+      expect(parseEnv({ [name]: String(min) })[name as keyof typeof bounds]).toBe(min)
+      expect(parseEnv({ [name]: String(max) })[name as keyof typeof bounds]).toBe(max)
+      // loadEnv prints each problem as `NAME: message`.
+      for (const wrong of [String(min - 1), String(max + 1), '1.5', 'forever']) {
+        const problem = envProblem({ [name]: wrong })
+        expect(problem).toEqual({
+          path: [name],
+          message: `must be a whole number of days from ${min} to ${max}`,
+        })
+      }
+    }
   })
 
   it('names the variable that is wrong', () => {

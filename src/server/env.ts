@@ -7,6 +7,17 @@ const commaList = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean)
 
+/** A retention period: whole days within bounds, with a message naming them. */
+const days = (min: number, max: number, fallback: number) => {
+  const error = `must be a whole number of days from ${min} to ${max}`
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .min(min, { error })
+    .max(max, { error })
+    .default(fallback)
+}
+
 /** The only reader of process.env. Everything else receives a parsed Env. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -94,7 +105,27 @@ export const envSchema = z.object({
    * How many days audit log entries are kept (30 days to 10 years); the hourly janitor deletes
    * older ones. The privacy policy names the default, two years.
    */
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+  AUDIT_RETENTION_DAYS: days(30, 3650, 730),
+  /**
+   * How many days a newsletter sign-up never confirmed is kept after it was last asked for (2–14):
+   * not less than its link lives (48 h). The privacy policy names the default, 48 hours.
+   */
+  PENDING_SUBSCRIPTION_RETENTION_DAYS: days(2, 14, 2),
+  /**
+   * How many days an account whose address was never confirmed is kept (2–90): not less than
+   * its link lives (24 h). The privacy policy names the default, 14 days.
+   */
+  UNVERIFIED_ACCOUNT_RETENTION_DAYS: days(2, 90, 14),
+  /**
+   * How many days a sent e-mail's content (its links and their tokens) is kept (1–30); who got
+   * what and when stays for EMAIL_RECORD_RETENTION_DAYS. The privacy policy names the default.
+   */
+  EMAIL_BODY_RETENTION_DAYS: days(1, 30, 7),
+  /**
+   * How many days the record of a sent e-mail (address, kind, subject, language, dates) is kept
+   * (30 days to 10 years). The privacy policy names the default, one year.
+   */
+  EMAIL_RECORD_RETENTION_DAYS: days(30, 3650, 365),
   /** How long a client may take to send a whole request (headers: at most 10 s of it), in ms. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** How long the mixing engine may search for a round's seating, in ms. */

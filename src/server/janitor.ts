@@ -1,58 +1,86 @@
-import { and, inArray, like, lt } from 'drizzle-orm'
+import { and, like, lt } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import { deleteExpiredSessions, deleteUnverifiedAccounts } from './auth/stale-accounts.ts'
 import type { Db } from './db/client.ts'
+import { daysBefore, deleteInBatches } from './db/in-batches.ts'
 import { rateLimit } from './db/schema/auth.ts'
-import { outbox } from './db/schema/outbox.ts'
+import { parseEnv, type Env } from './env.ts'
 import { purgeOldAuditEntries } from './audit/audit-log.ts'
+import { deleteEmailRecords, eraseEmailBodies } from './mail/outbox.ts'
 import { purgeOldDeliveryRecords } from './newsletter/campaigns.ts'
 import { purgeStaleSubscriptions } from './newsletter/subscriptions.ts'
 
 const EVERY_MS = 60 * 60_000
-/** Sent e-mails hold links (tokens) that live up to 7 days; their copies go after that. */
-const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000
-/** AUDIT_RETENTION_DAYS' default: two years, as the privacy policy says. */
-export const AUDIT_RETENTION_DAYS_DEFAULT = 730
 
-/** One pass of housekeeping: what the privacy policy promises to delete (old audit entries too), and stale counters. */
-export async function tidyUp(
-  db: Db,
-  now = Date.now(),
-  auditRetentionDays = AUDIT_RETENTION_DAYS_DEFAULT,
-) {
-  const pendingSubscribers = await purgeStaleSubscriptions(db, now)
-  await db
-    .delete(outbox)
-    .where(
-      and(
-        inArray(outbox.status, ['sent', 'failed']),
-        lt(outbox.createdAt, new Date(now - OUTBOX_RETENTION_MS)),
-      ),
-    )
-  await db
-    .delete(rateLimit)
-    .where(
-      and(like(rateLimit.key, 'app:%'), lt(rateLimit.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
-    )
+/**
+ * How many days each kind of data is kept (env.ts reads them from the environment; the privacy
+ * policy states the defaults, decision 0040).
+ */
+export interface RetentionDays {
+  /** AUDIT_RETENTION_DAYS: audit log entries. */
+  audit: number
+  /** PENDING_SUBSCRIPTION_RETENTION_DAYS: newsletter sign-ups never confirmed, from the last request. */
+  pendingSubscription: number
+  /** UNVERIFIED_ACCOUNT_RETENTION_DAYS: accounts whose address was never confirmed. */
+  unverifiedAccount: number
+  /** EMAIL_BODY_RETENTION_DAYS: the content of sent e-mails (links and their tokens). */
+  emailBody: number
+  /** EMAIL_RECORD_RETENTION_DAYS: who got which e-mail when (address, kind, subject, language, dates). */
+  emailRecord: number
+}
+
+export const retentionDays = (env: Env): RetentionDays => ({
+  audit: env.AUDIT_RETENTION_DAYS,
+  pendingSubscription: env.PENDING_SUBSCRIPTION_RETENTION_DAYS,
+  unverifiedAccount: env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,
+  emailBody: env.EMAIL_BODY_RETENTION_DAYS,
+  emailRecord: env.EMAIL_RECORD_RETENTION_DAYS,
+})
+
+/** The periods when nothing is configured (env.ts holds the numbers). */
+export const RETENTION_DAYS_DEFAULT = retentionDays(parseEnv({}))
+
+/**
+ * One pass of housekeeping: deletes what is past its retention period (the privacy policy's
+ * promises) and stale counters. Every statement takes at most BATCH_ROWS rows and skips rows
+ * another process holds, so passes on several processes at once split the work (decision 0040).
+ * Returns how many rows of each kind went.
+ */
+export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEFAULT) {
+  const pendingSubscribers = await purgeStaleSubscriptions(db, now, days.pendingSubscription)
+  const unverifiedAccounts = await deleteUnverifiedAccounts(db, now, days.unverifiedAccount)
+  const { sessions: expiredSessions, tokens: expiredTokens } = await deleteExpiredSessions(db, now)
+  const emailRecords = await deleteEmailRecords(db, daysBefore(now, days.emailRecord))
+  const emailBodies = await eraseEmailBodies(db, daysBefore(now, days.emailBody))
+  await deleteInBatches(
+    db,
+    rateLimit,
+    rateLimit.id,
+    and(like(rateLimit.key, 'app:%'), lt(rateLimit.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
+  )
   await purgeOldDeliveryRecords(db, now)
-  const auditEntries = await purgeOldAuditEntries(db, auditRetentionDays, now)
-  return { pendingSubscribers, auditEntries }
+  const auditEntries = await purgeOldAuditEntries(db, days.audit, now)
+  return {
+    pendingSubscribers,
+    unverifiedAccounts,
+    expiredSessions,
+    expiredTokens,
+    emailBodies,
+    emailRecords,
+    auditEntries,
+  }
 }
 
 /** Runs tidyUp at start and then hourly; any server process may do it, as each pass is idempotent. */
-export function startJanitor(
-  db: Db,
-  logger: Logger,
-  auditRetentionDays = AUDIT_RETENTION_DAYS_DEFAULT,
-) {
+export function startJanitor(db: Db, logger: Logger, days = RETENTION_DAYS_DEFAULT) {
   let running: Promise<void> | null = null
   const run = () => {
-    running ??= tidyUp(db, Date.now(), auditRetentionDays)
-      .then(({ pendingSubscribers, auditEntries }) => {
-        if (pendingSubscribers > 0)
-          logger.info({ pendingSubscribers }, 'expired newsletter sign-ups deleted')
-        if (auditEntries > 0)
-          logger.info({ auditEntries }, 'audit log entries past retention deleted')
+    running ??= tidyUp(db, Date.now(), days)
+      .then((counts) => {
+        const done = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
+        if (Object.keys(done).length > 0)
+          logger.info(done, 'data past its retention period deleted')
       })
       .catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
       .finally(() => {

@@ -8,7 +8,7 @@ import type { Database } from './db/client.ts'
 import { publicUrl, type Env } from './env.ts'
 import { startEventReminders } from './events/reminders.ts'
 import { createWorkerPlanner } from './events/worker-planner.ts'
-import { startJanitor } from './janitor.ts'
+import { retentionDays, startJanitor } from './janitor.ts'
 import { createStateCache } from './live/event-state.ts'
 import { createLiveHub, throttleByKey } from './live/live-hub.ts'
 import { campaignKey } from './newsletter/admin-campaigns.routes.ts'
@@ -102,7 +102,7 @@ export async function createServer({
     cache: createStateCache(database.db, hub),
     heartbeatMs: liveHeartbeatMs,
   }
-  const janitor = startJanitor(database.db, logger, env.AUDIT_RETENTION_DAYS)
+  const janitor = startJanitor(database.db, logger, retentionDays(env))
   const reminders = startEventReminders({
     db: database.db,
     logger,

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { AuditAction, AuditPage } from '#shared/audit.ts'
 import { auditLog } from '../db/schema/audit.ts'
-import { tidyUp } from '../janitor.ts'
+import { RETENTION_DAYS_DEFAULT, tidyUp } from '../janitor.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
 import { auditEntry } from './audit.ts'
@@ -183,7 +183,7 @@ describe('retention', () => {
       { at: new Date(now - 730 * DAY + 1000) },
       { at: new Date(now - 10 * DAY) },
     ])
-    const { auditEntries } = await tidyUp(db(), now, 730)
+    const { auditEntries } = await tidyUp(db(), now, { ...RETENTION_DAYS_DEFAULT, audit: 730 })
     expect(auditEntries).toBe(2)
     const kept = await db()
       .select({ at: auditLog.at })
@@ -193,7 +193,7 @@ describe('retention', () => {
     expect(kept.map((row) => row.at.getTime())).toEqual([now - 730 * DAY + 1000, now - 10 * DAY])
 
     // A shorter period, as the configuration allows: the next pass takes what is now too old.
-    await tidyUp(db(), now, 30)
+    await tidyUp(db(), now, { ...RETENTION_DAYS_DEFAULT, audit: 30 })
     expect(await countFor(email)).toBe(1)
     // Outside the job, a delete is still refused.
     await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow()

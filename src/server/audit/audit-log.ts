@@ -8,6 +8,7 @@ import {
 } from '#shared/audit.ts'
 import { csvDocument } from '../csv.ts'
 import type { Db } from '../db/client.ts'
+import { daysBefore, inBatches, nextBatch } from '../db/in-batches.ts'
 import { auditLog } from '../db/schema/audit.ts'
 
 /** Days are the admin's: Budapest's calendar, whatever the server's clock zone. */
@@ -132,21 +133,22 @@ export async function exportAuditCsv(db: Db, query: Omit<AuditQuery, 'page'>) {
 
 /**
  * Deletes the entries older than the retention period (AUDIT_RETENTION_DAYS). The table refuses
- * deletes (migration 0014) unless the transaction says it is this job; one statement, so any
- * number of processes may run it at once.
+ * deletes (migration 0014) unless the transaction says it is this job; BATCH_ROWS a transaction,
+ * skipping rows another process holds, so any number of processes may run it at once.
  */
 export async function purgeOldAuditEntries(
   db: Db,
   retentionDays: number,
   now = Date.now(),
 ): Promise<number> {
-  const cutoff = new Date(now - retentionDays * 24 * 60 * 60_000)
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('lendulet.audit_retention', 'on', true)`)
-    const deleted = await tx
-      .delete(auditLog)
-      .where(lt(auditLog.at, cutoff))
-      .returning({ id: auditLog.id })
-    return deleted.length
-  })
+  const old = lt(auditLog.at, daysBefore(now, retentionDays))
+  return inBatches(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('lendulet.audit_retention', 'on', true)`)
+      return tx
+        .delete(auditLog)
+        .where(nextBatch(tx, auditLog, auditLog.id, old))
+        .returning({ id: auditLog.id })
+    }),
+  )
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
 import type { Db } from '../db/client.ts'
+import { deleteInBatches, inBatches, nextBatch } from '../db/in-batches.ts'
 import { outbox, type OutboxAttachment } from '../db/schema/outbox.ts'
 import type { RenderedEmail } from './templates.ts'
 
@@ -56,3 +57,39 @@ export async function enqueueEmail(db: Writer, email: OutgoingEmail): Promise<bo
   })
   return true
 }
+
+const done = inArray(outbox.status, ['sent', 'failed'])
+
+/**
+ * Empties the bodies of e-mails sent (or given up on) before `cutoff`: the text, the HTML, the
+ * headers and attachments, which hold the links and their tokens. Who, what and when stay: the
+ * address, kind, subject, language, status and dates.
+ */
+export const eraseEmailBodies = (db: Db, cutoff: Date) =>
+  inBatches(() =>
+    db
+      .update(outbox)
+      .set({ html: '', text: '', headers: {}, attachments: [] })
+      .where(
+        nextBatch(
+          db,
+          outbox,
+          outbox.id,
+          and(
+            done,
+            lt(outbox.createdAt, cutoff),
+            or(
+              ne(outbox.html, ''),
+              ne(outbox.text, ''),
+              sql`${outbox.headers} <> '{}'::jsonb`,
+              sql`${outbox.attachments} <> '[]'::jsonb`,
+            ),
+          ),
+        ),
+      )
+      .returning({ id: outbox.id }),
+  )
+
+/** Deletes the records of e-mails sent (or given up on) before `cutoff`. */
+export const deleteEmailRecords = (db: Db, cutoff: Date) =>
+  deleteInBatches(db, outbox, outbox.id, and(done, lt(outbox.createdAt, cutoff)))

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
 import type { Db, Tx } from '../db/client.ts'
+import { daysBefore, deleteInBatches } from '../db/in-batches.ts'
 import { campaignRecipients } from '../db/schema/campaigns.ts'
 import {
   newsletterSubscribers,
@@ -10,7 +11,6 @@ import {
 import { enqueueEmail } from '../mail/outbox.ts'
 import { actionEmail } from '../mail/templates.ts'
 import {
-  CONFIRM_TOKEN_TTL_MS,
   consumeToken,
   findUsedToken,
   hashAddress,
@@ -339,24 +339,37 @@ export async function isSubscribed(db: Db, email: string): Promise<boolean> {
 }
 
 /**
- * The privacy policy's promise: a pending sign-up is deleted 48 h after it was last asked for,
- * and expired links with it; used links are forgotten after 30 days.
+ * The privacy policy's promise: a pending sign-up is deleted PENDING_SUBSCRIPTION_RETENTION_DAYS
+ * (48 h by default) after it was last asked for, and expired links with it; used links are
+ * forgotten after 30 days. In batches (db/in-batches.ts), so any number of processes may run it.
  */
-export async function purgeStaleSubscriptions(db: Db, now = Date.now()): Promise<number> {
-  const deleted = await db
-    .delete(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.verified, false),
-        lt(newsletterSubscribers.updatedAt, new Date(now - CONFIRM_TOKEN_TTL_MS)),
-      ),
-    )
-    .returning({ id: newsletterSubscribers.id })
-  await db.delete(newsletterTokens).where(lt(newsletterTokens.expiresAt, new Date(now)))
-  await db
-    .delete(newsletterUsedTokens)
-    .where(lt(newsletterUsedTokens.usedAt, new Date(now - USED_TOKEN_MEMORY_MS)))
-  return deleted.length
+export async function purgeStaleSubscriptions(
+  db: Db,
+  now: number,
+  pendingDays: number,
+): Promise<number> {
+  const pending = await deleteInBatches(
+    db,
+    newsletterSubscribers,
+    newsletterSubscribers.id,
+    and(
+      eq(newsletterSubscribers.verified, false),
+      lt(newsletterSubscribers.updatedAt, daysBefore(now, pendingDays)),
+    ),
+  )
+  await deleteInBatches(
+    db,
+    newsletterTokens,
+    newsletterTokens.tokenHash,
+    lt(newsletterTokens.expiresAt, new Date(now)),
+  )
+  await deleteInBatches(
+    db,
+    newsletterUsedTokens,
+    newsletterUsedTokens.tokenHash,
+    lt(newsletterUsedTokens.usedAt, new Date(now - USED_TOKEN_MEMORY_MS)),
+  )
+  return pending
 }
 
 /**

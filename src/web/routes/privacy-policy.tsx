@@ -64,12 +64,14 @@ export default function PrivacyPolicyPage() {
         </div>
       </object>
       {/* Said in the page's own language, whichever document it embeds (es and de get the English one). */}
-      <section aria-labelledby="audit-log-heading" className="mt-10 max-w-3xl">
-        <h2 id="audit-log-heading" className="font-display text-2xl font-semibold">
-          {t('auditLog.heading')}
-        </h2>
-        <p className="mt-3 text-ink-soft">{t('auditLog.text')}</p>
-      </section>
+      {(['auditLog', 'retention'] as const).map((part) => (
+        <section key={part} aria-labelledby={`${part}-heading`} className="mt-10 max-w-3xl">
+          <h2 id={`${part}-heading`} className="font-display text-2xl font-semibold">
+            {t(`${part}.heading`)}
+          </h2>
+          <p className="mt-3 text-ink-soft">{t(`${part}.text`)}</p>
+        </section>
+      ))}
     </div>
   )
 }
