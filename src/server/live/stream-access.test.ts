@@ -20,7 +20,7 @@ afterAll(async () => {
   await harness.close()
 })
 
-async function newEvent(admin: Awaited<ReturnType<typeof seedMember>>) {
+async function newEvent(admin: Member) {
   const created = await admin.client.post('/api/admin/events', {
     eventName: 'Open streams',
     startTime: new Date(Date.now() + 86_400_000).toISOString(),
@@ -28,6 +28,23 @@ async function newEvent(admin: Awaited<ReturnType<typeof seedMember>>) {
   })
   expect(created.status).toBe(201)
   return ((await created.json()) as { id: string }).id
+}
+
+type Member = Awaited<ReturnType<typeof seedMember>>
+
+/** The admin renames the event; the stream must then hear of it. */
+async function renameAndHear(
+  admin: Member,
+  eventId: string,
+  stream: ReturnType<typeof sseReader>,
+  eventName: string,
+) {
+  const renamed = await admin.client.request(`/api/admin/events/${eventId}`, {
+    method: 'PUT',
+    json: { eventName, startTime: new Date(Date.now() + 86_400_000).toISOString(), duration: 90 },
+  })
+  expect(renamed.status).toBe(200)
+  expect(await stream.next('state', 2_000)).toMatchObject({ event: { eventName } })
 }
 
 describe('an open live stream', () => {
@@ -42,18 +59,7 @@ describe('an open live stream', () => {
       await stream.next('state')
       // Several heartbeats, each with its check, then a change still arrives.
       await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 4))
-      const renamed = await admin.client.request(`/api/admin/events/${eventId}`, {
-        method: 'PUT',
-        json: {
-          eventName: 'Still open',
-          startTime: new Date(Date.now() + 86_400_000).toISOString(),
-          duration: 90,
-        },
-      })
-      expect(renamed.status).toBe(200)
-      expect(await stream.next('state', 2_000)).toMatchObject({
-        event: { eventName: 'Still open' },
-      })
+      await renameAndHear(admin, eventId, stream, 'Still open')
     } finally {
       await stream.close()
     }
@@ -105,16 +111,7 @@ describe('an open live stream', () => {
       sessions: { current: boolean }[]
     }
     expect(sessions.sessions).toEqual([expect.objectContaining({ current: true })])
-    const renamed = await admin.client.request(`/api/admin/events/${eventId}`, {
-      method: 'PUT',
-      json: {
-        eventName: 'Still hers',
-        startTime: new Date(Date.now() + 86_400_000).toISOString(),
-        duration: 90,
-      },
-    })
-    expect(renamed.status).toBe(200)
-    expect(await here.next('state', 2_000)).toMatchObject({ event: { eventName: 'Still hers' } })
+    await renameAndHear(admin, eventId, here, 'Still hers')
     await here.close()
     // A visitor has no sessions to end.
     const visitor = browserClient(http.origin)
