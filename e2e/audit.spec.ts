@@ -37,6 +37,8 @@ test('the audit log shows what the admin changed, filters it, and refuses a reve
   await expect(created).toContainText(audit.actions['event.create'])
   await expect(created).toContainText(ADMIN.email)
   await expect(created).toContainText(`${audit.subjects.event}: ${name}`)
+  // Its values in the owner's words too: the new event's status as its card says it.
+  await expect(created).toContainText(texts('hu', 'events').status.inactive)
 
   // Filter by what was done: only event creations are left, and focus moves to the count.
   const form = page.getByRole('form', { name: audit.filters })

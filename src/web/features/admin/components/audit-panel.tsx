@@ -56,6 +56,9 @@ const NAMED_FIELDS = [
 type NamedField = (typeof NAMED_FIELDS)[number]
 const isNamed = (key: string): key is NamedField =>
   (NAMED_FIELDS as readonly string[]).includes(key)
+const EVENT_STATUSES = ['inactive', 'active', 'ended'] as const
+const isEventStatus = (value: unknown): value is (typeof EVENT_STATUSES)[number] =>
+  (EVENT_STATUSES as readonly unknown[]).includes(value)
 const isKind = (kind: string): kind is (typeof AUDIT_ACTOR_KINDS)[number] =>
   (AUDIT_ACTOR_KINDS as readonly string[]).includes(kind)
 const isSubject = (type: string): type is (typeof AUDIT_SUBJECT_TYPES)[number] =>
@@ -291,8 +294,13 @@ function AuditItem({
   fieldLabel: (key: string) => string
   shown: (value: AuditValue | undefined) => string
 }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation(['auth', 'events'])
   const { actor, subject } = entry
+  // An event's status in the words its card uses ("Not started"), not its code name.
+  const valueOf = (key: string, value: AuditValue | undefined) =>
+    key === 'status' && subject.type === 'event' && isEventStatus(value)
+      ? t(`events:status.${value}`)
+      : shown(value)
   const kind = isKind(actor.kind) ? t(`adminAudit.kinds.${actor.kind}`) : actor.kind
   const about = isSubject(subject.type) ? t(`adminAudit.subjects.${subject.type}`) : subject.type
   const before: AuditValues = entry.before ?? {}
@@ -350,8 +358,8 @@ function AuditItem({
                 <th scope="row" className="py-1 pr-3 font-medium">
                   {fieldLabel(key)}
                 </th>
-                {entry.before && <td className="py-1 pr-3">{shown(before[key])}</td>}
-                {entry.after && <td className="py-1">{shown(after[key])}</td>}
+                {entry.before && <td className="py-1 pr-3">{valueOf(key, before[key])}</td>}
+                {entry.after && <td className="py-1">{valueOf(key, after[key])}</td>}
               </tr>
             ))}
           </tbody>
