@@ -1,4 +1,5 @@
 import { eventEnd, eventLocation, utcStamp } from '#shared/calendar.ts'
+import { splitSender } from '../mail/sender.ts'
 
 /*
  * iCalendar (RFC 5545) for an evening: the invitation e-mailed with a place, its updates and its
@@ -35,13 +36,6 @@ export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH'
 export interface CalendarAttendee {
   email: string
   name: string | null
-}
-
-/** The organiser's address and name from MAIL_FROM. */
-function organizerOf(from: string): { email: string; name: string | null } {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(from)
-  if (match?.[2]) return { email: match[2], name: match[1]?.trim() || null }
-  return { email: from.trim(), name: null }
 }
 
 /** One UID per event, for good: every update and the cancellation replace the same entry. */
@@ -107,7 +101,7 @@ export function calendarFile({
   const url = `${site.baseUrl}/events`
   const location = eventLocation(event)
   const description = [event.description.trim(), url].filter(Boolean).join('\n\n')
-  const organizer = organizerOf(site.from)
+  const organizer = splitSender(site.from)
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -129,7 +123,7 @@ export function calendarFile({
     ...(method === 'PUBLISH'
       ? []
       : [
-          `ORGANIZER${organizer.name ? `;CN=${paramValue(organizer.name)}` : ''}:mailto:${organizer.email}`,
+          `ORGANIZER${organizer.name ? `;CN=${paramValue(organizer.name)}` : ''}:mailto:${organizer.address}`,
           ...(attendee
             ? [
                 // She has her place already: nothing to answer.

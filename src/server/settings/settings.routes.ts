@@ -9,7 +9,8 @@ import { publicUrl, type Env } from '../env.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented } from '../http/openapi.ts'
 import { jsonBody } from '../http/parse-json.ts'
-import { splitSender, type SiteSettingsStore } from './site-settings.ts'
+import { splitSender } from '../mail/sender.ts'
+import type { SiteSettingsStore } from './site-settings.ts'
 
 /**
  * The operator's side of the settings page: how this server is configured (never a secret).

@@ -21,6 +21,7 @@ import { appSettings } from '../db/schema/app-settings.ts'
 import type { Env } from '../env.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { LiveHub } from '../live/live-hub.ts'
+import { splitSender } from '../mail/sender.ts'
 
 /** The app_settings row that holds what the owner has set. */
 const SETTINGS_KEY = 'site'
@@ -36,13 +37,6 @@ const DEFAULT_LAUNCH_LINES: Record<Language, string> = {
 }
 const launchLineField = (language: Language) =>
   `launchLine${language[0]?.toUpperCase()}${language.slice(1)}` as SiteSettingField
-
-/** MAIL_FROM as its name and address (`Name <address>`, `"Name" <address>` or an address). */
-export function splitSender(from: string): { name: string | null; address: string } {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(from)
-  if (match?.[2]) return { name: match[1]?.trim() || null, address: match[2] }
-  return { name: null, address: from.trim() }
-}
 
 const budapestYear = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Budapest' })
 /** The calendar year in Hungary: the footer's year turns at midnight in Budapest. */
