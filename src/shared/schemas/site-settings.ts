@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Language } from '../languages.ts'
 
 // Messages are keys under `errors:siteSettings.`, so the form and the server's answer say the same
 // thing in the admin's language.
@@ -18,6 +19,10 @@ export const SITE_SETTING_FIELDS = [
   'footerYear',
 ] as const
 export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number]
+
+/** The field of the launch line in one language: `launchLineHu`… */
+export const launchLineField = (language: Language) =>
+  `launchLine${language[0]?.toUpperCase()}${language.slice(1)}` as SiteSettingField
 
 /**
  * The names an operator lists in SETTINGS_LOCKED: one per field, `launchLine` for the four

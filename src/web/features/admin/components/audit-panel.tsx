@@ -17,6 +17,7 @@ import { TextField } from '#web/components/ui/text-field.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { EVENT_STATUSES, type EventStatus } from '#shared/schemas/events.ts'
 import { SITE_SETTING_FIELDS } from '#shared/schemas/site-settings.ts'
 import { auditCsvUrl, fetchAudit, type AuditFilters, type AuditPageData } from '../api/admin-api.ts'
 
@@ -56,8 +57,7 @@ const NAMED_FIELDS = [
 type NamedField = (typeof NAMED_FIELDS)[number]
 const isNamed = (key: string): key is NamedField =>
   (NAMED_FIELDS as readonly string[]).includes(key)
-const EVENT_STATUSES = ['inactive', 'active', 'ended'] as const
-const isEventStatus = (value: unknown): value is (typeof EVENT_STATUSES)[number] =>
+const isEventStatus = (value: unknown): value is EventStatus =>
   (EVENT_STATUSES as readonly unknown[]).includes(value)
 const isKind = (kind: string): kind is (typeof AUDIT_ACTOR_KINDS)[number] =>
   (AUDIT_ACTOR_KINDS as readonly string[]).includes(kind)

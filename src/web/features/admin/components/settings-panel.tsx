@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { LANGUAGE_CODES } from '#shared/languages.ts'
 import {
   SITE_SETTING_FIELDS,
+  launchLineField,
   siteSettingsInputSchema,
   type SiteSettingField,
   type SiteSettingsInput,
@@ -43,9 +44,6 @@ function changesOf(site: SiteSettingsView, saved: Texts, texts: Texts): Record<s
   }
   return changes
 }
-
-const launchField = (code: string) =>
-  `launchLine${code[0]?.toUpperCase()}${code.slice(1)}` as SiteSettingField
 
 /**
  * /admin/settings: what the owner changes herself (contact, links, sender name, launch line,
@@ -172,7 +170,7 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
       >
         {LANGUAGE_CODES.map((code) =>
           field(
-            launchField(code),
+            launchLineField(code),
             t('adminSettings.launchLine', { language: languageNames.of(code) ?? code }),
             { lang: code },
           ),
