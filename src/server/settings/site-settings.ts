@@ -8,6 +8,7 @@ import esLanding from '#shared/locales/es/landing.json' with { type: 'json' }
 import huLanding from '#shared/locales/hu/landing.json' with { type: 'json' }
 import {
   SITE_SETTING_FIELDS,
+  launchLineField,
   lockNameOf,
   storedSiteSettingsSchema,
   type SiteSettingField,
@@ -35,8 +36,6 @@ const DEFAULT_LAUNCH_LINES: Record<Language, string> = {
   es: esLanding.hero.badge,
   de: deLanding.hero.badge,
 }
-const launchLineField = (language: Language) =>
-  `launchLine${language[0]?.toUpperCase()}${language.slice(1)}` as SiteSettingField
 
 const budapestYear = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Budapest' })
 /** The calendar year in Hungary: the footer's year turns at midnight in Budapest. */
@@ -147,7 +146,10 @@ export async function createSiteSettings({
   }
 
   stored = await read()
+  // The hub hands this process its own signal too, at once: it already holds what it saved.
+  let announcing = false
   const unsubscribe = hub?.subscribe(SITE_SETTINGS_CHANGED, () => {
+    if (announcing) return
     void store.reload().catch((error: unknown) => {
       logger.error({ err: error }, 'site settings: reading the changed settings failed')
     })
@@ -221,7 +223,12 @@ export async function createSiteSettings({
         }
       })
       stored = next
-      hub?.changed(SITE_SETTINGS_CHANGED)
+      announcing = true
+      try {
+        hub?.changed(SITE_SETTINGS_CHANGED)
+      } finally {
+        announcing = false
+      }
       return store.view()
     },
     async reload() {
