@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { prerenderSite } from './scripts/prerender.ts'
 import { parseEnv } from './src/server/env.ts'
-import { publicConfigOf } from './src/server/settings/site-settings.ts'
+import { publicConfigOf } from './src/server/settings/site-values.ts'
 import { renderIndexHtml } from './src/server/web/serve-app.ts'
 
 /** In `npm run dev`, Vite serves index.html itself, so it gets the same config the server injects. */

@@ -8,7 +8,7 @@ import { fakeBuild } from '../test/fake-build.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestAppWithMail } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
-import { yearInBudapest } from './site-settings.ts'
+import { yearInBudapest } from './site-values.ts'
 
 const distDir = mkdtempSync(join(tmpdir(), 'dist-settings-'))
 fakeBuild(distDir)
