@@ -2244,6 +2244,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/two-factor/get-totp-uri": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use this endpoint to get the TOTP URI
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authTwoFactorGetTotpUri"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify two factor TOTP
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authTwoFactorVerifyTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/send-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send two factor OTP to the user
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authTwoFactorSendOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify two factor OTP
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authTwoFactorVerifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify-backup-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a backup code for two-factor authentication
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authTwoFactorVerifyBackupCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/generate-backup-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate new backup codes for two-factor authentication
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authTwoFactorGenerateBackupCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable two factor authentication. Pass method 'totp' (default) to set up an authenticator app (returns TOTP URI and backup codes), or 'otp' to enable email/SMS-based codes immediately.
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authTwoFactorEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use this endpoint to disable two factor authentication.
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authTwoFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/generate-register-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Generate registration options for a new passkey
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        get: operations["authGeneratePasskeyRegistrationOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/generate-authenticate-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Generate authentication options for a passkey
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        get: operations["authPasskeyGenerateAuthenticateOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/verify-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify registration of a new passkey
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authPasskeyVerifyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/verify-authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify authentication of a passkey
+         * @description **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["authPasskeyVerifyAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/list-user-passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List all passkeys for the authenticated user
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        get: operations["authPasskeyListUserPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/delete-passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a specific passkey
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authPasskeyDeletePasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/update-passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a specific passkey's name
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        post: operations["authPasskeyUpdatePasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2254,6 +2554,20 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
+        };
+        AuthPasskey: {
+            readonly id: string;
+            name?: string;
+            publicKey: string;
+            userId: string;
+            credentialID: string;
+            counter: number;
+            deviceType: string;
+            backedUp: boolean;
+            transports?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            aaguid?: string;
         };
         AuthSession: {
             readonly id: string;
@@ -2279,6 +2593,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @default false */
+            readonly twoFactorEnabled: boolean;
         };
         CheckInAnswer: {
             /** @enum {string} */
@@ -2465,6 +2781,7 @@ export interface components {
             emailVerified: boolean;
             fullName: string;
             isAdmin: boolean;
+            twoFactorEnabled: boolean;
             avatarUrl: string | null;
             userCode: string;
             /** @enum {string} */
@@ -5746,7 +6063,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -5808,7 +6125,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -7703,6 +8020,719 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorGetTotpUri: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description User password */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totpURI?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorVerifyTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The otp code to verify. Eg: "012345" */
+                    code: string;
+                    /** @description If true, the device will be trusted for 30 days. It'll be refreshed on every sign in request within this time. Eg: true */
+                    trustDevice?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorSendOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    trustDevice?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorVerifyOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The otp code to verify. Eg: "012345" */
+                    code: string;
+                    trustDevice?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Two-factor OTP verified successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Session token for the authenticated session */
+                        token: string;
+                        /** @description The authenticated user object */
+                        user: {
+                            /** @description Unique identifier of the user */
+                            id: string;
+                            /**
+                             * Format: email
+                             * @description User's email address
+                             */
+                            email?: string | null;
+                            /** @description Whether the email is verified */
+                            emailVerified?: boolean | null;
+                            /** @description User's name */
+                            name?: string | null;
+                            /**
+                             * Format: uri
+                             * @description User's profile image URL
+                             */
+                            image?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Timestamp when the user was created
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description Timestamp when the user was last updated
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorVerifyBackupCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A backup code to verify. Eg: "123456" */
+                    code: string;
+                    /** @description If true, the session cookie will not be set. */
+                    disableSession?: boolean;
+                    /** @description If true, the device will be trusted for 30 days. It'll be refreshed on every sign in request within this time. Eg: true */
+                    trustDevice?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Backup code verified successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The authenticated user object with two-factor details */
+                        user: {
+                            /** @description Unique identifier of the user */
+                            id: string;
+                            /**
+                             * Format: email
+                             * @description User's email address
+                             */
+                            email?: string | null;
+                            /** @description Whether the email is verified */
+                            emailVerified?: boolean | null;
+                            /** @description User's name */
+                            name?: string | null;
+                            /**
+                             * Format: uri
+                             * @description User's profile image URL
+                             */
+                            image?: string | null;
+                            /** @description Whether two-factor authentication is enabled for the user */
+                            twoFactorEnabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description Timestamp when the user was created
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description Timestamp when the user was last updated
+                             */
+                            updatedAt: string;
+                        };
+                        /** @description The current session object, included unless disableSession is true */
+                        session: {
+                            /** @description Session token */
+                            token: string;
+                            /** @description ID of the user associated with the session */
+                            userId: string;
+                            /**
+                             * Format: date-time
+                             * @description Timestamp when the session was created
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description Timestamp when the session expires
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorGenerateBackupCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The users password. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Backup codes generated successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Indicates if the backup codes were generated successfully
+                         * @enum {boolean}
+                         */
+                        status: true;
+                        /** @description Array of generated backup codes in plain text */
+                        backupCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description User password */
+                    password?: string;
+                    /** @enum {string} */
+                    method?: "otp" | "totp";
+                    /** @description Custom issuer for the TOTP URI */
+                    issuer?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The 2FA method that was enabled.
+                         * @enum {string}
+                         */
+                        method: "otp" | "totp";
+                        /** @description TOTP URI for authenticator app setup. Only present when method is 'totp'. */
+                        totpURI?: string;
+                        /** @description Recovery backup codes. Only present when method is 'totp'. */
+                        backupCodes?: string[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authTwoFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description User password */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authGeneratePasskeyRegistrationOptions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Type of authenticator to use for registration.
+                 *                               "platform" for device-specific authenticators,
+                 *                               "cross-platform" for authenticators that can be used across devices.
+                 */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                /**
+                 * @description Optional custom name for the passkey.
+                 *                               This can help identify the passkey when managing multiple credentials.
+                 */
+                name?: string;
+                /** @description Optional context for passkey-first registration flows. */
+                context?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge?: string;
+                        rp?: {
+                            name?: string;
+                            id?: string;
+                        };
+                        user?: {
+                            id?: string;
+                            name?: string;
+                            displayName?: string;
+                        };
+                        pubKeyCredParams?: {
+                            type?: string;
+                            alg?: number;
+                        }[];
+                        timeout?: number;
+                        excludeCredentials?: {
+                            id?: string;
+                            type?: string;
+                            transports?: string[];
+                        }[];
+                        authenticatorSelection?: {
+                            authenticatorAttachment?: string;
+                            requireResidentKey?: boolean;
+                            userVerification?: string;
+                        };
+                        attestation?: string;
+                        extensions?: Record<string, never>;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authPasskeyGenerateAuthenticateOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge?: string;
+                        rp?: {
+                            name?: string;
+                            id?: string;
+                        };
+                        user?: {
+                            id?: string;
+                            name?: string;
+                            displayName?: string;
+                        };
+                        timeout?: number;
+                        allowCredentials?: {
+                            id?: string;
+                            type?: string;
+                            transports?: string[];
+                        }[];
+                        userVerification?: string;
+                        authenticatorSelection?: {
+                            authenticatorAttachment?: string;
+                            requireResidentKey?: boolean;
+                            userVerification?: string;
+                        };
+                        extensions?: Record<string, never>;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authPasskeyVerifyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: unknown;
+                    /** @description Name of the passkey */
+                    name?: string;
+                    /** @description Create a session after registering the passkey */
+                    createSession?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthPasskey"] & {
+                        session?: components["schemas"]["AuthSession"];
+                        user?: components["schemas"]["AuthUser"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authPasskeyVerifyAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session?: components["schemas"]["AuthSession"];
+                        user?: components["schemas"]["AuthUser"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authPasskeyListUserPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Passkeys retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthPasskey"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authPasskeyDeletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The ID of the passkey to delete. Eg: "some-passkey-id" */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Passkey deleted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates whether the deletion was successful */
+                        status: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    authPasskeyUpdatePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The ID of the passkey which will be updated. Eg: "passkey-id" */
+                    id: string;
+                    /** @description The new name which the passkey will be updated to. Eg: "my-new-passkey-name" */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Passkey updated successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkey: components["schemas"]["AuthPasskey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -39,5 +39,6 @@ export const ERROR_CODES = [
   'already_registered',
   'on_waiting_list',
   'setting_locked',
+  'two_factor_required',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

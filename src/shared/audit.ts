@@ -7,6 +7,7 @@ import { z } from 'zod'
 export const AUDIT_ACTIONS = [
   'role.grant',
   'role.revoke',
+  'two_factor.reset',
   'settings.update',
   'event.create',
   'event.update',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { appSettings } from '../db/schema/app-settings.ts'
 import { profiles } from '../db/schema/profiles.ts'
-import { seedMember } from '../test/seed.ts'
+import { seedMember, turnOnTwoStep } from '../test/seed.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { ADMIN_SETUP_VALID_MS, issueAdminSetupToken, setAdminByEmail } from './admin-setup.ts'
 
@@ -108,6 +108,9 @@ describe('the first admin', () => {
     expect(
       await setAdminByEmail(server.harness.database.db, member.email.toUpperCase(), true),
     ).toBe(true)
+    // Her admin area opens once she has two-step sign-in.
+    expect((await member.client.get('/api/admin/users')).status).toBe(403)
+    await turnOnTwoStep(member.client, member.password)
     expect((await member.client.get('/api/admin/users')).status).toBe(200)
     expect(await setAdminByEmail(server.harness.database.db, member.email, false)).toBe(true)
     expect((await member.client.get('/api/admin/users')).status).toBe(403)

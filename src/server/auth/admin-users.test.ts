@@ -6,6 +6,7 @@ import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { eveningApi, type Member } from '../test/evening-api.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
+import { turnOnTwoStep } from '../test/seed.ts'
 
 const server = httpTestApp()
 const { member, ok } = eveningApi(server)
@@ -117,6 +118,13 @@ describe('granting and revoking the admin role', () => {
 
     const granted = await setRole(boss, bea.userId, 'admin')
     expect(await granted.json()).toEqual({ id: bea.userId, isAdmin: true })
+    // Her admin area opens once she has set up two-step sign-in.
+    const gated = await bea.client.get('/api/admin/users')
+    expect([gated.status, ((await gated.json()) as { code: string }).code]).toEqual([
+      403,
+      'two_factor_required',
+    ])
+    await turnOnTwoStep(bea.client, bea.password)
     expect((await bea.client.get('/api/admin/users')).status).toBe(200)
     expect((await list(boss)).admins).toBe(before + 1)
     // Granting twice changes nothing.
@@ -148,6 +156,7 @@ describe('granting and revoking the admin role', () => {
     })
     expect((await setRole(only, only.userId, 'member')).status).toBe(200)
     expect((await only.client.get('/api/admin/users')).status).toBe(403)
+    await turnOnTwoStep(other.client, other.password)
     const nowOnly = await setRole(other, other.userId, 'member')
     expect(nowOnly.status).toBe(409)
   })

@@ -1,3 +1,4 @@
+import { passkey as passkeyPlugin } from '@better-auth/passkey'
 import { betterAuth, type BetterAuthPlugin } from 'better-auth'
 import type { Logger } from 'pino'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
@@ -5,9 +6,18 @@ import { APIError } from 'better-auth/api'
 import { bearer } from 'better-auth/plugins/bearer'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { openAPI } from 'better-auth/plugins'
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor'
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
 import type { Db } from '../db/client.ts'
-import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts'
+import {
+  account,
+  passkey,
+  rateLimit,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from '../db/schema/auth.ts'
 import { truncate } from '../http/truncate.ts'
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
@@ -20,6 +30,10 @@ export const AUTH_BASE_PATH = '/api/auth'
 export const CLIENT_IP_HEADER = 'x-lendulet-client-ip'
 const VERIFY_EMAIL_EXPIRES_S = 24 * 60 * 60
 const RESET_PASSWORD_EXPIRES_S = 60 * 60
+/** "Trust this device": no second step on this browser for 30 days. */
+const TRUST_DEVICE_S = 30 * 24 * 60 * 60
+/** Where a browser that signed in with Google takes its second step. */
+export const SECOND_STEP_PATH = '/login?step=two-factor'
 
 export interface AuthDeps {
   db: Db
@@ -97,7 +111,7 @@ export function createAuth({
     ],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor, passkey },
     }),
     emailAndPassword: {
       enabled: true,
@@ -161,6 +175,15 @@ export function createAuth({
         '/send-verification-email': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
         '/change-password': { window: 60, max: 10 },
+        // The second step counts like the first: a code of six digits is guessed no faster than a
+        // password. (Better Auth also ends a challenge after 5 wrong codes and locks the account's
+        // second step for 15 minutes after 10.)
+        '/two-factor/verify-totp': { window: 60, max: 10 },
+        '/two-factor/verify-backup-code': { window: 60, max: 10 },
+        '/two-factor/enable': { window: 60, max: 5 },
+        '/two-factor/disable': { window: 60, max: 5 },
+        '/two-factor/generate-backup-codes': { window: 60, max: 5 },
+        '/passkey/verify-authentication': { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -205,6 +228,25 @@ export function createAuth({
       // Better Auth's endpoints in our API document; its own reference page (which loads
       // Scalar from a CDN, outside our CSP) is off: /api/docs shows everything.
       openAPI({ disableDefaultReference: true }),
+      // Two-step sign-in with an authenticator app (decision 0041): required for admins
+      // (requireAdmin), open to everyone. Google sign-ins take the second step too.
+      secondStepAfterEverySignIn(
+        twoFactorPlugin({
+          issuer: 'Lendület',
+          // An account without a password (Google only) sets it up from her session; one with a
+          // password confirms with it.
+          allowPasswordless: true,
+          backupCodeOptions: { amount: 10, length: 10 },
+          trustDeviceMaxAge: TRUST_DEVICE_S,
+        }),
+        baseUrl,
+      ),
+      // Passkeys: a device's key signs her in, without a password or a second step.
+      passkeyPlugin({
+        rpName: 'Lendület',
+        rpID: new URL(baseUrl).hostname,
+        origin: new URL(baseUrl).origin,
+      }),
       ...(google
         ? [
             genericOAuth({
@@ -244,4 +286,59 @@ function acceptIdTokensFor(providerId: string, audiences: string[]): BetterAuthP
       if (provider?.idToken && 'jwks' in provider.idToken) provider.idToken.audience = audiences
     },
   }
+}
+
+/**
+ * Better Auth's two-step sign-in asks for the second step only after a sign-in with a password:
+ * a Google sign-in would open her account with one step. The same check runs after Google's
+ * callback (the browser is sent to the second step instead of on) and after a native app's
+ * sign-in with a Google ID token (answered `{ twoFactorRedirect: true }`, as for a password).
+ * Passkeys sign in on their own: the device's key is already something she has.
+ */
+function secondStepAfterEverySignIn(
+  plugin: ReturnType<typeof twoFactorPlugin>,
+  baseUrl: string,
+): ReturnType<typeof twoFactorPlugin> {
+  const [hook] = plugin.hooks.after
+  if (!hook) throw new Error("Better Auth's two-factor plugin has no sign-in hook")
+  const googleSignIns = new Set(['/callback/:id', '/sign-in/social'])
+  return {
+    ...plugin,
+    hooks: {
+      after: [
+        {
+          matcher: (context) => hook.matcher(context) || googleSignIns.has(context.path ?? ''),
+          // Better Auth's hook, called as Better Auth calls it: its answer is
+          // { response, headers } (the second step's cookie in the headers).
+          handler: Object.assign(
+            async (input: Parameters<typeof hook.handler>[0]) => {
+              const answer = await hook.handler(input)
+              const { path, context } = input as { path?: string; context?: { returned?: unknown } }
+              if (path !== '/callback/:id' || !asksSecondStep(answer)) return answer
+              const target = new URL(SECOND_STEP_PATH, baseUrl)
+              const next = nextOf(context?.returned)
+              if (next) target.searchParams.set('next', next)
+              const headers = new Headers((answer as { headers?: HeadersInit }).headers)
+              headers.set('location', target.pathname + target.search)
+              throw new APIError('FOUND', undefined, headers)
+            },
+            { options: hook.handler.options },
+          ),
+        },
+      ],
+    },
+  }
+}
+
+function asksSecondStep(answer: unknown): boolean {
+  const response = (answer as { response?: { twoFactorRedirect?: unknown } } | null)?.response
+  return response?.twoFactorRedirect === true
+}
+
+/** The page the Google sign-in was to go on to (its callback's `next`), if any. */
+function nextOf(returned: unknown): string | null {
+  const headers = (returned as { headers?: unknown } | null)?.headers
+  const location = headers instanceof Headers ? headers.get('location') : null
+  if (!location) return null
+  return new URL(location, 'http://x').searchParams.get('next')
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { browserClient } from '../test/http-client.ts'
 import { nativeClient } from '../test/native-client.ts'
-import { seedMember } from '../test/seed.ts'
+import { seedMember, totpCode } from '../test/seed.ts'
 
 const APP_SITE = 'https://app.example.com'
 const server = httpTestApp({ CORS_ORIGINS: APP_SITE })
@@ -46,8 +46,25 @@ describe('bearer sessions for native apps', () => {
       expect(byCookie.status).toBe(403)
       expect(await byToken.json()).toEqual(await byCookie.json())
     }
-    const admin = await appMember({ isAdmin: true })
-    expect((await admin.app.get('/api/admin/users')).status).toBe(200)
+    // An admin's app takes the second step as a browser does: the challenge's cookie, and the
+    // site's own Origin (Better Auth refuses a cookie without one).
+    const seeded = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+    const adminApp = nativeClient(server.http.origin)
+    const firstStep = await adminApp.signIn(seeded.email, seeded.password)
+    expect(await firstStep.json()).toMatchObject({ twoFactorRedirect: true })
+    // No session yet: whatever token the first step handed out opens nothing.
+    expect((await adminApp.get('/api/me')).status).toBe(401)
+    const challenge = firstStep.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    const secondStep = await adminApp.request('/api/auth/two-factor/verify-totp', {
+      json: { code: totpCode(seeded.totpURI ?? '') },
+      headers: { cookie: challenge, origin: 'http://localhost:3000' },
+    })
+    expect(secondStep.status).toBe(200)
+    expect(adminApp.token).toBeTruthy()
+    expect((await adminApp.get('/api/admin/users')).status).toBe(200)
   })
 
   it('is rate-limited exactly as a browser session (per address)', async () => {

@@ -21,13 +21,18 @@ import type { AppEnv } from '../http/app-env.ts'
 import type { Auth } from './auth.ts'
 import { requireUser } from './session.ts'
 
-function describe(user: User, profile: Profile, liveEventId: string | null = null) {
+function describe(
+  user: User & { twoFactorEnabled?: boolean | null },
+  profile: Profile,
+  liveEventId: string | null = null,
+) {
   return {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
     fullName: profile.fullName ?? user.name,
     isAdmin: profile.isAdmin,
+    twoFactorEnabled: user.twoFactorEnabled === true,
     avatarUrl: profile.avatarUrl,
     userCode: profile.userCode,
     language: profile.language,

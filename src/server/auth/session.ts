@@ -17,12 +17,19 @@ export function requireUser(auth: Auth, db: Db) {
   })
 }
 
-/** 401 without a session, 403 for a signed-in user who is not an admin. */
+/**
+ * 401 without a session, 403 for a signed-in user who is not an admin, and 403
+ * `two_factor_required` for an admin whose account has no two-step sign-in yet: the admin area
+ * opens only once she has set it up (decision 0041). Every sign-in of such an account takes the
+ * second step (or is a passkey's), so her sessions all passed it.
+ */
 export function requireAdmin(auth: Auth, db: Db) {
   const user = requireUser(auth, db)
   return createMiddleware<AppEnv>(async (c, next) =>
     user(c, async () => {
       if (!c.var.profile?.isAdmin) throw new ApiError(403, 'forbidden', 'auth.forbidden')
+      if (!c.var.user?.twoFactorEnabled)
+        throw new ApiError(403, 'two_factor_required', 'auth.twoFactorRequired')
       await next()
     }),
   )
@@ -43,6 +50,10 @@ export function accessStillHolds(
   return async () => {
     const found = await auth.api.getSession({ headers })
     if (!found) return false
-    return !admin || (await findProfile(db, found.user.id))?.isAdmin === true
+    if (!admin) return true
+    return (
+      found.user.twoFactorEnabled === true &&
+      (await findProfile(db, found.user.id))?.isAdmin === true
+    )
   }
 }

@@ -10,7 +10,7 @@ export interface AppEnv {
     /** The client's address (see clientAddress); set once per request by the app. */
     clientAddress: string | undefined
     /** Set by requireUser / requireAdmin. */
-    user?: User
+    user?: User & { twoFactorEnabled?: boolean | null }
     profile?: Profile
     /** Tests: every documented route checks its answer against the API document (http/openapi.ts). */
     checkResponses?: boolean

@@ -8,6 +8,7 @@ import { parseEnv } from '../env.ts'
 import { createLogger } from '../logger.ts'
 import { createServer } from '../server.ts'
 import { browserClient, listen } from './http-client.ts'
+import { turnOnTwoStep } from './seed.ts'
 import { seedEvening } from './seed-evening.ts'
 
 /**
@@ -77,6 +78,7 @@ export async function signUp(
     await database.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.email, email))
   const signIn = await client.post('/api/auth/sign-in/email', { email, password })
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`)
+  if (isAdmin) await turnOnTwoStep(client, password)
   const me = (await (await client.get('/api/me')).json()) as { userCode: string }
   return { client, person: { email, password, userCode: me.userCode } }
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import * as OTPAuth from 'otpauth'
 import type { Db } from '../db/client.ts'
 import { browserClient } from './http-client.ts'
 import { user } from '../db/schema/auth.ts'
@@ -36,5 +37,27 @@ export async function seedMember(
     await harness.database.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, row.id))
   const signIn = await client.post('/api/auth/sign-in/email', { email, password })
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`)
-  return { client, email, password, userId: row.id }
+  // An admin's area opens once her account has two-step sign-in: the seeded admin sets it up
+  // as she would on the account page. `totpURI` gives her app's codes for a later sign-in.
+  const totpURI = isAdmin ? (await turnOnTwoStep(client, password)).totpURI : null
+  return { client, email, password, userId: row.id, totpURI }
+}
+
+/** The code her authenticator app shows now (a real TOTP implementation, not the server's). */
+export const totpCode = (totpURI: string, at = Date.now()) =>
+  (OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP).generate({ timestamp: at })
+
+/** Turns two-step sign-in on, as the account page does: password, QR code, first code. */
+export async function turnOnTwoStep(
+  client: Pick<ReturnType<typeof browserClient>, 'post'>,
+  password: string,
+) {
+  const enable = await client.post('/api/auth/two-factor/enable', { password })
+  if (!enable.ok) throw new Error(`two-factor/enable failed: ${enable.status}`)
+  const setup = (await enable.json()) as { totpURI: string; backupCodes: string[] }
+  const verify = await client.post('/api/auth/two-factor/verify-totp', {
+    code: totpCode(setup.totpURI),
+  })
+  if (!verify.ok) throw new Error(`two-factor/verify-totp failed: ${verify.status}`)
+  return setup
 }

@@ -9,6 +9,8 @@ export const meSchema = z
     emailVerified: z.boolean(),
     fullName: z.string(),
     isAdmin: z.boolean(),
+    /** Two-step sign-in (an authenticator app's code after the password) is on. */
+    twoFactorEnabled: z.boolean(),
     avatarUrl: z.string().nullable(),
     /** Shown at the door: the host checks her in with it. */
     userCode: z.string(),

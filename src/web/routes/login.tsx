@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../lib/use-translation.ts'
-import { Link, useLocation } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { withReturnPath } from '#shared/return-path.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -11,7 +11,9 @@ import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
 import { GoogleButton } from '../features/auth/components/google-button.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
+import { SecondStep } from '../features/auth/components/second-step.tsx'
 import { homeFor, refreshSession } from '../lib/session-store.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
 import { useReturnPath } from '../lib/use-return-path.ts'
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail } from '../lib/validation.ts'
@@ -28,6 +30,32 @@ export default function LoginPage() {
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<{ code: string; message: string } | null>(null)
   const formRef = useFocusFirstInvalid(errors)
+  // A Google sign-in of an account with two-step sign-in comes back here for its second step
+  // (`?step=two-factor`, read after hydration: the prerendered page is the password form).
+  const hydrated = useHydrated()
+  const search = useSearch()
+  const fromGoogle = hydrated && new URLSearchParams(search).get('step') === 'two-factor'
+  const [step, setStep] = useState<'password' | 'second' | null>(null)
+  const secondStep = step === 'second' || (step === null && fromGoogle)
+
+  async function goOn() {
+    const session = await refreshSession()
+    const home = session.status === 'signed-in' ? homeFor(session.role) : '/home'
+    navigate(returnPath ?? home, { replace: true })
+  }
+
+  if (secondStep)
+    return (
+      <CardPage title={t('secondStep.title')}>
+        <SecondStep
+          onSignedIn={goOn}
+          onStartOver={() => {
+            setStep('password')
+            setPassword('')
+          }}
+        />
+      </CardPage>
+    )
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -45,9 +73,12 @@ export default function LoginPage() {
       setFailure({ code: result.code, message: result.message || t('errors:auth.genericError') })
       return
     }
-    const session = await refreshSession()
-    const home = session.status === 'signed-in' ? homeFor(session.role) : '/home'
-    navigate(returnPath ?? home, { replace: true })
+    if ((result.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+      setPending(false)
+      setStep('second')
+      return
+    }
+    await goOn()
   }
 
   return (
