@@ -4,6 +4,7 @@ import { texts } from './support/locales.ts'
 import { accountButton, logIn, signUp, signUpAndVerify } from './support/accounts.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { setUpTwoStep } from './support/two-step.ts'
 
 const auth = texts('hu', 'auth')
 const common = texts('hu', 'common')
@@ -236,9 +237,10 @@ test.describe('on a site without an admin yet', () => {
   // The Google test site has no ADMIN_EMAILS: its setup link is live until someone uses it.
   test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT ?? 4174}` })
 
-  test('the first admin: the one-time link makes her admin, and /admin opens for her only', async ({
+  test('the first admin: the one-time link makes her admin, and /admin opens for her only once she has two-step sign-in', async ({
     page,
     isMobile,
+    checkA11y,
   }) => {
     // The site has one setup token; it is spent once, in the desktop run.
     test.skip(isMobile, 'the setup token can be used only once per test run')
@@ -250,6 +252,9 @@ test.describe('on a site without an admin yet', () => {
     await page.goto('/admin-setup?token=e2e-admin-setup-token-0123456789')
     await page.getByRole('button', { name: auth.adminSetup.confirm }).click()
     await expect(page).toHaveURL(/\/admin$/)
+    // The admin area opens once her account has two-step sign-in: she sets it up first.
+    await expect(page.getByRole('heading', { name: auth.adminGate.title, level: 1 })).toBeVisible()
+    await setUpTwoStep(page, checkA11y)
     await expect(page.getByRole('heading', { name: admin.title, level: 1 })).toBeVisible()
     for (const section of ['users', 'events', 'newsletter', 'settings'] as const) {
       await expect(page.getByRole('navigation', { name: admin.title })).toContainText(

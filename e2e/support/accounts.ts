@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { texts } from './locales.ts'
-import { ADMIN } from './admin-account.ts'
+import { signInAdminThrough } from './admin-account.ts'
 import { linkIn, uniqueEmail, waitForMail } from './mailbox.ts'
 
 const auth = texts('hu', 'auth')
@@ -44,16 +44,18 @@ export const accountButton = (page: Page, name: string) =>
 
 let adminSignIns = 0
 
-/** Signs the page's browser in as the admin, through the API (cookies land in the context). */
+/**
+ * Signs the page's browser in as the admin, through the API (cookies land in the context): her
+ * password, then her authenticator app's code.
+ */
 export async function signInAsAdmin(page: Page, baseURL: string | undefined) {
   // API requests do not carry the page's per-test address: give each sign-in its own, so the
   // sign-in rate limit (10 a minute per address) counts per test, as it would per visitor.
   const address = `198.18.${(process.pid % 200) + 1}.${(++adminSignIns % 250) + 1}`
-  const response = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: new URL(baseURL ?? '').origin, 'x-forwarded-for': address },
+  await signInAdminThrough(page.request, baseURL ?? '', {
+    origin: new URL(baseURL ?? '').origin,
+    'x-forwarded-for': address,
   })
-  expect(response.ok(), 'admin sign-in').toBe(true)
 }
 
 let memberAddress = 0

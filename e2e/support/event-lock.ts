@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { request } from '@playwright/test'
-import { ADMIN } from './admin-account.ts'
+import { signInAdminThrough } from './admin-account.ts'
 
 /** Only tests holding this lock start events, so "which event is running" is theirs to decide. */
 export const EVENT_LOCK = 'test-results/.event-lock'
@@ -61,10 +61,8 @@ async function endRunningEventsAsAdmin() {
     },
   })
   try {
-    const signIn = await context.post('/api/auth/sign-in/email', {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    })
-    if (signIn.ok()) await endRunningEvents(context, baseURL)
+    await signInAdminThrough(context, baseURL)
+    await endRunningEvents(context, baseURL)
   } finally {
     await context.dispose()
   }

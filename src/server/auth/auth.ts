@@ -228,7 +228,7 @@ export function createAuth({
       // Better Auth's endpoints in our API document; its own reference page (which loads
       // Scalar from a CDN, outside our CSP) is off: /api/docs shows everything.
       openAPI({ disableDefaultReference: true }),
-      // Two-step sign-in with an authenticator app (decision 0041): required for admins
+      // Two-step sign-in with an authenticator app (decision 0043): required for admins
       // (requireAdmin), open to everyone. Google sign-ins take the second step too.
       secondStepAfterEverySignIn(
         twoFactorPlugin({

@@ -20,7 +20,7 @@ export function requireUser(auth: Auth, db: Db) {
 /**
  * 401 without a session, 403 for a signed-in user who is not an admin, and 403
  * `two_factor_required` for an admin whose account has no two-step sign-in yet: the admin area
- * opens only once she has set it up (decision 0041). Every sign-in of such an account takes the
+ * opens only once she has set it up (decision 0043). Every sign-in of such an account takes the
  * second step (or is a passkey's), so her sessions all passed it.
  */
 export function requireAdmin(auth: Auth, db: Db) {

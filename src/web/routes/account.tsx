@@ -6,6 +6,7 @@ import { PeopleMetSetting } from '../features/auth/components/people-met-setting
 import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { SignedInDevices } from '../features/auth/components/signed-in-devices.tsx'
+import { PasskeysSetting } from '../features/auth/components/passkeys-setting.tsx'
 import { TwoStepSetting } from '../features/auth/components/two-step-setting.tsx'
 import { useSession, type Me } from '../lib/session-store.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
@@ -61,6 +62,10 @@ function AccountDetails({ me }: { me: Me }) {
 
       <div className="mt-8">
         <TwoStepSetting me={me} />
+      </div>
+
+      <div className="mt-8">
+        <PasskeysSetting />
       </div>
 
       <div className="mt-8">

@@ -11,6 +11,7 @@ import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
 import { GoogleButton } from '../features/auth/components/google-button.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
+import { PasskeySignIn } from '../features/auth/components/passkey-sign-in.tsx'
 import { SecondStep } from '../features/auth/components/second-step.tsx'
 import { homeFor, refreshSession } from '../lib/session-store.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
@@ -53,6 +54,9 @@ export default function LoginPage() {
             setStep('password')
             setPassword('')
           }}
+          alternative={
+            <PasskeySignIn onSignedIn={goOn} label={t('passkeys.secondStep')} variant="quiet" />
+          }
         />
       </CardPage>
     )
@@ -87,6 +91,9 @@ export default function LoginPage() {
         callbackURL={authCallbackUrl(undefined, returnPath)}
         errorCallbackURL={authCallbackUrl(undefined, returnPath)}
       />
+      <div className="mt-3">
+        <PasskeySignIn onSignedIn={goOn} />
+      </div>
       <div
         className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-soft uppercase"
         aria-hidden="true"

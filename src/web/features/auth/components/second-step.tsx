@@ -9,7 +9,7 @@ import { authPost } from '../api/auth-api.ts'
 const CHALLENGE_OVER = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE'])
 
 /**
- * The second step of signing in (decision 0041): the code from her authenticator app, or one of
+ * The second step of signing in (decision 0043): the code from her authenticator app, or one of
  * her backup codes, and whether to trust this browser for 30 days. `onSignedIn` runs once the
  * session is set; `onStartOver` takes her back to the password.
  */

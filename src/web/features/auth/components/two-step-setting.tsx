@@ -14,7 +14,7 @@ type Outcome = { tone: 'success' | 'error'; text: string }
 
 /**
  * The account page's card: two-step sign-in (a code from an authenticator app after the
- * password) on or off, new backup codes, and the setup itself (decision 0041).
+ * password) on or off, new backup codes, and the setup itself (decision 0043).
  */
 export function TwoStepSetting({ me }: { me: Me }) {
   const { t } = useTranslation('auth')

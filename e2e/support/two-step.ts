@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test'
+import * as OTPAuth from 'otpauth'
+import { texts } from './locales.ts'
+
+const auth = texts('hu', 'auth')
+const errors = texts('hu', 'errors')
+/** signUpAndVerify's password. */
+const PASSWORD = 'titok123'
+
+/** Her authenticator app, set up from the key the page shows (a real TOTP implementation). */
+async function appFrom(page: Page) {
+  const key = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '')
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), digits: 6, period: 30 })
+}
+
+/**
+ * The setup (the account card's, or the admin area's gate): password, QR code and first code,
+ * backup codes.
+ */
+export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
+  await page.getByLabel(auth.twoStep.password).fill(PASSWORD)
+  await page.getByRole('button', { name: auth.twoStep.continue }).click()
+  await expect(page.getByRole('heading', { name: auth.twoStep.scanTitle })).toBeFocused()
+  await expect(page.getByRole('img', { name: auth.twoStep.qrLabel })).toBeVisible()
+  const app = await appFrom(page)
+  // A wrong first code: told so, and nothing is turned on.
+  await page.getByLabel(auth.twoStep.codeLabel).fill('000000')
+  await page.getByRole('button', { name: auth.twoStep.confirm }).click()
+  await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_CODE)
+  await page.getByLabel(auth.twoStep.codeLabel).fill(app.generate())
+  await page.getByRole('button', { name: auth.twoStep.confirm }).click()
+  await expect(page.getByRole('heading', { name: auth.twoStep.codesTitle })).toBeFocused()
+  const codes = await page.getByTestId('backup-codes').getByRole('listitem').allInnerTexts()
+  expect(codes).toHaveLength(10)
+  await checkA11y()
+  await page.getByRole('button', { name: auth.twoStep.saved }).click()
+  return { app, codes }
+}

@@ -1,0 +1,45 @@
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { logIn, signUpAndVerify } from './support/accounts.ts'
+import { uniqueEmail } from './support/mailbox.ts'
+import { setUpTwoStep } from './support/two-step.ts'
+
+const auth = texts('hu', 'auth')
+const errors = texts('hu', 'errors')
+const PASSWORD = 'titok123'
+
+test('a member turns on two-step sign-in, signs in with her app, and a backup code works once', async ({
+  page,
+  checkA11y,
+}) => {
+  const email = uniqueEmail('two-step')
+  await signUpAndVerify(page, email)
+  await page.goto('/account')
+  await page.getByRole('button', { name: auth.twoStep.turnOn }).click()
+  const { app, codes } = await setUpTwoStep(page, checkA11y)
+  await expect(page.getByRole('status')).toHaveText(auth.twoStep.enabled)
+  await expect(page.getByText(auth.twoStep.on)).toBeVisible()
+
+  // Signing in again: the password, then the app's code (a wrong one first).
+  await page.context().clearCookies()
+  await logIn(page, email, PASSWORD)
+  await expect(page.getByRole('heading', { name: auth.secondStep.title })).toBeFocused()
+  await checkA11y()
+  await page.getByLabel(auth.secondStep.codeLabel).fill('123456')
+  await page.getByRole('button', { name: auth.secondStep.submit }).click()
+  await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_CODE)
+  await page.getByLabel(auth.secondStep.codeLabel).fill(app.generate())
+  await page.getByRole('button', { name: auth.secondStep.submit }).click()
+  await expect(page).toHaveURL(/\/home$/)
+
+  // Lost phone: a backup code, once.
+  for (const attempt of ['first', 'again'] as const) {
+    await page.context().clearCookies()
+    await logIn(page, email, PASSWORD)
+    await page.getByRole('button', { name: auth.secondStep.useBackup }).click()
+    await page.getByLabel(auth.secondStep.backupLabel).fill(codes[0] ?? '')
+    await page.getByRole('button', { name: auth.secondStep.submit }).click()
+    if (attempt === 'first') await expect(page).toHaveURL(/\/home$/)
+    else await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_BACKUP_CODE)
+  }
+})
