@@ -11,8 +11,18 @@ import { account, rateLimit, session, user, verification } from '../db/schema/au
 import { truncate } from '../http/truncate.ts'
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
-import { resetPasswordTemplate, verifyEmailTemplate } from '../mail/templates.ts'
+import {
+  changeEmailConfirmTemplate,
+  resetPasswordTemplate,
+  verifyEmailTemplate,
+} from '../mail/templates.ts'
 import { promoteListedAdmins } from './admin-setup.ts'
+import {
+  changeEmailPlugin,
+  followEmailChange,
+  forgetPendingChange,
+  isChangeEmailToken,
+} from './change-email.ts'
 import { createProfile, findProfile } from './profiles.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -106,6 +116,10 @@ export function createAuth({
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_S,
+      // A reset cancels a pending change of her address (change-email.ts).
+      async onPasswordReset({ user }) {
+        await forgetPendingChange(db, user.id)
+      },
       async sendResetPassword({ user, url }, request) {
         const profile = await findProfile(db, user.id)
         const language = languageOfRequest(request)
@@ -127,22 +141,40 @@ export function createAuth({
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_S,
-      async sendVerificationEmail({ user, url }, request) {
+      async sendVerificationEmail({ user, url, token }, request) {
         const profile = await findProfile(db, user.id)
         const language = profile?.language ?? languageOfRequest(request)
-        const queued = await enqueueEmail(db, {
-          kind: 'verify-email',
-          to: user.email,
-          language,
-          ...verifyEmailTemplate(language, {
-            name: profile?.fullName ?? user.name,
-            url,
-            siteUrl: baseUrl,
-          }),
-        })
+        // Changing her address: `user.email` is the new address, which gets its own e-mail.
+        const queued = await enqueueEmail(
+          db,
+          isChangeEmailToken(token)
+            ? {
+                kind: 'change-email-confirm',
+                to: user.email,
+                language,
+                ...changeEmailConfirmTemplate(language, {
+                  name: profile?.fullName ?? user.name,
+                  url,
+                  siteUrl: baseUrl,
+                  address: user.email,
+                }),
+              }
+            : {
+                kind: 'verify-email',
+                to: user.email,
+                language,
+                ...verifyEmailTemplate(language, {
+                  name: profile?.fullName ?? user.name,
+                  url,
+                  siteUrl: baseUrl,
+                }),
+              },
+        )
         if (queued) onEmailQueued()
       },
     },
+    // Only with a confirmation by the new address; the old one gets a notice (change-email.ts).
+    user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
@@ -161,6 +193,7 @@ export function createAuth({
         '/send-verification-email': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
         '/change-password': { window: 60, max: 10 },
+        '/change-email': { window: 60, max: 5 },
       },
     },
     advanced: {
@@ -193,6 +226,8 @@ export function createAuth({
               })
           },
           async after(updated) {
+            // Her profile's address first: ADMIN_EMAILS is matched against it.
+            await followEmailChange(db, updated)
             await promoteListedAdmins(db, adminEmails, updated.id)
           },
         },
@@ -205,6 +240,7 @@ export function createAuth({
       // Better Auth's endpoints in our API document; its own reference page (which loads
       // Scalar from a CDN, outside our CSP) is off: /api/docs shows everything.
       openAPI({ disableDefaultReference: true }),
+      changeEmailPlugin({ db, baseUrl, onEmailQueued }),
       ...(google
         ? [
             genericOAuth({
