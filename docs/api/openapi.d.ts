@@ -1892,8 +1892,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the e-mail address of the current user
-         * @description **Who may call:** Signed-in members (any role).
+         * Change your sign-in address
+         * @description Sends a link to the new address; the address changes only when that link is opened (`GET /api/auth/verify-email`, which then redirects to `callbackURL`, or to it with `?error=EMAIL_TAKEN` or `?error=INVALID_TOKEN`). Until then she signs in with the old address, which gets a notice naming the new one masked. A taken address gets the same answer as a free one, and no e-mail. Accounts without a password are refused with 403 `CHANGE_EMAIL_NEEDS_PASSWORD`; the current address with 400 `EMAIL_IS_THE_SAME`, a malformed one with 400 `INVALID_EMAIL`. A newer request, or a new password, cancels an older link. 5 requests a minute (decision 0042).
+         *
+         *     **Who may call:** Signed-in members (any role).
          */
         post: operations["authChangeEmail"];
         delete?: never;
@@ -5746,7 +5748,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -5808,7 +5810,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                action?: "role.grant" | "role.revoke" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -6962,10 +6964,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new email address to set must be a valid email address */
+                    /** @description The new address. */
                     newEmail: string;
-                    /** @description The URL to redirect to after email verification */
+                    /** @description Where the link in the e-mail brings her back to (a path of this site). */
                     callbackURL?: string;
+                    /** @description Move her newsletter subscription to the new address when it is confirmed (default false). */
+                    moveNewsletter?: boolean;
                 };
             };
         };

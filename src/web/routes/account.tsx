@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
 import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
+import { ChangeEmailCard } from '../features/auth/components/change-email-card.tsx'
 import { EventRemindersSetting } from '../features/auth/components/event-reminders-setting.tsx'
 import { PeopleMetSetting } from '../features/auth/components/people-met-setting.tsx'
 import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
@@ -48,6 +49,10 @@ function AccountDetails({ me }: { me: Me }) {
 
       <div className="mt-8">
         <ProfileNameForm me={me} />
+      </div>
+
+      <div className="mt-8">
+        <ChangeEmailCard me={me} />
       </div>
 
       <div className="mt-8">
