@@ -258,6 +258,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download your data
+         * @description A ZIP of everything stored about her: `data.json`, `data.html` (the same to read, in the page's language, self-contained) and her profile picture. Her account, sessions (never their tokens), sign-in methods, profile, newsletter subscription and consent record, event places and seats with the names of the people she met, the e-mails sent to her (subjects and dates) and her account's recorded changes. Streamed as it is read (decision 0042).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        get: operations["getAccountExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/delete": {
         parameters: {
             query?: never;
@@ -493,6 +515,28 @@ export interface paths {
          *     **Who may call:** Admins only.
          */
         put: operations["putAdminUsersByUserIdRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's data, for her
+         * @description The same ZIP a member downloads on her account page (`GET /api/account/export`), in her language, for a member who asks by e-mail. Recorded in the audit log (`export.member_data`) before the file is sent.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminUsersByUserIdExport"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3073,6 +3117,30 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getAccountExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     postAccountDelete: {
         parameters: {
             query?: never;
@@ -3466,6 +3534,34 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminUsersByUserIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
