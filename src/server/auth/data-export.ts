@@ -32,17 +32,18 @@ export const EXPORT_BATCH_ROWS = 500
 type Value = string | number | boolean | null | string[] | Row[]
 type Row = { [field: string]: Value }
 
-const SECTIONS = [
-  'account',
-  'signInMethods',
-  'sessions',
-  'profile',
-  'newsletter',
-  'events',
-  'emails',
-  'accountHistory',
-] as const
-type SectionKey = (typeof SECTIONS)[number]
+type SectionKey =
+  | 'account'
+  | 'signInMethods'
+  | 'sessions'
+  | 'profile'
+  | 'newsletter'
+  | 'events'
+  | 'emails'
+  | 'accountHistory'
+
+/** Keys for programs, not for her eyes: left out of the page. */
+const HIDDEN_ON_PAGE = new Set(['id', 'eventId'])
 
 /** One part of the file: a single record, or a list read in batches. */
 interface Section {
@@ -529,7 +530,9 @@ ul{margin:0;padding-left:18px}
     for await (const batch of section.batches()) {
       let out = ''
       for (const row of batch) {
-        const { id: _id, eventId: _eventId, ...shown } = row
+        const shown = Object.fromEntries(
+          Object.entries(row).filter(([field]) => !HIDDEN_ON_PAGE.has(field)),
+        )
         if (!columns) {
           columns = Object.keys(shown)
           out += `<div class="scroll"><table><thead><tr>${columns.map((c) => `<th scope="col">${escapeHtml(label(c))}</th>`).join('')}</tr></thead><tbody>`

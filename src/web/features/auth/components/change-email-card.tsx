@@ -29,30 +29,24 @@ export function ChangeEmailCard({ me }: { me: Me }) {
   const [moveNewsletter, setMoveNewsletter] = useState<boolean | null>(null)
   const [errors, setErrors] = useState<{ newEmail?: string }>({})
   const [pending, setPending] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  // Back from the link: the address changed, or why not (read once, on arrival).
+  const [outcome, setOutcome] = useState<Outcome | null>(() => {
+    const params = new URLSearchParams(window.location.search)
+    if (!params.has('emailChanged')) return null
+    const error = params.get('error')
+    if (!error) return { tone: 'success', text: t('account.emailChanged', { email: me.email }) }
+    if (error === 'EMAIL_TAKEN') return { tone: 'error', text: t('errors:auth.EMAIL_TAKEN') }
+    if (error === 'TOKEN_EXPIRED') return { tone: 'error', text: t('errors:auth.TOKEN_EXPIRED') }
+    return { tone: 'error', text: t('errors:auth.INVALID_TOKEN') }
+  })
   const formRef = useFocusFirstInvalid(errors)
   const subscribed = newsletter.data?.subscribed ?? false
 
-  // Back from the link: the address changed, or why not. The address bar is tidied up.
+  // The address bar is tidied up, so a reload does not say it again.
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search)
-    if (!params.has('emailChanged')) return
-    const error = params.get('error')
-    setOutcome(
-      error
-        ? { tone: 'error', text: linkError(error) }
-        : { tone: 'success', text: t('account.emailChanged', { email: me.email }) },
-    )
-    window.history.replaceState(window.history.state, '', window.location.pathname)
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (new URLSearchParams(window.location.search).has('emailChanged'))
+      window.history.replaceState(window.history.state, '', window.location.pathname)
   }, [])
-
-  function linkError(code: string) {
-    if (code === 'EMAIL_TAKEN') return t('errors:auth.EMAIL_TAKEN')
-    if (code === 'TOKEN_EXPIRED') return t('errors:auth.TOKEN_EXPIRED')
-    return t('errors:auth.INVALID_TOKEN')
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
