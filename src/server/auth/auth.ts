@@ -144,32 +144,17 @@ export function createAuth({
       async sendVerificationEmail({ user, url, token }, request) {
         const profile = await findProfile(db, user.id)
         const language = profile?.language ?? languageOfRequest(request)
+        const data = { name: profile?.fullName ?? user.name, url, siteUrl: baseUrl }
         // Changing her address: `user.email` is the new address, which gets its own e-mail.
-        const queued = await enqueueEmail(
-          db,
-          isChangeEmailToken(token)
-            ? {
-                kind: 'change-email-confirm',
-                to: user.email,
-                language,
-                ...changeEmailConfirmTemplate(language, {
-                  name: profile?.fullName ?? user.name,
-                  url,
-                  siteUrl: baseUrl,
-                  address: user.email,
-                }),
-              }
-            : {
-                kind: 'verify-email',
-                to: user.email,
-                language,
-                ...verifyEmailTemplate(language, {
-                  name: profile?.fullName ?? user.name,
-                  url,
-                  siteUrl: baseUrl,
-                }),
-              },
-        )
+        const changing = isChangeEmailToken(token)
+        const queued = await enqueueEmail(db, {
+          kind: changing ? 'change-email-confirm' : 'verify-email',
+          to: user.email,
+          language,
+          ...(changing
+            ? changeEmailConfirmTemplate(language, { ...data, address: user.email })
+            : verifyEmailTemplate(language, data)),
+        })
         if (queued) onEmailQueued()
       },
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate'
 import type { Language } from '#shared/languages.ts'
 import type { Db } from '../db/client.ts'
@@ -15,6 +15,7 @@ import { media } from '../db/schema/media.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import { profiles } from '../db/schema/profiles.ts'
+import { tablemates } from '../events/people-met.ts'
 import { emailTranslator } from '../i18n.ts'
 import { escapeHtml } from '../mail/templates.ts'
 
@@ -370,6 +371,7 @@ async function seatsAt(db: Db, userId: string, eventIds: string[]): Promise<Map<
       eventId: eventRounds.eventId,
       roundId: eventRounds.id,
       round: eventRounds.roundNumber,
+      started: eventRounds.started,
       tableId: eventTables.id,
       table: eventTables.tableName,
     })
@@ -379,26 +381,9 @@ async function seatsAt(db: Db, userId: string, eventIds: string[]): Promise<Map<
     .where(and(eq(eventTableAssignments.userId, userId), inArray(eventRounds.eventId, eventIds)))
     .orderBy(asc(eventRounds.roundNumber))
   if (mine.length === 0) return out
-  const others = await db
-    .select({
-      roundId: eventTableAssignments.roundId,
-      tableId: eventTableAssignments.tableId,
-      name: profiles.fullName,
-    })
-    .from(eventTableAssignments)
-    .innerJoin(profiles, eq(profiles.id, eventTableAssignments.userId))
-    .where(
-      and(
-        inArray(
-          eventTableAssignments.roundId,
-          mine.map((seat) => seat.roundId),
-        ),
-        ne(eventTableAssignments.userId, userId),
-        eq(profiles.peopleMetVisible, true),
-        sql`coalesce(trim(${profiles.fullName}), '') <> ''`,
-      ),
-    )
-    .orderBy(asc(profiles.fullName))
+  // People she met: only in rounds that ran.
+  const ran = mine.filter((seat) => seat.started).map((seat) => seat.roundId)
+  const others = ran.length > 0 ? await tablemates(db, userId, ran) : []
   for (const seat of mine) {
     const list = out.get(seat.eventId) ?? []
     list.push({
@@ -406,7 +391,7 @@ async function seatsAt(db: Db, userId: string, eventIds: string[]): Promise<Map<
       table: seat.table,
       peopleMet: others
         .filter((other) => other.roundId === seat.roundId && other.tableId === seat.tableId)
-        .map((other) => (other.name ?? '').trim()),
+        .flatMap((other) => (other.fullName?.trim() ? [other.fullName.trim()] : [])),
     })
     out.set(seat.eventId, list)
   }
