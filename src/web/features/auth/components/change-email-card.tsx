@@ -74,13 +74,13 @@ export function ChangeEmailCard({ me }: { me: Me }) {
     }
   }
 
+  // Until her sign-in methods are known, neither the form nor the Google note shows.
   const passwordless = methods.data !== null && !methods.data.password
+  const canChange = methods.data?.password === true || methods.error !== null
   return (
     <SettingsCard
       title={t('account.emailTitle')}
-      description={
-        passwordless ? t('account.emailGoogleOnly') : t('account.emailText', { email: me.email })
-      }
+      description={passwordless ? t('account.emailGoogleOnly') : t('account.emailText')}
     >
       {passwordless ? (
         <Link
@@ -90,36 +90,38 @@ export function ChangeEmailCard({ me }: { me: Me }) {
           {t('account.setPassword')}
         </Link>
       ) : (
-        <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <TextField
-            label={t('account.newEmail')}
-            type="email"
-            autoComplete="email"
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.target.value)}
-            error={errors.newEmail}
-            required
-          />
-          {subscribed && (
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-5 shrink-0 rounded border-ink/30 accent-rose-deep"
-                checked={moveNewsletter ?? true}
-                onChange={(e) => setMoveNewsletter(e.target.checked)}
-              />
-              {t('account.moveNewsletter')}
-            </label>
-          )}
-          <Button
-            type="submit"
-            pending={pending}
-            pendingLabel={t('account.changingEmail')}
-            className="self-start"
-          >
-            {t('account.changeEmail')}
-          </Button>
-        </form>
+        canChange && (
+          <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <TextField
+              label={t('account.newEmail')}
+              type="email"
+              autoComplete="email"
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.target.value)}
+              error={errors.newEmail}
+              required
+            />
+            {subscribed && (
+              <label className="flex items-start gap-3">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-5 shrink-0 rounded border-ink/30 accent-rose-deep"
+                  checked={moveNewsletter ?? true}
+                  onChange={(e) => setMoveNewsletter(e.target.checked)}
+                />
+                {t('account.moveNewsletter')}
+              </label>
+            )}
+            <Button
+              type="submit"
+              pending={pending}
+              pendingLabel={t('account.changingEmail')}
+              className="self-start"
+            >
+              {t('account.changeEmail')}
+            </Button>
+          </form>
+        )
       )}
       {outcome && (
         <Alert tone={outcome.tone} focus>
