@@ -166,6 +166,14 @@ describe('changing the sign-in address', () => {
     ).toHaveProperty('status', 401)
   })
 
+  it('is limited to 5 requests a minute, like the other sign-in routes', async () => {
+    const { client } = await member()
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++)
+      statuses.push((await client.post('/api/auth/change-email', { newEmail: `x${i}` })).status)
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429])
+  })
+
   it('is for accounts with a password: a Google-only account is told how to get one', async () => {
     const { client, userId } = await member()
     await db()
