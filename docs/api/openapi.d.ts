@@ -258,6 +258,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download your data
+         * @description A ZIP of everything stored about her: `data.json`, `data.html` (the same to read, in the page's language, self-contained) and her profile picture. Her account, sessions (never their tokens), sign-in methods, profile, newsletter subscription and consent record, event places and seats with the names of the people she met, the e-mails sent to her (subjects and dates) and her account's recorded changes. Streamed as it is read (decision 0042).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        get: operations["getAccountExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/delete": {
         parameters: {
             query?: never;
@@ -493,6 +515,28 @@ export interface paths {
          *     **Who may call:** Admins only.
          */
         put: operations["putAdminUsersByUserIdRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's data, for her
+         * @description The same ZIP a member downloads on her account page (`GET /api/account/export`), in her language, for a member who asks by e-mail. Recorded in the audit log (`export.member_data`) before the file is sent.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminUsersByUserIdExport"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1892,8 +1936,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the e-mail address of the current user
-         * @description **Who may call:** Signed-in members (any role).
+         * Change your sign-in address
+         * @description Sends a link to the new address; the address changes only when that link is opened (`GET /api/auth/verify-email`, which then redirects to `callbackURL`, or to it with `?error=EMAIL_TAKEN` or `?error=INVALID_TOKEN`). Until then she signs in with the old address, which gets a notice naming the new one masked. A taken address gets the same answer as a free one, and no e-mail. Accounts without a password are refused with 403 `CHANGE_EMAIL_NEEDS_PASSWORD`; the current address with 400 `EMAIL_IS_THE_SAME`, a malformed one with 400 `INVALID_EMAIL`. A newer request, or a new password, cancels an older link. 5 requests a minute (decision 0042).
+         *
+         *     **Who may call:** Signed-in members (any role).
          */
         post: operations["authChangeEmail"];
         delete?: never;
@@ -3388,6 +3434,30 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getAccountExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     postAccountDelete: {
         parameters: {
             query?: never;
@@ -3781,6 +3851,34 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminUsersByUserIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -6063,7 +6161,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -6125,7 +6223,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -7279,10 +7377,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new email address to set must be a valid email address */
+                    /** @description The new address. */
                     newEmail: string;
-                    /** @description The URL to redirect to after email verification */
+                    /** @description Where the link in the e-mail brings her back to (a path of this site). */
                     callbackURL?: string;
+                    /** @description Move her newsletter subscription to the new address when it is confirmed (default false). */
+                    moveNewsletter?: boolean;
                 };
             };
         };

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'export.subscribers',
   'export.seating',
   'export.audit',
+  'export.member_data',
+  'account.email_change',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 export const auditActionSchema = z.enum(AUDIT_ACTIONS)

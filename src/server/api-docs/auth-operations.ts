@@ -118,7 +118,35 @@ const CORRECTIONS: Record<string, Correction> = {
       },
     ],
   },
-  'post /change-email': { summary: 'Change the e-mail address of the current user' },
+  'post /change-email': {
+    summary: 'Change your sign-in address',
+    description:
+      'Sends a link to the new address; the address changes only when that link is opened (`GET /api/auth/verify-email`, which then redirects to `callbackURL`, or to it with `?error=EMAIL_TAKEN` or `?error=INVALID_TOKEN`). Until then she signs in with the old address, which gets a notice naming the new one masked. A taken address gets the same answer as a free one, and no e-mail. Accounts without a password are refused with 403 `CHANGE_EMAIL_NEEDS_PASSWORD`; the current address with 400 `EMAIL_IS_THE_SAME`, a malformed one with 400 `INVALID_EMAIL`. A newer request, or a new password, cancels an older link. 5 requests a minute (decision 0042).',
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              newEmail: { type: 'string', description: 'The new address.' },
+              callbackURL: {
+                type: 'string',
+                description:
+                  'Where the link in the e-mail brings her back to (a path of this site).',
+              },
+              moveNewsletter: {
+                type: 'boolean',
+                description:
+                  'Move her newsletter subscription to the new address when it is confirmed (default false).',
+              },
+            },
+            required: ['newEmail'],
+          },
+        },
+      },
+    },
+  },
   'get /verify-email': {
     responses: {
       302: redirect('With `callbackURL`: to that page (signed in, when the address is confirmed).'),

@@ -433,6 +433,13 @@ const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    route: 'GET /api/admin/users/:userId/export',
+    action: 'export.member_data',
+    subject: () => ({ type: 'user', id: people.m5.userId }),
+    call: () => ({ method: 'GET', path: `/api/admin/users/${people.m5.userId}/export` }),
+    refused: () => ({ method: 'GET', path: '/api/admin/users/no-such-user/export' }),
+  },
+  {
     route: 'POST /api/admin/newsletter/campaigns',
     action: 'campaign.create',
     subject: theCampaign,
@@ -577,7 +584,10 @@ describe('the audit log, route by route', () => {
     const routes = new Set(
       server.harness.app.routes
         .filter(({ path }) => path.startsWith('/api/admin/') || path.startsWith('/api/door/'))
-        .filter(({ method, path }) => CHANGES.has(method) || path.endsWith('.csv'))
+        .filter(
+          ({ method, path }) =>
+            CHANGES.has(method) || path.endsWith('.csv') || path.endsWith('/export'),
+        )
         .map(({ method, path }) => `${method} ${path}`)
         .filter((route) => !EXEMPT.has(route)),
     )

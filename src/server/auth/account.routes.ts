@@ -10,6 +10,7 @@ import { jsonBody } from '../http/parse-json.ts'
 import { API_TAGS, documented } from '../http/openapi.ts'
 import { pathIds } from '../http/path-ids.ts'
 import type { Auth } from './auth.ts'
+import { exportFileName, exportedMember, memberDataZip } from './data-export.ts'
 import { accountProviders, deleteAccountData, freshGoogleSession } from './delete-account.ts'
 import {
   listDeviceSessions,
@@ -108,6 +109,24 @@ export function accountRoutes(auth: Auth, db: Db) {
         return c.json({ revoked: true as const })
       },
     )
+    .get(
+      '/export',
+      documented({
+        summary: 'Download your data',
+        description:
+          "A ZIP of everything stored about her: `data.json`, `data.html` (the same to read, in the page's language, self-contained) and her profile picture. Her account, sessions (never their tokens), sign-in methods, profile, newsletter subscription and consent record, event places and seats with the names of the people she met, the e-mails sent to her (subjects and dates) and her account's recorded changes. Streamed as it is read (decision 0042).",
+        tag: API_TAGS.account,
+        access: 'member',
+        responses: { 200: { description: 'The ZIP file.', media: 'application/zip' } },
+      }),
+      signedInFirst,
+      async (c) => {
+        const member = await exportedMember(db, c.var.user?.id ?? '')
+        if (!member) throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
+        c.var.log.info({ userId: member.id }, 'data export')
+        return zipAnswer(memberDataZip(db, { ...member, language: c.var.language }))
+      },
+    )
     .post(
       '/delete',
       documented({
@@ -155,4 +174,15 @@ export function accountRoutes(auth: Auth, db: Db) {
         return c.json({ deleted: true as const })
       },
     )
+}
+
+/** A member's data as a download: the ZIP streams into the answer as it is made. */
+export function zipAnswer(zip: ReadableStream<Uint8Array>, now = new Date()): Response {
+  return new Response(zip, {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${exportFileName(now)}"`,
+      'Cache-Control': 'no-store',
+    },
+  })
 }

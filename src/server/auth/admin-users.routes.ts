@@ -2,10 +2,13 @@ import { Hono } from 'hono'
 import { usersQuerySchema, userRoleSchema } from '#shared/schemas/admin-users.ts'
 import type { Auth } from './auth.ts'
 import { listUsers, setUserRole } from './admin-users.ts'
+import { zipAnswer } from './account.routes.ts'
+import { exportedMember, memberDataZip } from './data-export.ts'
 import { requireAdmin } from './session.ts'
 import { findProfile } from './profiles.ts'
 import { audited, auditOrigin } from '../audit/audit.ts'
 import type { Db } from '../db/client.ts'
+import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
@@ -60,6 +63,35 @@ export function adminUsersRoutes(auth: Auth, db: Db) {
         })
         c.var.log.info({ userId, role, by: c.var.user?.id }, 'admin role changed')
         return c.json(updated)
+      },
+    )
+    .get(
+      '/:userId/export',
+      documented({
+        summary: "A member's data, for her",
+        description:
+          'The same ZIP a member downloads on her account page (`GET /api/account/export`), in her language, for a member who asks by e-mail. Recorded in the audit log (`export.member_data`) before the file is sent.',
+        tag: API_TAGS.admin,
+        access: 'admin',
+        responses: { 200: { description: 'The ZIP file.', media: 'application/zip' } },
+        errors: [404],
+      }),
+      pathIds({ userId: PATH_IDS.user }),
+      async (c) => {
+        const { userId } = c.req.valid('param')
+        const member = await audited(db, auditOrigin(c), async (tx) => {
+          const found = await exportedMember(tx, userId)
+          if (!found) throw new ApiError(404, 'not_found', 'notFound')
+          return {
+            result: found,
+            audit: {
+              action: 'export.member_data',
+              subject: { type: 'user', id: userId, label: found.email },
+            },
+          }
+        })
+        c.var.log.info({ userId, by: c.var.user?.id }, 'member data exported')
+        return zipAnswer(memberDataZip(db, member))
       },
     )
 }

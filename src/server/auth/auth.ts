@@ -21,8 +21,18 @@ import {
 import { truncate } from '../http/truncate.ts'
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
-import { resetPasswordTemplate, verifyEmailTemplate } from '../mail/templates.ts'
+import {
+  changeEmailConfirmTemplate,
+  resetPasswordTemplate,
+  verifyEmailTemplate,
+} from '../mail/templates.ts'
 import { promoteListedAdmins } from './admin-setup.ts'
+import {
+  changeEmailPlugin,
+  followEmailChange,
+  forgetPendingChange,
+  isChangeEmailToken,
+} from './change-email.ts'
 import { createProfile, findProfile } from './profiles.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -120,6 +130,10 @@ export function createAuth({
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_S,
+      // A reset cancels a pending change of her address (change-email.ts).
+      async onPasswordReset({ user }) {
+        await forgetPendingChange(db, user.id)
+      },
       async sendResetPassword({ user, url }, request) {
         const profile = await findProfile(db, user.id)
         const language = languageOfRequest(request)
@@ -141,22 +155,25 @@ export function createAuth({
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_S,
-      async sendVerificationEmail({ user, url }, request) {
+      async sendVerificationEmail({ user, url, token }, request) {
         const profile = await findProfile(db, user.id)
         const language = profile?.language ?? languageOfRequest(request)
+        const data = { name: profile?.fullName ?? user.name, url, siteUrl: baseUrl }
+        // Changing her address: `user.email` is the new address, which gets its own e-mail.
+        const changing = isChangeEmailToken(token)
         const queued = await enqueueEmail(db, {
-          kind: 'verify-email',
+          kind: changing ? 'change-email-confirm' : 'verify-email',
           to: user.email,
           language,
-          ...verifyEmailTemplate(language, {
-            name: profile?.fullName ?? user.name,
-            url,
-            siteUrl: baseUrl,
-          }),
+          ...(changing
+            ? changeEmailConfirmTemplate(language, { ...data, address: user.email })
+            : verifyEmailTemplate(language, data)),
         })
         if (queued) onEmailQueued()
       },
     },
+    // Only with a confirmation by the new address; the old one gets a notice (change-email.ts).
+    user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
@@ -184,6 +201,7 @@ export function createAuth({
         '/two-factor/disable': { window: 60, max: 5 },
         '/two-factor/generate-backup-codes': { window: 60, max: 5 },
         '/passkey/verify-authentication': { window: 60, max: 10 },
+        '/change-email': { window: 60, max: 5 },
       },
     },
     advanced: {
@@ -216,6 +234,8 @@ export function createAuth({
               })
           },
           async after(updated) {
+            // Her profile's address first: ADMIN_EMAILS is matched against it.
+            await followEmailChange(db, updated)
             await promoteListedAdmins(db, adminEmails, updated.id)
           },
         },
@@ -247,6 +267,7 @@ export function createAuth({
         rpID: new URL(baseUrl).hostname,
         origin: new URL(baseUrl).origin,
       }),
+      changeEmailPlugin({ db, baseUrl, onEmailQueued }),
       ...(google
         ? [
             genericOAuth({

@@ -122,6 +122,23 @@ const MATRIX: {
   },
   { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
   { method: 'DELETE', path: '/api/account/sessions', none: 401, user: 200, admin: 200 },
+  // Her own data only: the route takes no member id.
+  { method: 'GET', path: '/api/account/export', none: 401, user: 200, admin: 200 },
+  {
+    method: 'GET',
+    path: '/api/admin/users/no-such-user/export',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/change-email',
+    body: { newEmail: 'someone-new@example.com' },
+    none: 401,
+    user: 200,
+    admin: 200,
+  },
   { method: 'GET', path: '/api/admin/settings', none: 401, user: 403, admin: 200 },
   {
     method: 'PATCH',

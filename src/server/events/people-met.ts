@@ -42,27 +42,11 @@ export async function peopleMetBy(db: Db, userId: string) {
   const seats = mine.filter((seat) => eventIds.includes(seat.eventId))
   if (seats.length === 0) return []
 
-  const others = await db
-    .select({
-      roundId: eventTableAssignments.roundId,
-      tableId: eventTableAssignments.tableId,
-      id: profiles.id,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-    })
-    .from(eventTableAssignments)
-    .innerJoin(profiles, eq(profiles.id, eventTableAssignments.userId))
-    .where(
-      and(
-        inArray(
-          eventTableAssignments.roundId,
-          seats.map((seat) => seat.roundId),
-        ),
-        ne(eventTableAssignments.userId, userId),
-        eq(profiles.peopleMetVisible, true),
-      ),
-    )
-    .orderBy(asc(profiles.fullName))
+  const others = await tablemates(
+    db,
+    userId,
+    seats.map((seat) => seat.roundId),
+  )
 
   return eventIds.flatMap((eventId) => {
     const rounds = seats
@@ -90,3 +74,27 @@ export async function peopleMetBy(db: Db, userId: string) {
     ]
   })
 }
+
+/**
+ * Who else sat in these rounds, with the round and table, among those who let themselves be
+ * listed (opted in, the default), by name. The caller keeps those at her own table.
+ */
+export const tablemates = (db: Db, userId: string, roundIds: string[]) =>
+  db
+    .select({
+      roundId: eventTableAssignments.roundId,
+      tableId: eventTableAssignments.tableId,
+      id: profiles.id,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(eventTableAssignments)
+    .innerJoin(profiles, eq(profiles.id, eventTableAssignments.userId))
+    .where(
+      and(
+        inArray(eventTableAssignments.roundId, roundIds),
+        ne(eventTableAssignments.userId, userId),
+        eq(profiles.peopleMetVisible, true),
+      ),
+    )
+    .orderBy(asc(profiles.fullName))

@@ -54,6 +54,8 @@ type ActionEmailKind =
   | 'newsletterAlreadySubscribed'
   | 'newsletterUnsubscribe'
   | 'placeOpened'
+  | 'changeEmailConfirm'
+  | 'changeEmailNotice'
 
 export interface ActionEmailData {
   name: string | null
@@ -107,6 +109,18 @@ export const verifyEmailTemplate = (language: Language, data: ActionEmailData) =
 
 export const resetPasswordTemplate = (language: Language, data: ActionEmailData) =>
   actionEmail(language, 'resetPassword', data)
+
+/** To the new address: the link that makes it her sign-in address. */
+export const changeEmailConfirmTemplate = (
+  language: Language,
+  data: ActionEmailData & { address: string },
+) => actionEmail(language, 'changeEmailConfirm', data, { address: data.address })
+
+/** To the old address: a change to `address` (masked) was asked for, and what to do if not by her. */
+export const changeEmailNoticeTemplate = (
+  language: Language,
+  data: ActionEmailData & { address: string },
+) => actionEmail(language, 'changeEmailNotice', data, { address: data.address })
 
 type EventEmailKind = 'eventRegistered' | 'eventWaiting' | 'eventChanged' | 'eventCancelled'
 

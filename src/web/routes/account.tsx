@@ -1,6 +1,8 @@
 import { useTranslation } from '../lib/use-translation.ts'
 import { Link } from 'wouter'
 import { AvatarEditor } from '../features/auth/components/avatar-editor.tsx'
+import { ChangeEmailCard } from '../features/auth/components/change-email-card.tsx'
+import { DownloadDataCard } from '../features/auth/components/download-data-card.tsx'
 import { EventRemindersSetting } from '../features/auth/components/event-reminders-setting.tsx'
 import { PeopleMetSetting } from '../features/auth/components/people-met-setting.tsx'
 import { ProfileNameForm } from '../features/auth/components/profile-name-form.tsx'
@@ -53,6 +55,10 @@ function AccountDetails({ me }: { me: Me }) {
       </div>
 
       <div className="mt-8">
+        <ChangeEmailCard me={me} />
+      </div>
+
+      <div className="mt-8">
         <PeopleMetSetting me={me} />
       </div>
 
@@ -70,6 +76,10 @@ function AccountDetails({ me }: { me: Me }) {
 
       <div className="mt-8">
         <SignedInDevices />
+      </div>
+
+      <div className="mt-8">
+        <DownloadDataCard />
       </div>
 
       <nav className="mt-8 flex flex-wrap gap-3" aria-label={t('account.title')}>

@@ -52,6 +52,7 @@ const NAMED_FIELDS = [
   'isKlikk',
   'autoSeatLateArrivals',
   'hasRecordingAvailable',
+  'newsletterMoved',
   ...SITE_SETTING_FIELDS,
 ] as const
 type NamedField = (typeof NAMED_FIELDS)[number]

@@ -67,6 +67,24 @@ export function UsersPanel() {
       </Button>
     )
 
+  // For a member who asks for her data by e-mail: the same file she gets on her account page.
+  const exportLink = (u: AdminUser) => (
+    <a
+      href={`/api/admin/users/${encodeURIComponent(u.id)}/export`}
+      download
+      className="inline-block rounded-full px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-rose-deep hover:bg-blush/40"
+      aria-label={t('adminUsers.exportDataLabel', { name: nameOf(u) })}
+    >
+      {t('adminUsers.exportData')}
+    </a>
+  )
+  const actions = (u: AdminUser, className = '') => (
+    <span className="inline-flex flex-wrap items-center justify-end gap-1">
+      {roleAction(u, className)}
+      {exportLink(u)}
+    </span>
+  )
+
   const columns: Column<AdminUser>[] = [
     {
       key: 'name',
@@ -113,9 +131,9 @@ export function UsersPanel() {
       headerHidden: true,
       hiddenBelow: 'sm',
       className: 'text-right',
-      cell: (u) => roleAction(u),
-      // On phones the action sits under the name, leaving the row to the name and the code.
-      inline: (u) => roleAction(u, '-ml-3'),
+      cell: (u) => actions(u),
+      // On phones the actions sit under the name, leaving the row to the name and the code.
+      inline: (u) => actions(u, '-ml-3'),
     },
   ]
 

@@ -1,0 +1,273 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { strFromU8, unzipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { auditLog } from '../db/schema/audit.ts'
+import { account, session, user } from '../db/schema/auth.ts'
+import {
+  eventParticipants,
+  eventRounds,
+  events,
+  eventTableAssignments,
+  eventTables,
+} from '../db/schema/events.ts'
+import { media } from '../db/schema/media.ts'
+import { newsletterSubscribers } from '../db/schema/newsletter.ts'
+import { outbox } from '../db/schema/outbox.ts'
+import { profiles } from '../db/schema/profiles.ts'
+import { httpTestApp } from '../test/http-test-app.ts'
+import { seedMember } from '../test/seed.ts'
+import { EXPORT_BATCH_ROWS } from './data-export.ts'
+
+const server = httpTestApp()
+const db = () => server.harness.database.db
+const PICTURE = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 fake picture bytes')
+
+interface Exported {
+  exportedAt: string
+  userId: string
+  account: Record<string, unknown>
+  signInMethods: Record<string, unknown>
+  sessions: Record<string, unknown>[]
+  profile: Record<string, unknown>
+  newsletter: Record<string, unknown>[]
+  events: (Record<string, unknown> & { seats: Record<string, unknown>[] })[]
+  emails: Record<string, unknown>[]
+  accountHistory: Record<string, unknown>[]
+}
+
+/** A member with something in every section, and a neighbour whose data must not show. */
+async function seededMember() {
+  const her = await seedMember(server.harness, server.http.origin, { language: 'en' })
+  const friend = await seedMember(server.harness, server.http.origin)
+  const shy = await seedMember(server.harness, server.http.origin)
+  const tx = db()
+  await tx
+    .update(profiles)
+    .set({ fullName: 'Kiss <Anna> & "Co"', language: 'en' })
+    .where(eq(profiles.id, her.userId))
+  await tx.update(profiles).set({ fullName: 'Nagy Eszter' }).where(eq(profiles.id, friend.userId))
+  await tx
+    .update(profiles)
+    .set({ fullName: 'Rejtett Réka', peopleMetVisible: false })
+    .where(eq(profiles.id, shy.userId))
+  const pictureId = `avatar-${her.userId}`
+  await tx.insert(media).values({
+    id: pictureId,
+    ownerId: her.userId,
+    kind: 'avatar',
+    contentType: 'image/webp',
+    width: 1,
+    height: 1,
+    bytes: PICTURE,
+  })
+  await tx
+    .update(profiles)
+    .set({ avatarUrl: `/api/media/${pictureId}` })
+    .where(eq(profiles.id, her.userId))
+  await tx.insert(newsletterSubscribers).values({
+    email: her.email,
+    name: 'Anna',
+    verified: true,
+    userId: her.userId,
+    source: 'account-menu',
+    confirmedAt: new Date('2026-05-01T10:00:00Z'),
+    consentIpHash: 'keyed-hash',
+  })
+  const [event] = await tx
+    .insert(events)
+    .values({
+      eventName: 'Tavaszi klikk',
+      startTime: new Date('2026-04-01T17:00:00Z'),
+      duration: 120,
+    })
+    .returning()
+  if (!event) throw new Error('no event')
+  const [table] = await tx
+    .insert(eventTables)
+    .values({ eventId: event.id, tableName: 'Rózsa', capacityFull: 4, capacityActual: 4 })
+    .returning()
+  const [round] = await tx
+    .insert(eventRounds)
+    .values({ eventId: event.id, roundNumber: 1, started: true, startedAt: new Date() })
+    .returning()
+  if (!table || !round) throw new Error('no table or round')
+  for (const person of [her, friend, shy]) {
+    await tx
+      .insert(eventParticipants)
+      .values({ eventId: event.id, userId: person.userId, status: 'present' })
+    await tx
+      .insert(eventTableAssignments)
+      .values({ roundId: round.id, tableId: table.id, userId: person.userId })
+  }
+  // Her former address: e-mails to it count until she left it, not after.
+  const former = `former-${her.email}`
+  const left = new Date(Date.now() + 1000)
+  await tx.insert(auditLog).values({
+    at: left,
+    action: 'account.email_change',
+    actorKind: 'member',
+    actorUserId: her.userId,
+    subjectType: 'user',
+    subjectId: her.userId,
+    before: { email: former },
+    after: { email: her.email },
+  })
+  const mail = (to: string, subject: string, createdAt = new Date()) => ({
+    kind: 'test',
+    toAddress: to,
+    subject,
+    html: '<p>secret link</p>',
+    text: 'secret link',
+    language: 'en',
+    status: 'sent' as const,
+    createdAt,
+  })
+  await tx
+    .insert(outbox)
+    .values([
+      ...Array.from({ length: EXPORT_BATCH_ROWS + 3 }, (_, i) => mail(her.email, `News ${i}`)),
+      mail(former, 'To the former address'),
+      mail(former, 'After she left it', new Date(left.getTime() + 60_000)),
+      mail(friend.email, 'Not hers'),
+    ])
+  return { her, friend, shy, former, event }
+}
+
+const download = async (client: { get(path: string): Promise<Response> }, path: string) => {
+  const response = await client.get(path)
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toBe('application/zip')
+  expect(response.headers.get('content-disposition')).toMatch(
+    /^attachment; filename="lendulet-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+  )
+  const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+  return {
+    names: Object.keys(files).sort(),
+    data: JSON.parse(strFromU8(files['data.json'] ?? new Uint8Array())) as Exported,
+    html: strFromU8(files['data.html'] ?? new Uint8Array()),
+    picture: files['picture.webp'],
+  }
+}
+
+describe('her data, downloaded', () => {
+  it('holds everything the database has about her, and nothing secret or of others', async () => {
+    const { her, former, event } = await seededMember()
+    const { names, data, html, picture } = await download(her.client, '/api/account/export')
+    expect(names).toEqual(['data.html', 'data.json', 'picture.webp'])
+    expect(Buffer.from(picture ?? [])).toEqual(PICTURE)
+
+    const [row] = await db().select().from(user).where(eq(user.id, her.userId))
+    expect(data.userId).toBe(her.userId)
+    expect(data.account).toEqual({
+      id: her.userId,
+      name: row?.name,
+      email: her.email,
+      emailVerified: true,
+      createdAt: row?.createdAt.toISOString(),
+      updatedAt: row?.updatedAt.toISOString(),
+    })
+    expect(data.signInMethods).toEqual({ password: true, google: false, googleLinkedAt: null })
+
+    const sessions = await db()
+      .select()
+      .from(session)
+      .where(eq(session.userId, her.userId))
+      .orderBy(asc(session.id))
+    expect(data.sessions).toEqual(
+      sessions.map((s) => ({
+        id: s.id,
+        device: s.userAgent,
+        ipAddress: s.ipAddress,
+        createdAt: s.createdAt.toISOString(),
+        lastSeen: s.updatedAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+      })),
+    )
+
+    const [profile] = await db().select().from(profiles).where(eq(profiles.id, her.userId))
+    expect(data.profile).toMatchObject({
+      fullName: profile?.fullName,
+      email: profile?.email,
+      userCode: profile?.userCode,
+      language: 'en',
+      isAdmin: false,
+      picture: 'picture.webp',
+    })
+
+    expect(data.newsletter).toEqual([
+      expect.objectContaining({
+        email: her.email,
+        confirmed: true,
+        source: 'account-menu',
+        confirmedAt: '2026-05-01T10:00:00.000Z',
+        consentAddressHash: 'keyed-hash',
+      }),
+    ])
+
+    expect(data.events).toEqual([
+      expect.objectContaining({
+        eventId: event.id,
+        event: 'Tavaszi klikk',
+        status: 'present',
+        seats: [{ round: 1, table: 'Rózsa', peopleMet: ['Nagy Eszter'] }],
+      }),
+    ])
+
+    const subjects = data.emails.map((e) => e.subject)
+    const toHer = await db()
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(eq(outbox.toAddress, her.email))
+      .orderBy(asc(outbox.id))
+    expect(subjects.filter((s) => s !== 'To the former address')).toEqual(
+      toHer.map((m) => m.subject),
+    )
+    expect(subjects).toContain('To the former address')
+    expect(subjects).not.toContain('After she left it')
+    expect(subjects).not.toContain('Not hers')
+    expect(data.emails.find((e) => e.subject === 'To the former address')?.to).toBe(former)
+    expect(data.accountHistory).toEqual([
+      expect.objectContaining({ action: 'account.email_change', by: 'member' }),
+    ])
+
+    // Nothing secret: no password hash, no session token, no e-mail body with its links.
+    const text = JSON.stringify(data) + html
+    const [credential] = await db().select().from(account).where(eq(account.userId, her.userId))
+    expect(text).not.toContain(credential?.password ?? 'no hash?')
+    for (const s of sessions) expect(text).not.toContain(s.token)
+    expect(text).not.toContain('secret link')
+    expect(text).not.toContain('Rejtett Réka')
+
+    // The page: her name escaped, in her language, nothing fetched from elsewhere.
+    expect(html).toContain('<html lang="en">')
+    expect(html).toContain('Kiss &lt;Anna&gt; &amp; &quot;Co&quot;')
+    expect(html).not.toContain('<Anna>')
+    expect(html).toContain('E-mails we sent you')
+    expect(html).toContain('Nagy Eszter')
+    expect(html).not.toMatch(/(src|href)=["']?https?:/)
+  })
+
+  it('is made by an admin for a member who asks, in her language, and recorded in the audit log', async () => {
+    const { her } = await seededMember()
+    const admin = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+    const { data, html } = await download(admin.client, `/api/admin/users/${her.userId}/export`)
+    expect(data.userId).toBe(her.userId)
+    expect(html).toContain('<html lang="en">')
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'export.member_data'), eq(auditLog.subjectId, her.userId)))
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorKind: 'admin',
+        actorUserId: admin.userId,
+        subjectType: 'user',
+        subjectLabel: her.email,
+      }),
+    ])
+    const missing = await admin.client.get('/api/admin/users/no-such-member/export')
+    expect(missing.status).toBe(404)
+    const refused = await her.client.get(`/api/admin/users/${her.userId}/export`)
+    expect(refused.status).toBe(403)
+  })
+})
