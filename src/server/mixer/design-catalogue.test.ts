@@ -6,6 +6,7 @@ import {
   catalogueSchedule,
   type Resolution,
 } from './design-catalogue.ts'
+import { planRounds } from './plan-rounds.ts'
 
 /**
  * What a client gets from a design: every round seats each of the `people` once, at tables of
@@ -97,5 +98,46 @@ describe('catalogueSchedule', () => {
     expect(catalogueSchedule([6, 6, 6, 6, 6, 6])).toBeNull()
     expect(catalogueSchedule([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3])).toBeNull()
     expect(catalogueSchedule([3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2])).toBeNull()
+  })
+})
+
+describe('planRounds from the catalogue', () => {
+  const plan = (people: number, tables: number, size: number, rounds: number, extra = {}) =>
+    planRounds({
+      participants: Array.from({ length: people }, (_, i) => `p${i}`),
+      tables: Array.from({ length: tables }, (_, t) => ({ id: `t${t}`, capacity: size })),
+      roundsRemaining: rounds,
+      seed: 1,
+      timeBudgetMs: 600_000,
+      maxWork: 20_000_000,
+      ...extra,
+    })
+
+  it('seats a Kirkman triple system and a resolvable (52, 4, 1) design with no repeats', () => {
+    for (const [people, tables, size, rounds] of [
+      [33, 11, 3, 16],
+      [52, 13, 4, 17],
+      [51, 13, 4, 17],
+    ] as const) {
+      const { plan: schedule, stats } = plan(people, tables, size, rounds)
+      expect(schedule).toHaveLength(rounds)
+      for (const round of schedule)
+        expect(Object.values(round).flat().sort()).toEqual(
+          Array.from({ length: people }, (_, i) => `p${i}`).sort(),
+        )
+      expect(stats).toMatchObject({ repeats: 0, maxMeetings: 1, optimal: true })
+    }
+  })
+
+  it('reaches the counting bound on rounds past the design', () => {
+    const { stats } = plan(33, 11, 3, 17)
+    // 17 rounds of 11 triples seat 561 pairs among C(33, 2) = 528: at least 33 meet twice.
+    expect(stats.lowerBound).toEqual({ maxMeetings: 2, squaredExcess: 33 })
+    expect(stats).toMatchObject({ repeats: 33, maxMeetings: 2, optimal: true })
+  })
+
+  it('still keeps apart the pairs it is asked to', () => {
+    const { stats } = plan(33, 11, 3, 16, { keepApart: [['p0', 'p1']] })
+    expect(stats.keepApartViolations).toBe(0)
   })
 })
