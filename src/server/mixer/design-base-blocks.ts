@@ -16,7 +16,13 @@
  * into tables of k, no pair meeting twice.
  */
 export type CatalogueEntry =
-  | { v: number; k: number; blocks: readonly (readonly number[])[] }
+  | {
+      v: number
+      k: number
+      blocks: readonly (readonly number[])[]
+      /** A group other than Z_(v−1): its cyclic factors and a generator of H (mixed radix). */
+      group?: { moduli: readonly number[]; generator: number }
+    }
   | { v: number; k: number; rounds: readonly (readonly (readonly number[])[])[] }
 
 export const BASE_BLOCKS: readonly CatalogueEntry[] = [
@@ -155,6 +161,16 @@ export const BASE_BLOCKS: readonly CatalogueEntry[] = [
       [4, 10, 50, 48],
       [7, 29, 28, 32],
     ],
+  },
+  // Over Z_3 × Z_3 × Z_3 (x = 9a + 3b + c), H spanned by (1, 0, 0); no cyclic one was found.
+  {
+    v: 28,
+    k: 4,
+    blocks: [
+      [1, 11, 13, 17],
+      [3, 24, 16, 5],
+    ],
+    group: { moduli: [3, 3, 3], generator: 9 },
   },
   // KTS(15), Kirkman's schoolgirls: planRounds, 15 people at 5 tables of 3, 7 rounds, seed 1,
   // 2 s budget (it stopped at 0 repeats after 150 ms).

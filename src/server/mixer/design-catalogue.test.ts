@@ -48,7 +48,7 @@ describe('catalogueResolution', () => {
     // Each Kirkman order the catalogue names, and the resolvable (v, 4, 1) designs.
     for (const v of [9, 15, 27, 33, 45, 51, 57, 75, 81, 99, 105, 135])
       expect(covered).toContain(`${v}/3`)
-    for (const v of [16, 40, 52, 64]) expect(covered).toContain(`${v}/4`)
+    for (const v of [16, 28, 40, 52, 64]) expect(covered).toContain(`${v}/4`)
   })
 
   it('validates every data entry in full', () => {
