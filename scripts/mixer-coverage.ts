@@ -92,7 +92,8 @@ for (let size = 3; size <= 10; size++)
 const decided = rows.filter((row) => row.optimal || row.known !== null)
 const atBest = rows.filter((row) => row.atBest)
 const slowest = Math.max(...rows.map((row) => row.ms))
-const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(0)} %`
+const percent = (part: number, whole: number) =>
+  `${((100 * part) / Math.max(1, whole)).toFixed(0)} %`
 const status = (row: Row) =>
   row.optimal
     ? 'optimal'

@@ -4,13 +4,16 @@
  * `blocks`: base blocks of a 1-rotational resolvable (v, k, 1) design over Z_(v−1) (M. Buratti,
  * F. Zuanni, "G-invariantly resolvable Steiner 2-designs which are 1-rotational over G", Bull.
  * Belg. Math. Soc. 5 (1998) 221–235): their differences cover Z_(v−1) less the subgroup of order
- * k − 1 once, and their residues mod (v − 1)/(k − 1) cover 1.. once. Found by
- * `node scripts/mixer-base-blocks.ts K V` (a seeded depth-first search, seed 1); a cyclic one
- * does not exist for every v (a parity argument rules out KTS(v) for v ≡ 15, 21 mod 24), and the
- * search gave up on some others (decision 41).
+ * k − 1 once, and their cosets of that subgroup cover all the others once. Found by
+ * `node scripts/mixer-base-blocks.ts rotational K V [MODULI GENERATOR]` (a seeded, bounded
+ * depth-first search, seed 1). A cyclic one does not exist for every v: for KTS(v) with
+ * v ≡ 15, 21 mod 24 the odd differences cannot be covered (each triple has 0 or 2 odd ones), and
+ * the search gave up on others (decision 41).
  *
- * `rounds`: a whole schedule, found by the engine's own tabu search (planRounds, seed and budget
- * given), kept because no formula here builds it.
+ * `develop`: the base round of a design developed over Z_n (developedResolution): a KTS(2n + 1)
+ * on Z_n × {0, 1} ∪ {∞} whose pure differences on each level cover Z_n \ {0} once and whose
+ * mixed differences cover Z_n once, ∞ sitting with one person of each level. Found by
+ * `node scripts/mixer-base-blocks.ts developed 3 V N`, seed 1.
  *
  * design-catalogue.test.ts checks every round of every entry: each a partition of all v people
  * into tables of k, no pair meeting twice.
@@ -23,146 +26,165 @@ export type CatalogueEntry =
       /** A group other than Z_(v−1): its cyclic factors and a generator of H (mixed radix). */
       group?: { moduli: readonly number[]; generator: number }
     }
-  | { v: number; k: number; rounds: readonly (readonly (readonly number[])[])[] }
+  | {
+      v: number
+      k: number
+      /** Points (level, x) = level · modulus + x, then the fixed points; see developedResolution. */
+      develop: { modulus: number; levels: number }
+      baseRound: readonly (readonly number[])[]
+    }
 
 export const BASE_BLOCKS: readonly CatalogueEntry[] = [
-  // Kirkman triple systems, KTS(v), v ≡ 3 or 9 mod 24.
+  // Kirkman triple systems KTS(v), 1-rotational over Z_(v−1): v ≡ 3 or 9 mod 24.
   { v: 9, k: 3, blocks: [[1, 7, 2]] },
   {
     v: 27,
     k: 3,
     blocks: [
-      [1, 6, 12],
-      [2, 5, 24],
-      [3, 21, 4],
-      [7, 23, 9],
+      [1, 10, 24],
+      [2, 8, 7],
+      [3, 25, 18],
+      [4, 22, 6],
     ],
   },
   {
     v: 33,
     k: 3,
     blocks: [
-      [1, 10, 23],
-      [2, 5, 3],
-      [4, 30, 12],
-      [6, 11, 31],
-      [8, 29, 25],
+      [1, 20, 9],
+      [2, 8, 22],
+      [3, 7, 12],
+      [5, 15, 30],
+      [10, 11, 13],
     ],
   },
   {
     v: 51,
     k: 3,
     blocks: [
-      [1, 11, 17],
-      [2, 15, 32],
-      [3, 39, 18],
-      [4, 45, 47],
-      [5, 9, 33],
-      [6, 37, 38],
-      [10, 21, 48],
-      [16, 24, 19],
+      [1, 20, 33],
+      [2, 30, 14],
+      [3, 36, 32],
+      [4, 12, 19],
+      [6, 17, 16],
+      [9, 15, 35],
+      [13, 49, 22],
+      [18, 21, 23],
     ],
   },
   {
     v: 57,
     k: 3,
     blocks: [
-      [1, 14, 5],
-      [2, 36, 16],
-      [3, 15, 10],
-      [4, 41, 49],
-      [6, 12, 39],
-      [7, 23, 53],
-      [9, 26, 24],
-      [17, 20, 55],
-      [18, 50, 19],
+      [1, 26, 8],
+      [2, 13, 7],
+      [3, 23, 32],
+      [5, 20, 39],
+      [6, 10, 52],
+      [9, 17, 49],
+      [12, 42, 25],
+      [15, 27, 50],
+      [16, 18, 19],
     ],
   },
   {
     v: 75,
     k: 3,
     blocks: [
-      [1, 46, 21],
-      [2, 44, 63],
-      [3, 49, 6],
-      [4, 42, 27],
-      [8, 35, 18],
-      [10, 73, 15],
-      [11, 50, 71],
-      [14, 62, 32],
-      [16, 68, 28],
-      [17, 19, 23],
-      [20, 70, 61],
-      [22, 29, 30],
+      [1, 53, 29],
+      [2, 57, 50],
+      [3, 15, 19],
+      [4, 35, 43],
+      [5, 61, 8],
+      [7, 27, 32],
+      [9, 49, 36],
+      [10, 25, 11],
+      [14, 55, 65],
+      [17, 23, 34],
+      [21, 59, 30],
+      [26, 68, 70],
     ],
   },
   {
     v: 99,
     k: 3,
     blocks: [
-      [1, 25, 8],
-      [2, 36, 17],
-      [3, 87, 16],
-      [4, 39, 70],
-      [5, 35, 26],
-      [6, 78, 28],
-      [7, 76, 19],
-      [9, 82, 37],
-      [10, 47, 14],
-      [11, 93, 31],
-      [12, 22, 23],
-      [13, 67, 73],
-      [15, 20, 95],
-      [30, 81, 89],
-      [34, 90, 92],
-      [42, 94, 97],
+      [1, 26, 94],
+      [2, 35, 86],
+      [3, 69, 43],
+      [4, 16, 38],
+      [5, 62, 41],
+      [6, 80, 60],
+      [7, 88, 42],
+      [8, 24, 67],
+      [9, 76, 70],
+      [10, 63, 81],
+      [12, 72, 95],
+      [15, 28, 17],
+      [19, 47, 48],
+      [22, 78, 30],
+      [25, 44, 34],
+      [33, 40, 36],
     ],
   },
   {
     v: 105,
     k: 3,
     blocks: [
-      [1, 44, 35],
-      [2, 3, 26],
-      [4, 64, 15],
-      [5, 95, 8],
-      [6, 14, 34],
-      [7, 37, 19],
-      [9, 92, 36],
-      [10, 51, 32],
-      [11, 48, 102],
-      [13, 70, 17],
-      [16, 85, 80],
-      [20, 46, 82],
-      [21, 23, 94],
-      [22, 81, 97],
-      [24, 39, 49],
-      [25, 83, 90],
-      [27, 93, 99],
+      [1, 9, 15],
+      [2, 41, 74],
+      [3, 96, 7],
+      [4, 20, 46],
+      [5, 73, 90],
+      [6, 27, 64],
+      [8, 102, 78],
+      [10, 87, 33],
+      [11, 103, 75],
+      [13, 92, 99],
+      [14, 36, 49],
+      [16, 19, 82],
+      [17, 18, 91],
+      [24, 81, 83],
+      [25, 45, 100],
+      [28, 84, 89],
+      [34, 94, 43],
     ],
   },
-  // Resolvable (v, 4, 1) designs, v ≡ 4 mod 12.
-  { v: 16, k: 4, blocks: [[1, 12, 4, 3]] },
+  // KTS(2n + 1) on Z_n × {0, 1} ∪ {∞}, ∞ = 2n: v ≡ 15, 21 mod 24, where no cyclic one exists.
   {
-    v: 40,
-    k: 4,
-    blocks: [
-      [1, 25, 5, 8],
-      [2, 3, 36, 11],
-      [4, 33, 22, 6],
+    v: 15,
+    k: 3,
+    develop: { modulus: 7, levels: 2 },
+    baseRound: [
+      [14, 11, 3],
+      [0, 6, 12],
+      [1, 8, 5],
+      [2, 4, 13],
+      [7, 9, 10],
     ],
   },
   {
-    v: 52,
-    k: 4,
-    blocks: [
-      [1, 9, 40, 25],
-      [2, 20, 39, 30],
-      [4, 10, 50, 48],
-      [7, 29, 28, 32],
+    v: 39,
+    k: 3,
+    develop: { modulus: 19, levels: 2 },
+    baseRound: [
+      [38, 22, 3],
+      [0, 29, 18],
+      [1, 7, 33],
+      [2, 17, 25],
+      [4, 12, 28],
+      [5, 19, 20],
+      [6, 37, 15],
+      [8, 13, 11],
+      [9, 34, 16],
+      [10, 30, 27],
+      [14, 23, 35],
+      [21, 31, 36],
+      [24, 32, 26],
     ],
   },
-  // Over Z_3 × Z_3 × Z_3 (x = 9a + 3b + c), H spanned by (1, 0, 0); no cyclic one was found.
+  // Resolvable (v, 4, 1) designs, v ≡ 4 mod 12; 28 over Z_3³ (x = 9a + 3b + c, H spanned by (1, 0, 0)), where the search found no cyclic one.
+  { v: 16, k: 4, blocks: [[1, 4, 12, 3]] },
   {
     v: 28,
     k: 4,
@@ -172,61 +194,23 @@ export const BASE_BLOCKS: readonly CatalogueEntry[] = [
     ],
     group: { moduli: [3, 3, 3], generator: 9 },
   },
-  // KTS(15), Kirkman's schoolgirls: planRounds, 15 people at 5 tables of 3, 7 rounds, seed 1,
-  // 2 s budget (it stopped at 0 repeats after 150 ms).
   {
-    v: 15,
-    k: 3,
-    rounds: [
-      [
-        [0, 5, 6],
-        [1, 2, 13],
-        [4, 11, 14],
-        [3, 7, 8],
-        [9, 10, 12],
-      ],
-      [
-        [2, 11, 12],
-        [4, 6, 13],
-        [5, 8, 14],
-        [0, 3, 10],
-        [1, 7, 9],
-      ],
-      [
-        [6, 7, 14],
-        [1, 8, 10],
-        [5, 9, 11],
-        [0, 12, 13],
-        [2, 3, 4],
-      ],
-      [
-        [0, 8, 11],
-        [1, 6, 12],
-        [2, 9, 14],
-        [3, 5, 13],
-        [4, 7, 10],
-      ],
-      [
-        [3, 6, 9],
-        [0, 1, 14],
-        [2, 5, 10],
-        [7, 11, 13],
-        [4, 8, 12],
-      ],
-      [
-        [0, 4, 9],
-        [10, 13, 14],
-        [5, 7, 12],
-        [2, 6, 8],
-        [1, 3, 11],
-      ],
-      [
-        [0, 2, 7],
-        [6, 10, 11],
-        [3, 12, 14],
-        [1, 4, 5],
-        [8, 9, 13],
-      ],
+    v: 40,
+    k: 4,
+    blocks: [
+      [1, 8, 5, 25],
+      [2, 36, 11, 3],
+      [4, 33, 6, 22],
+    ],
+  },
+  {
+    v: 52,
+    k: 4,
+    blocks: [
+      [1, 50, 2, 29],
+      [3, 49, 42, 11],
+      [4, 26, 44, 40],
+      [5, 30, 14, 24],
     ],
   },
 ]

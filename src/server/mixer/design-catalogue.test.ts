@@ -46,7 +46,7 @@ describe('catalogueResolution', () => {
         expect(design).toHaveLength((v - 1) / (k - 1))
       }
     // Each Kirkman order the catalogue names, and the resolvable (v, 4, 1) designs.
-    for (const v of [9, 15, 27, 33, 45, 51, 57, 75, 81, 99, 105, 135])
+    for (const v of [9, 15, 27, 33, 39, 45, 51, 57, 75, 81, 99, 105, 117, 135])
       expect(covered).toContain(`${v}/3`)
     for (const v of [16, 28, 40, 52, 64]) expect(covered).toContain(`${v}/4`)
   })

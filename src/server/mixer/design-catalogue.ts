@@ -90,6 +90,27 @@ export function oneRotationalResolution(
 }
 
 /**
+ * A design developed from one base round over Z_n: points x < v' (a multiple of n) are
+ * (level, position) = (⌊x / n⌋, x mod n), the others fixed points (∞). Round g shifts every
+ * position by g, so there are n rounds; the base round's mixed differences decide which pairs
+ * meet (e.g. KTS(2n + 1) on Z_n × {0, 1} ∪ {∞}, Stinson, Combinatorial Designs (2004), §6.3).
+ */
+export function developedResolution(
+  modulus: number,
+  levels: number,
+  baseRound: readonly (readonly number[])[],
+): Resolution {
+  const finite = modulus * levels
+  return Array.from({ length: modulus }, (_, g) =>
+    baseRound.map((block) =>
+      block.map((x) =>
+        x >= finite ? x : Math.floor(x / modulus) * modulus + (((x % modulus) + g) % modulus),
+      ),
+    ),
+  )
+}
+
+/**
  * A Kirkman triple system KTS(3v) from a KTS(v), v odd: points (x, i) = i·v + x, x ∈ Z_v,
  * i ∈ {0, 1, 2}. The resolvable transversal design over Z_v gives v rounds of triples
  * {(a, 0), (a + s, 1), (a + 2s, 2)} (s the round; 2 is invertible mod v, so each pair of
@@ -117,7 +138,8 @@ function kirkman(v: number): Resolution | null {
 function baseBlockResolution(v: number, k: number): Resolution | null {
   const entry = BASE_BLOCKS.find((design) => design.v === v && design.k === k)
   if (!entry) return null
-  if (!('blocks' in entry)) return entry.rounds.map((round) => round.map((table) => [...table]))
+  if ('develop' in entry)
+    return developedResolution(entry.develop.modulus, entry.develop.levels, entry.baseRound)
   return entry.group
     ? oneRotationalResolution(v, k, entry.blocks, entry.group.moduli, entry.group.generator)
     : oneRotationalResolution(v, k, entry.blocks)
