@@ -5,10 +5,11 @@
  *   node scripts/mixer-base-blocks.ts rotational K V [MODULI GENERATOR]
  *     1-rotational resolvable (V, K, 1) design over Z_(V−1), or over Z_n1 × … given as
  *     MODULI "3x3x3" with GENERATOR spanning the subgroup H of order K − 1 (mixed radix).
- *   node scripts/mixer-base-blocks.ts developed K V MODULUS [HALF]
+ *   node scripts/mixer-base-blocks.ts developed K V MODULUS [GROUPS]
  *     a base round on Z_MODULUS × {0..K−2} ∪ {∞…} developed over Z_MODULUS, every ∞ in its own
- *     table with one person of each level; HALF ("half") leaves the pairs {(x, i), (x + n/2, i)}
- *     and the ∞s apart (a group divisible design with groups of 2).
+ *     table with one person of each level; GROUPS "half" leaves the pairs {(x, i), (x + n/2, i)}
+ *     apart, "pairs" the pairs {(x, i), (x, j)} (with the ∞s: groups of 2, as in a nearly
+ *     Kirkman triple system).
  *
  * Options: --seed (1), --nodes per attempt (200 000), --attempts (1000).
  */
@@ -159,6 +160,7 @@ function developed(): object | null {
   const n = Number(fourth)
   const levels = k - 1
   const half = fifth === 'half'
+  const pairs = fifth === 'pairs'
   const finite = n * levels
   const fixed = v - finite
   const tables = fixed + (finite - fixed * levels) / k
@@ -171,6 +173,7 @@ function developed(): object | null {
     for (let i = 0; i < levels; i++) {
       used[index(i, i, 0)] = 1
       if (half) used[index(i, i, n / 2)] = 1
+      for (let j = 0; j < levels && pairs; j++) if (j !== i) used[index(i, j, 0)] = 1
     }
     const blocks = search(
       finite,

@@ -13,7 +13,9 @@
  * `develop`: the base round of a design developed over Z_n (developedResolution): a KTS(2n + 1)
  * on Z_n × {0, 1} ∪ {∞} whose pure differences on each level cover Z_n \ {0} once and whose
  * mixed differences cover Z_n once, ∞ sitting with one person of each level. Found by
- * `node scripts/mixer-base-blocks.ts developed 3 V N`, seed 1.
+ * `node scripts/mixer-base-blocks.ts developed 3 V N`, seed 1. The same with two ∞s and the
+ * mixed difference 0 left out gives a nearly Kirkman triple system (`... developed 3 V N pairs`):
+ * (v − 2)/2 rounds, the most for v ≡ 0 mod 6, every pair but v/2 meeting once.
  *
  * design-catalogue.test.ts checks every round of every entry: each a partition of all v people
  * into tables of k, no pair meeting twice.
@@ -181,6 +183,65 @@ export const BASE_BLOCKS: readonly CatalogueEntry[] = [
       [14, 23, 35],
       [21, 31, 36],
       [24, 32, 26],
+    ],
+  },
+  // Nearly Kirkman triple systems NKTS(v), v ≡ 0 mod 12: resolvable 3-GDDs of type 2^(v/2), on
+  // Z_n × {0, 1} ∪ {∞0, ∞1}, n = v/2 − 1; the groups {(x, 0), (x, 1)} and {∞0, ∞1} never meet.
+  {
+    v: 24,
+    k: 3,
+    develop: { modulus: 11, levels: 2 },
+    baseRound: [
+      [22, 8, 20],
+      [23, 12, 7],
+      [0, 3, 1],
+      [2, 6, 21],
+      [4, 17, 14],
+      [5, 10, 19],
+      [9, 15, 16],
+      [11, 18, 13],
+    ],
+  },
+  {
+    v: 36,
+    k: 3,
+    develop: { modulus: 17, levels: 2 },
+    baseRound: [
+      [34, 8, 22],
+      [35, 14, 29],
+      [0, 4, 6],
+      [1, 9, 20],
+      [2, 7, 28],
+      [3, 10, 32],
+      [5, 25, 23],
+      [11, 19, 12],
+      [13, 16, 26],
+      [15, 21, 31],
+      [17, 30, 18],
+      [24, 27, 33],
+    ],
+  },
+  {
+    v: 48,
+    k: 3,
+    develop: { modulus: 23, levels: 2 },
+    baseRound: [
+      [46, 22, 33],
+      [47, 35, 15],
+      [0, 44, 5],
+      [1, 34, 41],
+      [2, 28, 27],
+      [3, 30, 39],
+      [4, 23, 14],
+      [6, 36, 21],
+      [7, 31, 42],
+      [8, 17, 19],
+      [9, 12, 13],
+      [10, 16, 24],
+      [11, 40, 18],
+      [20, 38, 25],
+      [26, 45, 43],
+      [29, 32, 37],
     ],
   },
   // Resolvable (v, 4, 1) designs, v ≡ 4 mod 12; 28 over Z_3³ (x = 9a + 3b + c, H spanned by (1, 0, 0)), where the search found no cyclic one.

@@ -35,7 +35,7 @@ function check(schedule: Resolution, people: number, sizes: readonly number[]) {
 const KINDS = [3, 4, 5, 6, 7, 8, 9, 10]
 
 describe('catalogueResolution', () => {
-  it('gives designs with no pair twice and (v − 1)/(k − 1) rounds, for every v ≤ 150', () => {
+  it('gives designs with no pair twice and ⌊(v − 1)/(k − 1)⌋ rounds, for every v ≤ 150', () => {
     const covered: string[] = []
     for (const k of KINDS)
       for (let v = k * k; v <= 150; v += k) {
@@ -43,11 +43,13 @@ describe('catalogueResolution', () => {
         if (!design) continue
         covered.push(`${v}/${k}`)
         expect(check(design, v, Array<number>(v / k).fill(k))).toBe(1)
-        expect(design).toHaveLength((v - 1) / (k - 1))
+        expect(design).toHaveLength(Math.floor((v - 1) / (k - 1)))
       }
     // Each Kirkman order the catalogue names, and the resolvable (v, 4, 1) designs.
     for (const v of [9, 15, 27, 33, 39, 45, 51, 57, 75, 81, 99, 105, 117, 135])
       expect(covered).toContain(`${v}/3`)
+    // Nearly Kirkman triple systems.
+    for (const v of [24, 36, 48]) expect(covered).toContain(`${v}/3`)
     for (const v of [16, 28, 40, 52, 64]) expect(covered).toContain(`${v}/4`)
   })
 
@@ -82,6 +84,7 @@ describe('catalogueSchedule', () => {
       [52, 4],
       [64, 4],
       [45, 3],
+      [36, 3],
     ] as const)
       for (let removed = 0; removed <= k; removed++) {
         const tables = v / k
@@ -90,7 +93,7 @@ describe('catalogueSchedule', () => {
         expect(schedule).not.toBeNull()
         if (!schedule) continue
         expect(check(schedule, v - removed, sizes)).toBe(1)
-        expect(schedule.length).toBe((v - 1) / (k - 1) - (removed >= 2 ? 1 : 0))
+        expect(schedule.length).toBe(Math.floor((v - 1) / (k - 1)) - (removed >= 2 ? 1 : 0))
       }
   })
 
