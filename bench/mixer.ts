@@ -150,17 +150,29 @@ export const mixerInstances: readonly Instance[] = [
 
 const meetings = (most: number) => (most === 1 ? '1 meeting' : `${most} meetings`)
 
+/** Plans `rounds` rounds for `people` at `tables` tables of `size`; the stats and the time taken. */
+export function planEqualTables(
+  people: number,
+  tables: number,
+  size: number,
+  rounds: number,
+  budgetMs: number,
+  seed: number,
+) {
+  const started = performance.now()
+  const { stats } = planRounds({
+    participants: Array.from({ length: people }, (_, i) => `p${i}`),
+    tables: Array.from({ length: tables }, (_, t) => ({ id: `t${t}`, capacity: size })),
+    roundsRemaining: rounds,
+    timeBudgetMs: budgetMs,
+    seed,
+  })
+  return { stats, elapsed: performance.now() - started }
+}
+
 export function benchMixer(seed = 1, instances = mixerInstances): MixerBenchRow[] {
   return instances.map(({ people, tables, size, rounds, ms, best, goal, goalMax, target }) => {
-    const started = performance.now()
-    const { stats } = planRounds({
-      participants: Array.from({ length: people }, (_, i) => `p${i}`),
-      tables: Array.from({ length: tables }, (_, t) => ({ id: `t${t}`, capacity: size })),
-      roundsRemaining: rounds,
-      timeBudgetMs: ms,
-      seed,
-    })
-    const elapsed = performance.now() - started
+    const { stats, elapsed } = planEqualTables(people, tables, size, rounds, ms, seed)
     return {
       measure: `mixer: ${people} people, ${tables} tables of ${size}, ${rounds} rounds`,
       value: `${stats.repeats} repeats, max ${meetings(stats.maxMeetings)}, ${elapsed.toFixed(0)} ms`,

@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { catalogueResolution } from '#server/mixer/design-catalogue.ts'
-import { planRounds } from '#server/mixer/plan-rounds.ts'
+import { planEqualTables } from '../bench/mixer.ts'
 
 const { values } = parseArgs({
   options: {
@@ -29,12 +29,13 @@ const PUBLISHED: Readonly<Record<string, string>> = {
 
 /**
  * Where a schedule with no repeated pair is known for n people at tables of k for R rounds:
- * the catalogue's designs, the existence theorems for resolvable designs with blocks of 3 and
- * 4, and published schedules. Null when we know of none (the value may still be 0).
+ * the catalogue's designs, the existence theorems for Kirkman and nearly Kirkman triple systems
+ * and resolvable designs with blocks of 4, and published schedules. Null when we know of none (the value may still be 0).
  */
 function zeroKnownFrom(n: number, k: number, rounds: number): string | null {
   if ((catalogueResolution(n, k)?.length ?? 0) >= rounds) return 'catalogue'
   if (k === 3 && n % 6 === 3) return 'KTS(v) exists (Ray-Chaudhuri & Wilson 1971)'
+  if (k === 3 && n % 6 === 0 && n >= 18) return 'NKTS(v) exists (Baker & Wilson 1977)'
   if (k === 4 && n % 12 === 4) return 'RBIBD(v, 4, 1) exists (Hanani, Ray-Chaudhuri & Wilson 1972)'
   return PUBLISHED[`${n}/${k}/${rounds}`] ?? null
 }
@@ -59,15 +60,7 @@ for (let size = 3; size <= 10; size++)
   for (let tables = 2; tables * size <= maxPeople; tables++) {
     const people = tables * size
     const rounds = Math.floor((people - 1) / (size - 1))
-    const started = performance.now()
-    const { stats } = planRounds({
-      participants: Array.from({ length: people }, (_, i) => `p${i}`),
-      tables: Array.from({ length: tables }, (_, t) => ({ id: `t${t}`, capacity: size })),
-      roundsRemaining: rounds,
-      timeBudgetMs: budget,
-      seed: 1,
-    })
-    const ms = performance.now() - started
+    const { stats, elapsed: ms } = planEqualTables(people, tables, size, rounds, budget, 1)
     const known = zeroKnownFrom(people, size, rounds)
     const atBest = stats.optimal || (known !== null && stats.repeats === 0)
     rows.push({
