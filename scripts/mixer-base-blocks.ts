@@ -10,6 +10,9 @@
  *     table with one person of each level; GROUPS "half" leaves the pairs {(x, i), (x + n/2, i)}
  *     apart, "pairs" the pairs {(x, i), (x, j)} (with the ∞s: groups of 2, as in a nearly
  *     Kirkman triple system).
+ *   node scripts/mixer-base-blocks.ts orbits K V MODULUS
+ *     a base round on Z_MODULUS × {0..K−1} developed over Z_MODULUS, plus rounds that are each
+ *     the orbit of one table with a person of each level (KTS(3n) for odd n).
  *
  * Options: --seed (1), --nodes per attempt (200 000), --attempts (1000).
  */
@@ -158,13 +161,17 @@ function rotational(): object | null {
 
 function developed(): object | null {
   const n = Number(fourth)
-  const levels = k - 1
+  const orbits = mode === 'orbits'
+  const levels = orbits ? k : k - 1
   const half = fifth === 'half'
   const pairs = fifth === 'pairs'
   const finite = n * levels
   const fixed = v - finite
   const tables = fixed + (finite - fixed * levels) / k
-  if (!Number.isInteger(tables) || fixed < 1) return null
+  // Rounds beyond the n developed ones: each the orbit of one table with a person of each level.
+  const orbitRounds = orbits ? (v - 1) / (k - 1) - n : 0
+  if (!Number.isInteger(tables) || fixed < (orbits ? 0 : 1) || !Number.isInteger(orbitRounds))
+    return null
   const level = (x: number) => Math.floor(x / n)
   const index = (from: number, to: number, d: number) =>
     (from * levels + to) * n + (((d % n) + n) % n)
@@ -175,6 +182,22 @@ function developed(): object | null {
       if (half) used[index(i, i, n / 2)] = 1
       for (let j = 0; j < levels && pairs; j++) if (j !== i) used[index(i, j, 0)] = 1
     }
+    const orbitTables: number[][] = []
+    for (let tries = 0; orbitTables.length < orbitRounds && tries < 100 * n; tries++) {
+      const table = Array.from({ length: levels }, (_, i) => i * n + (i === 0 ? 0 : rng.int(n)))
+      const marks = table.flatMap((x, i) =>
+        table
+          .slice(i + 1)
+          .flatMap((y) => [
+            index(level(y), level(x), (x % n) - (y % n)),
+            index(level(x), level(y), (y % n) - (x % n)),
+          ]),
+      )
+      if (marks.some((d) => used[d]) || new Set(marks).size < marks.length) continue
+      for (const d of marks) used[d] = 1
+      orbitTables.push(table)
+    }
+    if (orbitTables.length < orbitRounds) continue
     const blocks = search(
       finite,
       tables,
@@ -195,10 +218,16 @@ function developed(): object | null {
         k,
         develop: { modulus: n, levels },
         baseRound: blocks.map((block, t) => (t < fixed ? [finite + t, ...block] : block)),
+        ...(orbits ? { orbitTables } : {}),
       }
   }
   return null
 }
 
-const entry = mode === 'rotational' ? rotational() : mode === 'developed' ? developed() : null
+const entry =
+  mode === 'rotational'
+    ? rotational()
+    : mode === 'developed' || mode === 'orbits'
+      ? developed()
+      : null
 console.log(entry ? JSON.stringify(entry) : 'none')

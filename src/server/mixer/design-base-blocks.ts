@@ -15,7 +15,9 @@
  * mixed differences cover Z_n once, ∞ sitting with one person of each level. Found by
  * `node scripts/mixer-base-blocks.ts developed 3 V N`, seed 1. The same with two ∞s and the
  * mixed difference 0 left out gives a nearly Kirkman triple system (`... developed 3 V N pairs`):
- * (v − 2)/2 rounds, the most for v ≡ 0 mod 6, every pair but v/2 meeting once.
+ * (v − 2)/2 rounds, the most for v ≡ 0 mod 6, every pair but v/2 meeting once. A KTS(3n), n
+ * odd, on Z_n × {0, 1, 2} has n developed rounds and (n − 1)/2 orbit tables, each a transversal
+ * whose shifts make a round (`... orbits 3 V N`).
  *
  * design-catalogue.test.ts checks every round of every entry: each a partition of all v people
  * into tables of k, no pair meeting twice.
@@ -34,6 +36,8 @@ export type CatalogueEntry =
       /** Points (level, x) = level · modulus + x, then the fixed points; see developedResolution. */
       develop: { modulus: number; levels: number }
       baseRound: readonly (readonly number[])[]
+      /** Tables whose n shifts make one more round each. */
+      orbitTables?: readonly (readonly number[])[]
     }
 
 export const BASE_BLOCKS: readonly CatalogueEntry[] = [
@@ -211,6 +215,69 @@ export const BASE_BLOCKS: readonly CatalogueEntry[] = [
       [32, 54, 48],
       [33, 59, 56],
       [40, 60, 61],
+    ],
+  },
+  // KTS(3n) on Z_n × {0, 1, 2}, n developed rounds and (n − 1)/2 orbit rounds: v ≡ 21 mod 24.
+  {
+    v: 21,
+    k: 3,
+    develop: { modulus: 7, levels: 3 },
+    baseRound: [
+      [0, 10, 18],
+      [1, 3, 4],
+      [2, 17, 8],
+      [5, 7, 14],
+      [6, 13, 19],
+      [9, 12, 11],
+      [15, 16, 20],
+    ],
+    orbitTables: [
+      [0, 12, 17],
+      [0, 11, 14],
+      [0, 8, 19],
+    ],
+  },
+  {
+    v: 69,
+    k: 3,
+    develop: { modulus: 23, levels: 3 },
+    baseRound: [
+      [0, 55, 52],
+      [1, 2, 21],
+      [3, 26, 24],
+      [4, 31, 28],
+      [5, 33, 50],
+      [6, 43, 53],
+      [7, 15, 20],
+      [8, 37, 46],
+      [9, 60, 16],
+      [10, 68, 40],
+      [11, 22, 13],
+      [12, 18, 48],
+      [14, 29, 36],
+      [17, 67, 57],
+      [19, 35, 39],
+      [23, 38, 54],
+      [25, 59, 34],
+      [27, 45, 44],
+      [30, 41, 65],
+      [32, 42, 61],
+      [47, 56, 49],
+      [51, 62, 66],
+      [58, 64, 63],
+    ],
+    orbitTables: [
+      [0, 32, 54],
+      [0, 33, 60],
+      [0, 40, 66],
+      [0, 41, 64],
+      [0, 42, 57],
+      [0, 26, 62],
+      [0, 36, 56],
+      [0, 31, 49],
+      [0, 35, 65],
+      [0, 25, 46],
+      [0, 34, 48],
     ],
   },
   // Nearly Kirkman triple systems NKTS(v), v ≡ 0 mod 12: resolvable 3-GDDs of type 2^(v/2), on

@@ -94,20 +94,24 @@ export function oneRotationalResolution(
  * (level, position) = (⌊x / n⌋, x mod n), the others fixed points (∞). Round g shifts every
  * position by g, so there are n rounds; the base round's mixed differences decide which pairs
  * meet (e.g. KTS(2n + 1) on Z_n × {0, 1} ∪ {∞}, Stinson, Combinatorial Designs (2004), §6.3).
+ * Each orbit table (one person of each level) adds a round of its n shifts, as in KTS(3n).
  */
 export function developedResolution(
   modulus: number,
   levels: number,
   baseRound: readonly (readonly number[])[],
+  orbitTables: readonly (readonly number[])[] = [],
 ): Resolution {
   const finite = modulus * levels
-  return Array.from({ length: modulus }, (_, g) =>
-    baseRound.map((block) =>
-      block.map((x) =>
-        x >= finite ? x : Math.floor(x / modulus) * modulus + (((x % modulus) + g) % modulus),
-      ),
-    ),
-  )
+  const shift = (block: readonly number[], g: number) =>
+    block.map((x) =>
+      x >= finite ? x : Math.floor(x / modulus) * modulus + (((x % modulus) + g) % modulus),
+    )
+  const shifts = Array.from({ length: modulus }, (_, g) => g)
+  return [
+    ...shifts.map((g) => baseRound.map((block) => shift(block, g))),
+    ...orbitTables.map((table) => shifts.map((g) => shift(table, g))),
+  ]
 }
 
 /**
@@ -139,7 +143,12 @@ function baseBlockResolution(v: number, k: number): Resolution | null {
   const entry = BASE_BLOCKS.find((design) => design.v === v && design.k === k)
   if (!entry) return null
   if ('develop' in entry)
-    return developedResolution(entry.develop.modulus, entry.develop.levels, entry.baseRound)
+    return developedResolution(
+      entry.develop.modulus,
+      entry.develop.levels,
+      entry.baseRound,
+      entry.orbitTables,
+    )
   return entry.group
     ? oneRotationalResolution(v, k, entry.blocks, entry.group.moduli, entry.group.generator)
     : oneRotationalResolution(v, k, entry.blocks)
