@@ -169,7 +169,7 @@ function developed(): object | null {
   const fixed = v - finite
   const tables = fixed + (finite - fixed * levels) / k
   // Rounds beyond the n developed ones: each the orbit of one table with a person of each level.
-  const orbitRounds = orbits ? (v - 1) / (k - 1) - n : 0
+  const orbitRounds = orbits ? Math.floor((v - 1) / (k - 1)) - n : 0
   if (!Number.isInteger(tables) || fixed < (orbits ? 0 : 1) || !Number.isInteger(orbitRounds))
     return null
   const level = (x: number) => Math.floor(x / n)
