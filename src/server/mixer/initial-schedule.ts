@@ -52,8 +52,8 @@ export function designStarts(problem: SearchProblem, constructions: boolean): De
 
 /**
  * A starting schedule for the search, as a round-major array of people in table-slot order: the
- * given design rounds (see designStarts), the rest greedy. Each round's design tables go to the tables of their size, in order. The greedy part
- * seats people one by one, in a seeded random order, at the open table where they have met the
+ * given design rounds (see designStarts), the rest greedy. Each round's design tables go to the
+ * tables of their size, in order. The greedy part seats people one by one, in a seeded random order, at the open table where they have met the
  * fewest, weighted by c³ so that third meetings weigh far more than second ones, in the spirit of
  * Triska & Musliu's greedy start.
  */
