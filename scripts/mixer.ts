@@ -1,9 +1,11 @@
 /**
- * npm run mixer -- FILE.json
+ * npm run mixer -- FILE.json [--stats]
  *
  * Reads { "people": N, "tables": [capacity, ...], "rounds": R, "timeLimitMs"?: ms, "seed"?: n }
  * and prints { "rounds": [ [ [people at table 0], [table 1], ... ], ... ] } to stdout, people
- * numbered 0..N−1 and tables in the order given. Errors go to stderr with exit code 1 (2 for
+ * numbered 0..N−1 and tables in the order given. With --stats the object also has "stats":
+ * repeats, the most meetings of a pair, Σ (m − 1)², the lower bound, and "optimal" when the
+ * plan reaches it. Errors go to stderr with exit code 1 (2 for
  * usage). The same file and seed give the same rounds unless the machine is too busy to finish
  * the search in the time limit.
  */
@@ -27,8 +29,10 @@ function fail(message: string, exitCode = 1): never {
   process.exit(exitCode)
 }
 
-const [file, ...extra] = process.argv.slice(2)
-if (!file || extra.length > 0) fail('Usage: npm run mixer -- FILE.json', 2)
+const args = process.argv.slice(2)
+const withStats = args.includes('--stats')
+const [file, ...extra] = args.filter((arg) => arg !== '--stats')
+if (!file || extra.length > 0) fail('Usage: npm run mixer -- FILE.json [--stats]', 2)
 
 let text: string
 try {
@@ -47,7 +51,7 @@ if (!parsed.success) fail(`${file} does not describe an event:\n${z.prettifyErro
 const { people, tables, rounds, timeLimitMs, seed } = parsed.data
 
 try {
-  const { plan } = planRounds({
+  const { plan, stats } = planRounds({
     participants: Array.from({ length: people }, (_, i) => String(i)),
     tables: tables.map((capacity, t) => ({ id: String(t), capacity })),
     roundsRemaining: rounds,
@@ -55,7 +59,11 @@ try {
     ...(seed === undefined ? {} : { seed }),
   })
   const output = plan.map((round) => tables.map((_, t) => (round[String(t)] ?? []).map(Number)))
-  process.stdout.write(`${JSON.stringify({ rounds: output })}\n`)
+  const { repeats, maxMeetings, squaredExcess, lowerBound, optimal, elapsedMs } = stats
+  const summary = { repeats, maxMeetings, squaredExcess, lowerBound, optimal, elapsedMs }
+  process.stdout.write(
+    `${JSON.stringify(withStats ? { rounds: output, stats: summary } : { rounds: output })}\n`,
+  )
 } catch (error) {
   if (error instanceof MixerError) fail(error.message)
   throw error

@@ -1,48 +1,70 @@
+import { catalogueSchedule } from './design-catalogue.ts'
 import type { Prng } from './mulberry32.ts'
 import { nearDesign, nearDesignSchedule } from './near-design-schedule.ts'
 import type { SearchProblem } from './schedule-state.ts'
 
 const APART_COST = 1e9
 
-/** How many rounds of the design near the tables the search's starts take (0: all greedy). */
+/**
+ * How many rounds of a design the search's starts take (0: all greedy), and the design's rounds
+ * (round → table → people, at least as many as either start takes).
+ */
 export interface DesignStarts {
   first: number
   restart: number
+  rounds: readonly (readonly (readonly number[])[])[]
 }
 
+const NO_DESIGN: DesignStarts = { first: 0, restart: 0, rounds: [] }
+
 /**
- * How many designed rounds the search starts from (see nearDesign). A design that falls short
- * of the rounds asked for is a deep local optimum, so restarts take one designed round fewer; a
- * near design (people left out) then takes one fewer from the first run on, an exact one does
- * not. Measured at 8 tables of 4 for 10 rounds, seeds 1–6 and 1–4 (decision 19): 32 people end
- * at 8–12 repeats (mean 11) from 8 designed rounds and at 12 from 7; 28 to 31 people at a mean
- * of 16.1 from 8 and 12.4 from 7. Extras only when the design covers every round asked for:
- * there the plan is optimal, beyond it the search alone did better.
+ * The design the search starts from, and how many of its rounds. A catalogue design
+ * (catalogueSchedule) comes first where it has more rounds than the design near the tables;
+ * its starts take all of its rounds, up to the rounds asked for, and the greedy start adds any
+ * rounds past it from the pairs that have met the least (decision 41).
+ *
+ * A near design (see nearDesign) that falls short of the rounds asked for is a deep local
+ * optimum, so restarts take one designed round fewer; a near design with people left out then
+ * takes one fewer from the first run on, an exact one does not. Measured at 8 tables of 4 for 10
+ * rounds, seeds 1–6 and 1–4 (decision 19): 32 people end at 8–12 repeats (mean 11) from 8
+ * designed rounds and at 12 from 7; 28 to 31 people at a mean of 16.1 from 8 and 12.4 from 7.
+ * Extras only when the design covers every round asked for: there the plan is optimal, beyond
+ * it the search alone did better.
  */
 export function designStarts(problem: SearchProblem, constructions: boolean): DesignStarts {
-  const design = constructions ? nearDesign(problem.sizes) : null
-  if (!design || (design.kind === 'more' && problem.rounds > design.rounds))
-    return { first: 0, restart: 0 }
+  if (!constructions) return NO_DESIGN
+  const design = nearDesign(problem.sizes)
+  const catalogue = catalogueSchedule(problem.sizes)
+  if (catalogue && catalogue.length > (design?.rounds ?? 0)) {
+    const designed = Math.min(problem.rounds, catalogue.length)
+    return { first: designed, restart: designed, rounds: catalogue.slice(0, designed) }
+  }
+  if (!design || (design.kind === 'more' && problem.rounds > design.rounds)) return NO_DESIGN
   const designed = Math.min(problem.rounds, design.rounds)
   const exact = design.kind === 'fewer' && design.removed === 0
   const restart = Math.max(0, designed - 1)
-  return { first: exact || problem.rounds <= design.rounds ? designed : restart, restart }
+  return {
+    first: exact || problem.rounds <= design.rounds ? designed : restart,
+    restart,
+    rounds: nearDesignSchedule(design, designed) ?? [],
+  }
 }
 
 /**
  * A starting schedule for the search, as a round-major array of people in table-slot order: the
- * first `designed` rounds from the design near these tables (see nearDesignSchedule), the rest
- * greedy. Each round's design tables go to the tables of their size, in order. The greedy part
- * seats people one by one, in a seeded random order, at the open table where they have met the
+ * given design rounds (see designStarts), the rest greedy. Each round's design tables go to the
+ * tables of their size, in order. The greedy part seats people one by one, in a seeded random order, at the open table where they have met the
  * fewest, weighted by c³ so that third meetings weigh far more than second ones, in the spirit of
  * Triska & Musliu's greedy start.
  */
-export function initialSchedule(problem: SearchProblem, designed: number, rng: Prng): Int32Array {
+export function initialSchedule(
+  problem: SearchProblem,
+  design: readonly (readonly (readonly number[])[])[],
+  rng: Prng,
+): Int32Array {
   const { people: n, sizes, rounds: R } = problem
   const members = new Int32Array(R * n)
-  const near = designed > 0 ? nearDesign(sizes) : null
-  const design = near ? nearDesignSchedule(near, designed) : null
-  if (design) {
+  if (design.length > 0) {
     const offsets: number[] = []
     sizes.reduce((offset, size, t) => {
       offsets[t] = offset
@@ -64,7 +86,7 @@ export function initialSchedule(problem: SearchProblem, designed: number, rng: P
       )
     })
   }
-  return greedyFrom(problem, members, design?.length ?? 0, rng)
+  return greedyFrom(problem, members, design.length, rng)
 }
 
 /** Fills rounds `from`..R−1 of `members` greedily, given the rounds before them. */

@@ -14,6 +14,9 @@
  *   k·q people at q tables of k; used as a starting schedule when the tables have that shape,
  *   and near it: with up to q − 1 people fewer (left out of one group, so the tables stay
  *   balanced), or up to q − 1 more than AG(2, q) (at most two meetings a pair), decision 19.
+ * - A catalogue of resolvable designs (Kirkman and nearly Kirkman triple systems, resolvable
+ *   (v, 4, 1) designs, affine geometries AG(n, q)) as starts where it has more rounds, with up to
+ *   k people left out, decision 41.
  */
 import { MixerError } from './mixer-error.ts'
 import { scorePlan, type PlanScore } from './score-plan.ts'

@@ -299,7 +299,7 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
   const designed = designStarts(problem, limits.constructions)
   const nextStart = (rounds: number) => {
     work += n * n
-    return initialSchedule(problem, rounds, rng)
+    return initialSchedule(problem, designed.rounds.slice(0, rounds), rng)
   }
   const best = new Int32Array(R * n)
   const bestCost = worst()
