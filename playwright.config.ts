@@ -10,6 +10,10 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 2527)
 // A second site, with "Google" (the test OpenID provider) configured.
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 4174)
 const googleSite = `http://127.0.0.1:${googlePort}`
+// A third site for passkeys: WebAuthn takes a domain as the site's identity, never an address,
+// so this one is reached as localhost.
+const passkeyPort = Number(process.env.E2E_PASSKEY_PORT ?? 4175)
+const passkeySite = `http://localhost:${passkeyPort}`
 /**
  * The first-admin token of both test sites. The main site has its admin from ADMIN_EMAILS, so
  * its link is dead; on the Google site, which has none, one browser test becomes the admin.
@@ -23,6 +27,7 @@ const serverFlags = serverNodeFlags().join(' ')
 const databaseEnv = process.env.TEST_DATABASE_URL
   ? `DATABASE_URL=${process.env.TEST_DATABASE_URL}`
   : `DATA_DIR=.tmp/e2e-data-${Date.now()}`
+const passkeyDatabaseEnv = `DATA_DIR=.tmp/e2e-passkey-data-${Date.now()}`
 const googleDatabaseEnv = process.env.TEST_DATABASE_URL
   ? `DATABASE_URL=${process.env.TEST_DATABASE_URL}`
   : `DATA_DIR=.tmp/e2e-google-data-${Date.now()}`
@@ -95,6 +100,17 @@ export default defineConfig({
         `node ${serverFlags} src/server/main.ts`,
       ].join(' '),
       url: `${googleSite}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: [
+        `env PORT=${passkeyPort} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${passkeySite}`,
+        `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${passkeyDatabaseEnv}`,
+        `node ${serverFlags} src/server/main.ts`,
+      ].join(' '),
+      url: `http://127.0.0.1:${passkeyPort}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

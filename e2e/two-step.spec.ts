@@ -12,6 +12,8 @@ test('a member turns on two-step sign-in, signs in with her app, and a backup co
   page,
   checkA11y,
 }) => {
+  // Five sign-ins and a setup: more than a minute on a loaded machine.
+  test.setTimeout(120_000)
   const email = uniqueEmail('two-step')
   await signUpAndVerify(page, email)
   await page.goto('/account')
