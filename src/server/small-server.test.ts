@@ -19,6 +19,7 @@ import type { EventState } from '#shared/live-state.ts'
 import { browserClient } from './test/http-client.ts'
 import { sampleMemory, type MemorySampler } from './test/memory-sampler.ts'
 import { seedEvening } from './test/seed-evening.ts'
+import { turnOnTwoStep } from './test/seed.ts'
 import { seedConfirmedSubscribers } from './test/seed-subscribers.ts'
 import { killStartedServers, startServer } from './test/server-process.ts'
 import { startTestMailServer, type TestMailServer } from './test/test-mail-server.ts'
@@ -181,6 +182,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the smallest server', (
         const owner = await signUpAndConfirm(origin, mailServer, ADMIN)
         // Listed in ADMIN_EMAILS: an admin as soon as her address is confirmed.
         expect(owner.me.isAdmin).toBe(true)
+        // Her admin area opens once she has two-step sign-in.
+        await turnOnTwoStep(owner.client, ADMIN.password)
         return owner.client
       })
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { nativeClient } from '../test/native-client.ts'
 import { startOidcProvider } from '../test/oidc-provider.ts'
+import { totpCode } from '../test/seed.ts'
 
 // "Google" is a real OpenID provider on loopback: the site's web client, the iOS app's own
 // client (GOOGLE_NATIVE_CLIENT_IDS), and a client of someone else's app.
@@ -80,5 +81,27 @@ describe('sign-in with a Google ID token (native Google Sign-In)', () => {
     })
     expect((await signInWith(app, withNonce, 'other')).status).toBe(401)
     expect(app.token).toBeNull()
+  })
+})
+
+describe('an account with two-step sign-in', () => {
+  it('signing in with a Google ID token still asks for the second step', async () => {
+    const login = `native-2fa-${Date.now()}`
+    const app = nativeClient(server.http.origin)
+    expect(
+      (await signInWith(app, await provider.idTokenFor(login, { clientId: IOS.id }))).status,
+    ).toBe(200)
+    // She turns it on from the app (a Google-only account has no password to confirm with).
+    const enable = await app.post('/api/auth/two-factor/enable', {})
+    expect(enable.status).toBe(200)
+    const { totpURI } = (await enable.json()) as { totpURI: string }
+    const verified = await app.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })
+    expect(verified.status).toBe(200)
+
+    const later = nativeClient(server.http.origin)
+    const signIn = await signInWith(later, await provider.idTokenFor(login, { clientId: IOS.id }))
+    expect(signIn.status).toBe(200)
+    expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true })
+    expect((await later.get('/api/me')).status).toBe(401)
   })
 })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
+import { turnOnTwoStep } from '../test/seed.ts'
 import { browserClient } from '../test/http-client.ts'
 import { startServer, type Running } from '../test/server-process.ts'
 import { seedEvening } from '../test/seed-evening.ts'
@@ -59,6 +60,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across two server 
         expect(
           (await client.post('/api/auth/sign-in/email', { email, password: 'secret123' })).status,
         ).toBe(200)
+        // An admin's routes open once she has two-step sign-in.
+        if (isAdmin) await turnOnTwoStep(client, 'secret123')
         people.push(client)
       }
       const [admin, guest] = people

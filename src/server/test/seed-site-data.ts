@@ -25,6 +25,8 @@ export interface Person {
   email: string
   password: string
   userCode: string
+  /** The admin's authenticator app (two-step sign-in), for her later sign-ins. */
+  totpURI?: string
 }
 
 export interface SiteData {
@@ -78,9 +80,9 @@ export async function signUp(
     await database.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.email, email))
   const signIn = await client.post('/api/auth/sign-in/email', { email, password })
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`)
-  if (isAdmin) await turnOnTwoStep(client, password)
+  const totpURI = isAdmin ? (await turnOnTwoStep(client, password)).totpURI : undefined
   const me = (await (await client.get('/api/me')).json()) as { userCode: string }
-  return { client, person: { email, password, userCode: me.userCode } }
+  return { client, person: { email, password, userCode: me.userCode, totpURI } }
 }
 
 const photo = (width: number, height: number) =>

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../client.ts'
+import { totpCode } from '../../test/seed.ts'
 import { browserClient } from '../../test/http-client.ts'
 import { runScript } from '../../test/run-script.ts'
 import { scratchDatabases } from '../../test/scratch-postgres.ts'
@@ -102,6 +103,14 @@ describe.skipIf(!serverUrl)('npm run db:move (PGlite to PostgreSQL)', () => {
           password: person.password,
         })
         expect(signIn.status, person.email).toBe(200)
+        // The admin's two-step sign-in came along: her app's code still works.
+        if (person.totpURI) {
+          expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true })
+          const second = await client.post('/api/auth/two-factor/verify-totp', {
+            code: totpCode(person.totpURI),
+          })
+          expect(second.status).toBe(200)
+        }
         const me = (await (await client.get('/api/me')).json()) as { userCode: string }
         expect(me.userCode).toBe(person.userCode)
         clients.push(client)
