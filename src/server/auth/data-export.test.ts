@@ -166,7 +166,13 @@ describe('her data, downloaded', () => {
       createdAt: row?.createdAt.toISOString(),
       updatedAt: row?.updatedAt.toISOString(),
     })
-    expect(data.signInMethods).toEqual({ password: true, google: false, googleLinkedAt: null })
+    expect(data.signInMethods).toEqual({
+      password: true,
+      google: false,
+      googleLinkedAt: null,
+      twoStep: false,
+      passkeys: [],
+    })
 
     const sessions = await db()
       .select()

@@ -3,7 +3,7 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate'
 import type { Language } from '#shared/languages.ts'
 import type { Db } from '../db/client.ts'
 import { auditLog } from '../db/schema/audit.ts'
-import { account, session, user } from '../db/schema/auth.ts'
+import { account, passkey, session, user } from '../db/schema/auth.ts'
 import {
   eventRounds,
   events,
@@ -160,11 +160,26 @@ function sections(db: Db, member: ExportedMember): Section[] {
             .from(account)
             .where(eq(account.userId, userId))
           const google = rows.find((row) => row.providerId === 'google')
+          const [twoStepRow] = await db
+            .select({ twoStep: user.twoFactorEnabled })
+            .from(user)
+            .where(eq(user.id, userId))
+          // Her passkeys by name and date; their public keys are not hers to need, nor secret.
+          const keys = await db
+            .select({ name: passkey.name, createdAt: passkey.createdAt })
+            .from(passkey)
+            .where(eq(passkey.userId, userId))
+            .orderBy(passkey.createdAt)
           return [
             {
               password: rows.some((row) => row.providerId === 'credential'),
               google: Boolean(google),
               googleLinkedAt: iso(google?.createdAt ?? null),
+              twoStep: twoStepRow?.twoStep ?? false,
+              passkeys: keys.map((key) => ({
+                name: key.name ?? '',
+                createdAt: iso(key.createdAt),
+              })),
             },
           ]
         }),
