@@ -46,6 +46,8 @@ export function PasskeySignIn({
       <Button
         type="button"
         variant={variant}
+        size={variant === 'quiet' ? 'sm' : undefined}
+        className={variant === 'quiet' ? '-ml-3.5 self-start' : undefined}
         pending={pending}
         pendingLabel={t('passkeys.signingIn')}
         onClick={() => void signIn()}

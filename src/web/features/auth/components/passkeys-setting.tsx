@@ -90,8 +90,8 @@ export function PasskeysSetting() {
             })}
           </ul>
         ))}
-      <form noValidate onSubmit={add} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
+      <form noValidate onSubmit={add} className="flex flex-col gap-3">
+        <div>
           <TextField
             label={t('passkeys.nameLabel')}
             hint={t('passkeys.nameHint')}
@@ -107,7 +107,7 @@ export function PasskeysSetting() {
           pending={pending === 'add'}
           pendingLabel={t('passkeys.adding')}
           disabled={pending !== null}
-          className="sm:mb-1"
+          className="self-start"
         >
           {t('passkeys.add')}
         </Button>

@@ -118,7 +118,7 @@ export function SecondStep({
       <button
         type="button"
         onClick={switchMode}
-        className="self-start text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
+        className="self-start text-left text-sm font-semibold text-rose-deep underline-offset-4 hover:underline"
       >
         {mode === 'app' ? t('secondStep.useBackup') : t('secondStep.useApp')}
       </button>
