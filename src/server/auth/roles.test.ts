@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { profiles } from '../db/schema/profiles.ts'
 import { browserClient } from '../test/http-client.ts'
 import { seedMember } from '../test/seed.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
@@ -291,6 +293,28 @@ describe('role matrix', () => {
       }
     })
   }
+
+  it('refuses every admin route to an admin whose account has no two-step sign-in yet', async () => {
+    const admin = await seedMember(server.harness, server.http.origin, { language: 'en' })
+    await server.harness.database.db
+      .update(profiles)
+      .set({ isAdmin: true })
+      .where(eq(profiles.id, admin.userId))
+    const adminOnly = MATRIX.filter((route) => route.user === 403 && route.admin !== 403)
+    expect(adminOnly.length).toBeGreaterThan(20)
+    for (const route of adminOnly) {
+      const response = await admin.client.request(route.path, {
+        method: route.method,
+        json: route.body,
+      })
+      // The admin area says what is missing; at a door she is simply not its helper.
+      const code = route.path.startsWith('/api/door/') ? 'forbidden' : 'two_factor_required'
+      expect(
+        [response.status, ((await response.json()) as { code: string }).code],
+        `${route.method} ${route.path}`,
+      ).toEqual([403, code])
+    }
+  })
 
   it('answers 403 with a message in the user language', async () => {
     const { client } = await seedMember(server.harness, server.http.origin, { language: 'de' })
