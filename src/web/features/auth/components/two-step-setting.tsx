@@ -183,21 +183,12 @@ function PasswordStep({
       ) : (
         <p className="text-sm text-ink-soft">{t('twoStep.noPassword')}</p>
       )}
-      {failure && (
-        <Alert tone="error" focus>
-          {failure}
-        </Alert>
-      )}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="sm" pending={pending} pendingLabel={t('twoStep.working')}>
-          {submitLabel ?? t('twoStep.continue')}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="quiet" size="sm" onClick={onCancel}>
-            {t('twoStep.cancel')}
-          </Button>
-        )}
-      </div>
+      <StepEnd
+        failure={failure}
+        pending={pending}
+        submitLabel={submitLabel ?? t('twoStep.continue')}
+        onCancel={onCancel}
+      />
     </form>
   )
 }
@@ -277,6 +268,31 @@ function ScanStep({
         className="max-w-48 font-mono tracking-[0.3em]"
         required
       />
+      <StepEnd
+        failure={failure}
+        pending={pending}
+        submitLabel={t('twoStep.confirm')}
+        onCancel={onCancel}
+      />
+    </form>
+  )
+}
+
+/** A step's answer (what went wrong) and its buttons: go on, or cancel. */
+function StepEnd({
+  failure,
+  pending,
+  submitLabel,
+  onCancel,
+}: {
+  failure: string | null
+  pending: boolean
+  submitLabel: string
+  onCancel?: () => void
+}) {
+  const { t } = useTranslation('auth')
+  return (
+    <>
       {failure && (
         <Alert tone="error" focus>
           {failure}
@@ -284,7 +300,7 @@ function ScanStep({
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="sm" pending={pending} pendingLabel={t('twoStep.working')}>
-          {t('twoStep.confirm')}
+          {submitLabel}
         </Button>
         {onCancel && (
           <Button type="button" variant="quiet" size="sm" onClick={onCancel}>
@@ -292,7 +308,7 @@ function ScanStep({
           </Button>
         )}
       </div>
-    </form>
+    </>
   )
 }
 
