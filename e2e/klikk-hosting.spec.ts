@@ -1,7 +1,7 @@
 import { adminApi, fill } from './support/admin-api.ts'
 import { writeFileSync } from 'node:fs'
 import { createMember, logIn, signInAsAdmin } from './support/accounts.ts'
-import { ADMIN } from './support/admin-account.ts'
+import { signInAdminThrough } from './support/admin-account.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
@@ -138,10 +138,7 @@ test('after an evening a member sees the people she met, and can leave other mem
   const eventName = `Találkozós est ${tag}`
   await withEventLock(
     async () => {
-      const signIn = await admin.post('/api/auth/sign-in/email', {
-        data: { email: ADMIN.email, password: ADMIN.password },
-      })
-      expect(signIn.ok()).toBe(true)
+      await signInAdminThrough(admin, baseURL ?? '')
       const post = adminApi(admin, baseURL)
       // One table of four: everyone meets everyone; the round starts and ends.
       const { eventId, roundId } = await seedEvening(post, {
