@@ -2,7 +2,7 @@ import { passkey as passkeyPlugin } from '@better-auth/passkey'
 import { betterAuth, type BetterAuthPlugin } from 'better-auth'
 import type { Logger } from 'pino'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError } from 'better-auth/api'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { bearer } from 'better-auth/plugins/bearer'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { openAPI } from 'better-auth/plugins'
@@ -262,6 +262,7 @@ export function createAuth({
         baseUrl,
       ),
       // Passkeys: a device's key signs her in, without a password or a second step.
+      passkeyAnswerChecked(),
       passkeyPlugin({
         rpName: 'Lendület',
         rpID: new URL(baseUrl).hostname,
@@ -362,4 +363,29 @@ function nextOf(returned: unknown): string | null {
   const location = headers instanceof Headers ? headers.get('location') : null
   if (!location) return null
   return new URL(location, 'http://x').searchParams.get('next')
+}
+
+/**
+ * The passkey plugin looks the credential up by `response.id` before checking anything: an
+ * answer without one reached PostgreSQL as an undefined parameter (a 500). It is refused first.
+ */
+function passkeyAnswerChecked(): BetterAuthPlugin {
+  return {
+    id: 'passkey-answer-checked',
+    hooks: {
+      before: [
+        {
+          matcher: (context) => context.path === '/passkey/verify-authentication',
+          handler: createAuthMiddleware(async (ctx) => {
+            const id = (ctx.body as { response?: { id?: unknown } } | undefined)?.response?.id
+            if (typeof id !== 'string' || id === '')
+              throw new APIError('BAD_REQUEST', {
+                code: 'AUTHENTICATION_FAILED',
+                message: 'The passkey answer has no credential id.',
+              })
+          }),
+        },
+      ],
+    },
+  }
 }
