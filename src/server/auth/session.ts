@@ -18,6 +18,15 @@ export function requireUser(auth: Auth, db: Db) {
 }
 
 /**
+ * Whether she has an admin's power: the admin role, and two-step sign-in on her account (decision
+ * 0043). The admin area, its live streams and every door ask this one question.
+ */
+export const actsAsAdmin = (
+  user: { twoFactorEnabled?: boolean | null } | undefined,
+  profile: { isAdmin: boolean } | null | undefined,
+) => profile?.isAdmin === true && user?.twoFactorEnabled === true
+
+/**
  * 401 without a session, 403 for a signed-in user who is not an admin, and 403
  * `two_factor_required` for an admin whose account has no two-step sign-in yet: the admin area
  * opens only once she has set it up (decision 0043). Every sign-in of such an account takes the
@@ -28,7 +37,7 @@ export function requireAdmin(auth: Auth, db: Db) {
   return createMiddleware<AppEnv>(async (c, next) =>
     user(c, async () => {
       if (!c.var.profile?.isAdmin) throw new ApiError(403, 'forbidden', 'auth.forbidden')
-      if (!c.var.user?.twoFactorEnabled)
+      if (!actsAsAdmin(c.var.user, c.var.profile))
         throw new ApiError(403, 'two_factor_required', 'auth.twoFactorRequired')
       await next()
     }),
@@ -50,10 +59,6 @@ export function accessStillHolds(
   return async () => {
     const found = await auth.api.getSession({ headers })
     if (!found) return false
-    if (!admin) return true
-    return (
-      found.user.twoFactorEnabled === true &&
-      (await findProfile(db, found.user.id))?.isAdmin === true
-    )
+    return !admin || actsAsAdmin(found.user, await findProfile(db, found.user.id))
   }
 }

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { checkInInputSchema } from '#shared/schemas/door.ts'
 import type { Auth } from '../auth/auth.ts'
 import { findProfile } from '../auth/profiles.ts'
-import { requireUser } from '../auth/session.ts'
+import { actsAsAdmin, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
@@ -25,7 +25,7 @@ const doorDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
 // 0043); until she has it, she is a member there (a door helper still helps at her door).
 const viewerOf = (c: { var: AppEnv['Variables'] }): DoorViewer => ({
   userId: c.var.user?.id ?? '',
-  isAdmin: c.var.profile?.isAdmin === true && c.var.user?.twoFactorEnabled === true,
+  isAdmin: actsAsAdmin(c.var.user, c.var.profile),
 })
 
 /** Who is asking comes before what is asked: a member who is not this door's helper gets 403. */
@@ -94,7 +94,7 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
             const profile = await findProfile(db, found.user.id)
             return doorEvent(db, eventId, {
               userId: found.user.id,
-              isAdmin: profile?.isAdmin === true && found.user.twoFactorEnabled === true,
+              isAdmin: actsAsAdmin(found.user, profile),
             }).then(
               () => true,
               () => false,
