@@ -18,6 +18,10 @@ export const authPost = (
     }),
   )
 
+/** GET of one of Better Auth's endpoints under /api/auth (a passkey's options, say). */
+export const authGet = <T>(path: string): Promise<ApiResult<T>> =>
+  callApi<T>(() => fetch(`/api/auth${path}`))
+
 /**
  * Where Better Auth sends the browser back to (a path: it trusts only our own origin), with the
  * page to go on to after signing in, if any.

@@ -5,8 +5,8 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
-import { callApi, type ApiResult } from '#web/lib/call-api.ts'
-import { authPost } from './auth-api.ts'
+import type { ApiResult } from '#web/lib/call-api.ts'
+import { authGet, authPost } from './auth-api.ts'
 
 // Passkeys through Better Auth's passkey plugin (decision 0043): the server makes the challenge,
 // the browser's passkey prompt signs it, the server checks the signature.
@@ -16,9 +16,6 @@ export interface Passkey {
   name?: string | null
   createdAt?: string | null
 }
-
-const authGet = <T>(path: string): Promise<ApiResult<T>> =>
-  callApi<T>(() => fetch(`/api/auth${path}`))
 
 export const listPasskeys = () => authGet<Passkey[]>('/passkey/list-user-passkeys')
 
