@@ -84,7 +84,7 @@ for (let size = 3; size <= 10; size++)
 
 /** The instances issue 26 names: the long schedules, and the open eight of 4–6 rounds. */
 const NAMED: readonly { spec: [number, number, number, number]; note: string }[] = [
-  { spec: [32, 8, 4, 10], note: '0 exists (Aguado 2004); not in the catalogue' },
+  { spec: [32, 8, 4, 10], note: '0: Aguado 2004, transcribed in the catalogue' },
   { spec: [32, 8, 4, 11], note: '32 exists (8-4-10 plus a round of unmet pairs); bound 32' },
   { spec: [33, 11, 3, 16], note: '0: KTS(33), catalogue' },
   { spec: [52, 13, 4, 17], note: '0: resolvable (52, 4, 1), catalogue' },

@@ -39,6 +39,15 @@ export type CatalogueEntry =
       /** Tables whose n shifts make one more round each. */
       orbitTables?: readonly (readonly number[])[]
     }
+  | {
+      v: number
+      k: number
+      /**
+       * A published schedule, transcribed: one string per round, its tables separated by
+       * spaces, each person a character; person i is the i-th character of the first round.
+       */
+      rounds: readonly string[]
+    }
 
 export const BASE_BLOCKS: readonly CatalogueEntry[] = [
   // Kirkman triple systems KTS(v), 1-rotational over Z_(v−1): v ≡ 3 or 9 mod 24.
@@ -394,6 +403,26 @@ export const BASE_BLOCKS: readonly CatalogueEntry[] = [
       [3, 49, 42, 11],
       [4, 26, 44, 40],
       [5, 30, 14, 24],
+    ],
+  },
+  // 32 people at 8 tables of 4 for 10 rounds with no pair twice: a 4-RGDD of type 2^16, the
+  // groups {X, x} (A. Aguado, "A 10 days solution to the social golfer problem", 2004; this
+  // schedule as published by E. Pegg Jr., "Social Golfer Problem", Wolfram Demonstrations
+  // Project, 2007, whose 11th round seats the groups).
+  {
+    v: 32,
+    k: 4,
+    rounds: [
+      'ABCD EFGH IJKL MNOP abcd efgh ijkl mnop',
+      'AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO',
+      'Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn',
+      'AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN',
+      'AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn',
+      'AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP',
+      'AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp',
+      'AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm',
+      'AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp',
+      'AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo',
     ],
   },
 ]

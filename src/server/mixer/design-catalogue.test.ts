@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BASE_BLOCKS } from './design-base-blocks.ts'
-import {
-  affineResolution,
-  catalogueResolution,
-  catalogueSchedule,
-  type Resolution,
-} from './design-catalogue.ts'
+import { affineResolution, catalogueResolution, catalogueSchedule } from './design-catalogue.ts'
 import { planRounds } from './plan-rounds.ts'
-
-/**
- * What a client gets from a design: every round seats each of the `people` once, at tables of
- * the given sizes (in some order), and how often the most-met pair meets.
- */
-function check(schedule: Resolution, people: number, sizes: readonly number[]) {
-  const count = new Int32Array(people * people)
-  let most = 0
-  for (const round of schedule) {
-    expect(round.map((table) => table.length).sort((a, b) => a - b)).toEqual(
-      [...sizes].sort((a, b) => a - b),
-    )
-    expect(round.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: people }, (_, i) => i))
-    for (const table of round)
-      for (const a of table)
-        for (const b of table)
-          if (a < b) {
-            const c = (count[a * people + b] ?? 0) + 1
-            count[a * people + b] = c
-            most = Math.max(most, c)
-          }
-  }
-  return most
-}
+import { checkResolution as check } from './check-resolution.ts'
 
 const KINDS = [3, 4, 5, 6, 7, 8, 9, 10]
 
@@ -51,6 +23,8 @@ describe('catalogueResolution', () => {
     // Nearly Kirkman triple systems.
     for (const v of [24, 36, 48, 60]) expect(covered).toContain(`${v}/3`)
     for (const v of [16, 28, 40, 52, 64]) expect(covered).toContain(`${v}/4`)
+    // The transcribed 8-4-10 schedule.
+    expect(covered).toContain('32/4')
   })
 
   it('validates every data entry in full', () => {
@@ -83,6 +57,7 @@ describe('catalogueSchedule', () => {
       [33, 3],
       [52, 4],
       [64, 4],
+      [32, 4],
       [45, 3],
       [36, 3],
     ] as const)
@@ -116,9 +91,10 @@ describe('planRounds from the catalogue', () => {
       ...extra,
     })
 
-  it('seats a Kirkman triple system and a resolvable (52, 4, 1) design with no repeats', () => {
+  it('seats a Kirkman triple system, a resolvable (52, 4, 1) design and 8-4-10 with no repeats', () => {
     for (const [people, tables, size, rounds] of [
       [33, 11, 3, 16],
+      [32, 8, 4, 10],
       [52, 13, 4, 17],
       [51, 13, 4, 17],
     ] as const) {
@@ -137,6 +113,9 @@ describe('planRounds from the catalogue', () => {
     // 17 rounds of 11 triples seat 561 pairs among C(33, 2) = 528: at least 33 meet twice.
     expect(stats.lowerBound).toEqual({ maxMeetings: 2, squaredExcess: 33 })
     expect(stats).toMatchObject({ repeats: 33, maxMeetings: 2, optimal: true })
+    // 8-4-10 leaves 16 pairs unmet, no two at one table: every table of an 11th round repeats
+    // at least 4 of its 6 pairs.
+    expect(plan(32, 8, 4, 11).stats).toMatchObject({ repeats: 32, maxMeetings: 2, optimal: true })
   })
 
   it('still keeps apart the pairs it is asked to', () => {

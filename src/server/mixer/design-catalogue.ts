@@ -142,6 +142,7 @@ function kirkman(v: number): Resolution | null {
 function baseBlockResolution(v: number, k: number): Resolution | null {
   const entry = BASE_BLOCKS.find((design) => design.v === v && design.k === k)
   if (!entry) return null
+  if ('rounds' in entry) return transcribedResolution(entry.rounds)
   if ('develop' in entry)
     return developedResolution(
       entry.develop.modulus,
@@ -152,6 +153,14 @@ function baseBlockResolution(v: number, k: number): Resolution | null {
   return entry.group
     ? oneRotationalResolution(v, k, entry.blocks, entry.group.moduli, entry.group.generator)
     : oneRotationalResolution(v, k, entry.blocks)
+}
+
+/** A transcribed schedule (see CatalogueEntry): person i is the i-th character of round 1. */
+export function transcribedResolution(rounds: readonly string[]): Resolution {
+  const person = new Map([...(rounds[0] ?? '').replaceAll(' ', '')].map((c, i) => [c, i]))
+  return rounds.map((round) =>
+    round.split(' ').map((table) => [...table].map((c) => person.get(c) ?? -1)),
+  )
 }
 
 /** AG(n, k) when v = k^n, n ≥ 2. */
