@@ -59,7 +59,16 @@ test('a member adds a passkey, signs in with it, a replayed answer is refused, a
   })
 
   await page.goto('/account')
+  // Removing asks first, and "keep it" keeps it.
   await card.getByRole('button', { name: auth.passkeys.remove }).click()
+  const question = page.getByRole('dialog', {
+    name: auth.passkeys.removeQuestion.replace('{{name}}', 'Telefonom'),
+  })
+  await question.getByRole('button', { name: auth.passkeys.keep }).click()
+  await expect(question).toBeHidden()
+  await expect(card.getByText('Telefonom', { exact: true })).toBeVisible()
+  await card.getByRole('button', { name: auth.passkeys.remove }).click()
+  await question.getByRole('button', { name: auth.passkeys.remove }).click()
   await expect(card.getByRole('status')).toHaveText(
     auth.passkeys.removed.replace('{{name}}', 'Telefonom'),
   )

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
@@ -9,7 +10,10 @@ import { addPasskey, listPasskeys, passkeysSupported, removePasskey } from '../a
 
 type Outcome = { tone: 'success' | 'error'; text: string }
 
-/** The account page's passkeys: the ones she has, a new one (named), and removing one. */
+/**
+ * The account page's passkeys: the ones she has, a new one (named), and removing one, which asks
+ * first (a passkey removed from her account stays on her device, useless until she adds it again).
+ */
 export function PasskeysSetting() {
   const { t, i18n } = useTranslation(['auth', 'errors'])
   const id = useId()
@@ -17,6 +21,7 @@ export function PasskeysSetting() {
   const [name, setName] = useState('')
   const [pending, setPending] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [asking, setAsking] = useState<{ id: string; label: string } | null>(null)
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
 
   async function add(event: FormEvent) {
@@ -81,7 +86,7 @@ export function PasskeysSetting() {
                     pending={pending === passkey.id}
                     disabled={pending !== null}
                     aria-describedby={`${id}-${passkey.id}`}
-                    onClick={() => void remove(passkey.id, label)}
+                    onClick={() => setAsking({ id: passkey.id, label })}
                   >
                     {t('passkeys.remove')}
                   </Button>
@@ -116,6 +121,18 @@ export function PasskeysSetting() {
         <Alert tone={outcome.tone} focus>
           {outcome.text}
         </Alert>
+      )}
+      {asking && (
+        <ConfirmDialog
+          text={t('passkeys.removeQuestion', { name: asking.label })}
+          confirmLabel={t('passkeys.remove')}
+          cancelLabel={t('passkeys.keep')}
+          onConfirm={async () => {
+            await remove(asking.id, asking.label)
+            setAsking(null)
+          }}
+          onCancel={() => setAsking(null)}
+        />
       )}
     </SettingsCard>
   )
