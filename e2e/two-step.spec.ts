@@ -39,6 +39,8 @@ test('a member turns on two-step sign-in, signs in with her app, and a backup co
     await page.context().clearCookies()
     await logIn(page, email, PASSWORD)
     await page.getByRole('button', { name: auth.secondStep.useBackup }).click()
+    // The same field, relabelled, keeps her focus.
+    await expect(page.getByLabel(auth.secondStep.backupLabel)).toBeFocused()
     await page.getByLabel(auth.secondStep.backupLabel).fill(codes[0] ?? '')
     await page.getByRole('button', { name: auth.secondStep.submit }).click()
     if (attempt === 'first') await expect(page).toHaveURL(/\/home$/)

@@ -23,6 +23,11 @@ export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
   await expect(page.getByRole('heading', { name: auth.twoStep.scanTitle })).toBeFocused()
   await expect(page.getByRole('img', { name: auth.twoStep.qrLabel })).toBeVisible()
   const app = await appFrom(page)
+  // Too short: told so under the field, which has focus again.
+  await page.getByLabel(auth.twoStep.codeLabel).fill('12')
+  await page.getByRole('button', { name: auth.twoStep.confirm }).click()
+  await expect(page.getByLabel(auth.twoStep.codeLabel)).toBeFocused()
+  await expect(page.getByText(auth.twoStep.codeInvalid)).toBeVisible()
   // A wrong first code: told so, and nothing is turned on.
   await page.getByLabel(auth.twoStep.codeLabel).fill('000000')
   await page.getByRole('button', { name: auth.twoStep.confirm }).click()

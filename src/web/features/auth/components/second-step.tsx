@@ -31,8 +31,8 @@ export function SecondStep({
   const [error, setError] = useState<string | undefined>()
   const [failure, setFailure] = useState<{ code: string; message: string } | null>(null)
   const [pending, setPending] = useState(false)
-  const form = useRef<HTMLFormElement>(null)
-  const focusField = () => form.current?.querySelector('input')?.focus()
+  const field = useRef<HTMLInputElement>(null)
+  const focusField = () => field.current?.focus()
 
   function switchMode() {
     setMode(mode === 'app' ? 'backup' : 'app')
@@ -69,11 +69,12 @@ export function SecondStep({
 
   const over = failure !== null && CHALLENGE_OVER.has(failure.code)
   return (
-    <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <p className="text-ink-soft">
         {mode === 'app' ? t('secondStep.intro') : t('secondStep.introBackup')}
       </p>
       <TextField
+        ref={field}
         label={mode === 'app' ? t('secondStep.codeLabel') : t('secondStep.backupLabel')}
         inputMode={mode === 'app' ? 'numeric' : 'text'}
         autoComplete="one-time-code"

@@ -144,12 +144,12 @@ function PasswordStep({
   const [error, setError] = useState<string | undefined>()
   const [failure, setFailure] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
-  const form = useRef<HTMLFormElement>(null)
-  const focusField = () => form.current?.querySelector('input')?.focus()
+  const field = useRef<HTMLInputElement>(null)
+  const focusField = () => field.current?.focus()
   const hasPassword = methods.data?.password ?? true
 
   useEffect(() => {
-    form.current?.querySelector('input')?.focus()
+    field.current?.focus()
   }, [])
 
   async function submit(event: FormEvent) {
@@ -168,9 +168,10 @@ function PasswordStep({
   }
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {hasPassword ? (
         <TextField
+          ref={field}
           label={t('twoStep.password')}
           hint={t('twoStep.passwordHint')}
           type="password"
@@ -209,7 +210,7 @@ function ScanStep({
   const [failure, setFailure] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
-  const form = useRef<HTMLFormElement>(null)
+  const field = useRef<HTMLInputElement>(null)
   const secret = new URL(totpURI).searchParams.get('secret') ?? ''
 
   useEffect(() => {
@@ -222,7 +223,7 @@ function ScanStep({
     const digits = code.replace(/\s/g, '')
     if (!/^\d{6}$/.test(digits)) {
       setError(t('twoStep.codeInvalid'))
-      form.current?.querySelector('input')?.focus()
+      field.current?.focus()
       return
     }
     setError(undefined)
@@ -239,7 +240,7 @@ function ScanStep({
   }
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <h3 ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {t('twoStep.scanTitle')}
       </h3>
@@ -258,6 +259,7 @@ function ScanStep({
         </p>
       </div>
       <TextField
+        ref={field}
         label={t('twoStep.codeLabel')}
         inputMode="numeric"
         autoComplete="one-time-code"
