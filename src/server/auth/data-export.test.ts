@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog } from '../db/schema/audit.ts'
 import { account, session, user } from '../db/schema/auth.ts'
 import {
+  eventDoorHelpers,
   eventParticipants,
   eventRounds,
   events,
@@ -31,6 +32,7 @@ interface Exported {
   profile: Record<string, unknown>
   newsletter: Record<string, unknown>[]
   events: (Record<string, unknown> & { seats: Record<string, unknown>[] })[]
+  doorHelper: Record<string, unknown>[]
   emails: Record<string, unknown>[]
   accountHistory: Record<string, unknown>[]
 }
@@ -99,6 +101,16 @@ async function seededMember() {
       .insert(eventTableAssignments)
       .values({ roundId: round.id, tableId: table.id, userId: person.userId })
   }
+  // She helped at the door of that evening; her friend at another's (not hers to see).
+  const [other] = await tx
+    .insert(events)
+    .values({ eventName: 'Őszi klikk', startTime: new Date('2026-10-01T17:00:00Z'), duration: 90 })
+    .returning()
+  if (!other) throw new Error('no event')
+  await tx.insert(eventDoorHelpers).values([
+    { eventId: event.id, userId: her.userId, createdAt: new Date('2026-03-30T09:00:00Z') },
+    { eventId: other.id, userId: friend.userId },
+  ])
   // Her former address: e-mails to it count until she left it, not after.
   const former = `former-${her.email}`
   const left = new Date(Date.now() + 1000)
@@ -219,6 +231,14 @@ describe('her data, downloaded', () => {
       }),
     ])
 
+    expect(data.doorHelper).toEqual([
+      {
+        event: 'Tavaszi klikk',
+        startTime: '2026-04-01T17:00:00.000Z',
+        helperSince: '2026-03-30T09:00:00.000Z',
+      },
+    ])
+
     const subjects = data.emails.map((e) => e.subject)
     const toHer = await db()
       .select({ subject: outbox.subject })
@@ -249,6 +269,7 @@ describe('her data, downloaded', () => {
     expect(html).toContain('Kiss &lt;Anna&gt; &amp; &quot;Co&quot;')
     expect(html).not.toContain('<Anna>')
     expect(html).toContain('E-mails we sent you')
+    expect(html).toContain('Evenings you helped at the door')
     expect(html).toContain('Nagy Eszter')
     expect(html).not.toMatch(/(src|href)=["']?https?:/)
   })

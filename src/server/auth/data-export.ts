@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { auditLog } from '../db/schema/audit.ts'
 import { account, passkey, session, user } from '../db/schema/auth.ts'
 import {
+  eventDoorHelpers,
   eventRounds,
   events,
   eventParticipants,
@@ -40,6 +41,7 @@ type SectionKey =
   | 'profile'
   | 'newsletter'
   | 'events'
+  | 'doorHelper'
   | 'emails'
   | 'accountHistory'
 
@@ -309,6 +311,30 @@ function sections(db: Db, member: ExportedMember): Section[] {
             seats: seats.get(row.eventId) ?? [],
           }))
         }),
+    },
+    {
+      // The evenings an admin let her work the door of.
+      key: 'doorHelper',
+      single: false,
+      batches: () =>
+        once(async () =>
+          (
+            await db
+              .select({
+                event: events.eventName,
+                startTime: events.startTime,
+                helperSince: eventDoorHelpers.createdAt,
+              })
+              .from(eventDoorHelpers)
+              .innerJoin(events, eq(events.id, eventDoorHelpers.eventId))
+              .where(eq(eventDoorHelpers.userId, userId))
+              .orderBy(asc(events.startTime))
+          ).map((row) => ({
+            ...row,
+            startTime: iso(row.startTime),
+            helperSince: iso(row.helperSince),
+          })),
+        ),
     },
     {
       key: 'emails',
