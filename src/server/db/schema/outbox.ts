@@ -35,5 +35,9 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Her data download finds the e-mails sent to her by address (auth/data-export.ts).
+    index('outbox_to_address_idx').on(t.toAddress),
+  ],
 )
