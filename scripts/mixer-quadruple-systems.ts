@@ -19,8 +19,13 @@
  * To shrink the search each base round is made invariant under a map σ, and tables are chosen
  * in whole σ-orbits: σ: (x, i) ↦ (m·x, i + s), ∞_a ↦ ∞_π(a) (--mult m, a unit, field element
  * or "oK", the least of multiplicative order K; --shift s; --perm "π(0),π(1),…"), or per base
- * round --sigma "m;λ(0),λ(1),…;t_0,t_1,…;π(0),…": (x, i) ↦ (m·x + t_i, λ(i)), ∞_a ↦ ∞_π(a).
+ * round --sigma "m;λ(0),λ(1),…;t_0,t_1,…;π(0),…[;r']": (x, i) ↦ (m·x + t_i, λ(i)), ∞_a ↦ ∞_π(a),
+ * into base round r' (by default the same one).
  * The result is developed and checked (no pair twice) before it is printed.
+ *
+ * The search seats the first unseated person (∞s first), or with --mrv the one with the fewest
+ * possible table-mates (and backtracks when someone has fewer than 3), in a table of people
+ * whose differences are all free, tried in a random order.
  *
  * Options: --seed (1), --nodes per attempt (200 000), --attempts (1000), --seconds (300).
  */
@@ -40,6 +45,7 @@ const { values, positionals } = parseArgs({
     perm: { type: 'string' },
     rounds: { type: 'string', default: '1' },
     sigma: { type: 'string', multiple: true },
+    mrv: { type: 'boolean', default: false },
   },
 })
 const [vText, groupText = '', levelsText, fixedText, groupsText = 'none'] = positionals
@@ -97,8 +103,15 @@ function parseSigma(text: string): Int32Array {
   )
 }
 const shorthand = `${values.mult ?? '1'};${Array.from({ length: levels }, (_, i) => (i + Number(values.shift)) % levels).join(',')};;${values.perm ?? ''}`
-const sigmas = (values.sigma ?? [shorthand]).map(parseSigma)
-const sigmaOf = (round: number) => sigmas[Math.min(round, sigmas.length - 1)] ?? new Int32Array()
+const sigmaTexts = values.sigma ?? [shorthand]
+/** σ on (base round, point) = round · points + point: a 5th field sends the round elsewhere. */
+const sigma = new Int32Array(points * baseRounds)
+for (let r = 0; r < baseRounds; r++) {
+  const text = sigmaTexts[Math.min(r, sigmaTexts.length - 1)] ?? ''
+  const local = parseSigma(text)
+  const target = Number(text.split(';')[4] || r)
+  for (let p = 0; p < points; p++) sigma[r * points + p] = target * points + (local[p] ?? 0)
+}
 
 // Differences: (i, j, d) for finite pairs, (a, i) for ∞_a with level i.
 const diffCount = levels * levels * n + fixed * levels
@@ -125,7 +138,7 @@ const differences = (p: number, q: number): number[] | null => {
 }
 
 /** The σ-orbit of a table (as sorted tables), or null when its tables overlap. */
-function orbit(block: readonly number[], sigma: Int32Array): number[][] | null {
+function orbit(block: readonly number[]): number[][] | null {
   const out: number[][] = []
   const key = (b: readonly number[]) => [...b].sort((x, y) => x - y).join(',')
   const first = key(block)
@@ -177,33 +190,60 @@ function attempt(): number[][][] | null {
   const used = new Uint8Array(diffCount)
   const rounds: number[][][] = Array.from({ length: baseRounds }, () => [])
   let nodes = 0
+  /**
+   * --mrv: the unseated person with the fewest possible table-mates (pairs whose differences
+   * are still free), or −1 when someone has fewer than 3 (a dead end).
+   */
+  const mostConstrained = (): number => {
+    let best = -1
+    let bestCount = Infinity
+    for (let i = 0; i < order.length; i++) {
+      const p = order[i] ?? 0
+      if (seated[p]) continue
+      const r = Math.floor(p / points)
+      let count = 0
+      for (let j = r * points; j < (r + 1) * points; j++) {
+        const q = order[j] ?? 0
+        if (j !== i && !seated[q] && tableDifferences([[p - r * points, q - r * points]], used))
+          count++
+      }
+      if (count < 3) return -1
+      if (count < bestCount) [best, bestCount] = [i, count]
+    }
+    return best
+  }
   const fill = (): boolean => {
-    const at = order.findIndex((x) => !seated[x])
+    let at = order.findIndex((x) => !seated[x])
     if (at === -1) return true
+    if (values.mrv) at = mostConstrained()
+    if (at === -1) return false
     const r = Math.floor((order[at] ?? 0) / points)
     const end = (r + 1) * points
     const block = [(order[at] ?? 0) - r * points]
-    const round = rounds[r] ?? []
     const extend = (from: number): boolean => {
       if (++nodes > nodeLimit) return false
       if (block.length === 4) {
-        const tables = orbit(block, sigmaOf(r))
-        if (!tables || tables.flat().some((x) => seated[r * points + x])) return false
-        const marks = tableDifferences(tables, used)
+        const tables = orbit(block.map((x) => r * points + x))
+        if (!tables || tables.flat().some((x) => seated[x])) return false
+        const marks = tableDifferences(
+          tables.map((table) => table.map((x) => x % points)),
+          used,
+        )
         if (!marks) return false
-        for (const x of tables.flat()) seated[r * points + x] = 1
+        for (const x of tables.flat()) seated[x] = 1
         for (const d of marks) used[d] = 1
-        round.push(...tables)
+        for (const table of tables)
+          rounds[Math.floor((table[0] ?? 0) / points)]?.push(table.map((x) => x % points))
         if (fill()) return true
-        round.length -= tables.length
-        for (const x of tables.flat()) seated[r * points + x] = 0
+        for (const table of tables) rounds[Math.floor((table[0] ?? 0) / points)]?.pop()
+        for (const x of tables.flat()) seated[x] = 0
         for (const d of marks) used[d] = 0
         return false
       }
       const candidates: number[] = []
       for (let i = from; i < end; i++) {
         const x = (order[i] ?? 0) - r * points
-        if (seated[r * points + x]) continue
+        if (seated[r * points + x] || x === block[0]) continue
         if (tableDifferences([[...block, x]], used)) candidates.push(i)
       }
       for (const i of shuffle(candidates)) {
@@ -214,7 +254,7 @@ function attempt(): number[][][] | null {
       }
       return false
     }
-    return extend(at + 1)
+    return extend(values.mrv ? r * points : at + 1)
   }
   return fill() ? rounds : null
 }
