@@ -9,8 +9,9 @@
  *   groups (never met) are {(i, x), (i, x + n/2)} and {∞0, ∞1};
  * - v ≡ 0 mod 12: a 4-RGDD of type 3^(v/3) on Z_n × {0, 1, 2} ∪ {∞0, ∞1, ∞2}, n = v/3 − 1,
  *   whose groups are {(0, x), (1, x), (2, x)} and {∞0, ∞1, ∞2}
- * (for 4-RGDDs see the Handbook of Combinatorial Designs, C. J. Colbourn, J. H. Dinitz (eds.),
- * 2nd ed. (2007), §IV.5, "Resolvable and near-resolvable designs").
+ * (for 4-RGDDs see R. J. R. Abel, G. Ge, J. Yin, "Resolvable and near-resolvable designs",
+ * §II.7 of the Handbook of Combinatorial Designs, C. J. Colbourn, J. H. Dinitz (eds.), 2nd ed.
+ * (2007)).
  *
  * Each base round holds every difference (i, j, d) it may (d ≠ 0 within a level and outside
  * the groups) once and puts each ∞ with one person of each level, so its n shifts meet every

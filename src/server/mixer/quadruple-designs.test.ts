@@ -8,7 +8,7 @@ import { planRounds } from './plan-rounds.ts'
 const ADDED = {
   rbibd: [76, 88, 112, 124, 148],
   pairs: [44, 56, 80, 128],
-  triples: [24, 36, 48, 60, 72, 84],
+  triples: [24, 36, 48, 60, 72, 84, 144],
 }
 
 /**
