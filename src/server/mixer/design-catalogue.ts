@@ -1,5 +1,6 @@
 import { BASE_BLOCKS } from './design-base-blocks.ts'
 import { galoisField } from './galois-field.ts'
+import { quadrupleResolution } from './quadruple-constructions.ts'
 
 /** A resolvable design as rounds: round (parallel class) → table (block) → points 0..v−1. */
 export type Resolution = number[][][]
@@ -173,13 +174,15 @@ function affineFor(v: number, k: number): Resolution | null {
 /**
  * The catalogue's design for v people at tables of k with the most rounds, or null: published
  * or found base blocks and schedules (design-base-blocks.ts), Kirkman triple systems by
- * tripling, and affine geometries.
+ * tripling, affine geometries, and for tables of 4 the designs of quadruple-constructions.ts.
  */
 export function catalogueResolution(v: number, k: number): Resolution | null {
   if (k < 3 || v % k !== 0 || v > MAX_POINTS) return null
-  const candidates = [k === 3 ? kirkman(v) : baseBlockResolution(v, k), affineFor(v, k)].filter(
-    (design): design is Resolution => design !== null,
-  )
+  const candidates = [
+    k === 3 ? kirkman(v) : baseBlockResolution(v, k),
+    affineFor(v, k),
+    k === 4 ? quadrupleResolution(v, (u) => catalogueResolution(u, 4)) : null,
+  ].filter((design): design is Resolution => design !== null)
   return candidates.reduce<Resolution | null>(
     (best, design) => (best && best.length >= design.length ? best : design),
     null,
