@@ -8,18 +8,22 @@ import type { CyclicTripleSystem } from './kirkman-constructions.ts'
  * seed 1), with the arguments given at the entry; kirkman-designs.test.ts checks each in full.
  *
  * - KTS(2q + 1), q prime ≡ 1 mod 6, on Z_q × {0, 1} ∪ {∞}: one base round invariant under
- *   x ↦ μx, μ a cube root of unity mod q; ∞ sits with (0, 0) and (0, 1). The classical
- *   construction of KTS(2q + 1) from a base round with cyclotomic structure: D. K. Ray-Chaudhuri,
+ *   x ↦ μx, μ a cube root of unity mod q; ∞ sits with (0, 0) and (0, 1). A base round with
+ *   cyclotomic (multiplier) structure, as in the direct constructions of D. K. Ray-Chaudhuri,
  *   R. M. Wilson, "Solution of Kirkman's schoolgirl problem", Proc. Symp. Pure Math. 19 (1971)
- *   187–203; here the base round is found by search, not taken from the paper.
+ *   187–203, and C. J. Colbourn, A. Rosa, Triple Systems (1999), ch. 19; the base rounds here
+ *   are found by search, not taken from either.
  * - KTS(3q), q prime ≡ 1 mod 6, on Z_q × {0, 1, 2}: one base round invariant under x ↦ μx
  *   (μ³ = 1), with {(0, 0), (0, 1), (0, 2)}, and (q − 1)/2 orbit rounds, whose set is invariant
  *   too.
  * - NKTS(6n), n odd, on Z_n × {0, …, 5}: the pairs {(x, i), (x, i + 3)} never meet; two base
- *   rounds and n − 1 orbit rounds of two tables each. For n ≡ 1 mod 3 everything is invariant
- *   under (x, i) ↦ (μx, π(i)), μ³ = 1 mod n and π = (0 1 2)(3 4 5). (A multiplier alone cannot
- *   work: the six points (0, i) would need four pairwise edge-disjoint faces of the octahedron
- *   of levels, two of them opposite.)
+ *   rounds and n − 1 orbit rounds of two tables each. For n = 7, 9, 13, 19 everything is
+ *   invariant under (x, i) ↦ (μx, π(i)), μ a unit of Z_n with μ³ = 1 and π = (0 1 2)(3 4 5);
+ *   for n = 3, 5 there is no symmetry beyond Z_n. (A multiplier alone cannot work: the six
+ *   points (0, i) are fixed, so each base round seats them as two opposite faces of the
+ *   octahedron whose edges are the level pairs not in a group, and no two base rounds can
+ *   then use pairwise edge-disjoint faces: two faces are edge-disjoint only when they are
+ *   opposite or of the same colour.)
  */
 export const TRIPLE_SYSTEMS: readonly CyclicTripleSystem[] = [
   // KTS(87): mixer-triple-systems.ts 43 2 1 1 --multiplier 6
