@@ -19,7 +19,10 @@ import type { CyclicTripleSystem } from './kirkman-constructions.ts'
  * - NKTS(6n), n odd, on Z_n × {0, …, 5}: the pairs {(x, i), (x, i + 3)} never meet; two base
  *   rounds and n − 1 orbit rounds of two tables each. For n = 7, 9, 13, 19 everything is
  *   invariant under (x, i) ↦ (μx, π(i)), μ a unit of Z_n with μ³ = 1 and π = (0 1 2)(3 4 5);
- *   for n = 3, 5 there is no symmetry beyond Z_n. (A multiplier alone cannot work: the six
+ *   for n = 3, 5 there is no symmetry beyond Z_n.
+ * - NKTS(2n + 2), n odd, on Z_n × {0, 1} ∪ {∞0, ∞1}: the pairs {(x, 0), (x, 1)} and {∞0, ∞1}
+ *   never meet; one base round, no symmetry beyond Z_n (as the NKTS(24 … 60) of
+ *   design-base-blocks.ts, found here by exact cover instead of depth-first search). (A multiplier alone cannot work: the six
  *   points (0, i) are fixed, so each base round seats them as two opposite faces of the
  *   octahedron whose edges are the level pairs not in a group, and no two base rounds can
  *   then use pairwise edge-disjoint faces: two faces are edge-disjoint only when they are
@@ -881,6 +884,98 @@ export const TRIPLE_SYSTEMS: readonly CyclicTripleSystem[] = [
       [
         [0, 53, 103],
         [19, 64, 92],
+      ],
+    ],
+  },
+  // NKTS(84): mixer-triple-systems.ts 41 2 2 1 --groups across --nodes 1000000
+  {
+    v: 84,
+    modulus: 41,
+    levels: 2,
+    baseRounds: [
+      [
+        [18, 64, 82],
+        [7, 65, 83],
+        [9, 35, 36],
+        [11, 13, 16],
+        [20, 32, 40],
+        [5, 15, 37],
+        [1, 24, 62],
+        [10, 17, 67],
+        [26, 39, 69],
+        [12, 28, 49],
+        [23, 29, 68],
+        [2, 6, 76],
+        [21, 38, 45],
+        [0, 30, 53],
+        [8, 42, 80],
+        [27, 54, 63],
+        [22, 57, 73],
+        [31, 50, 78],
+        [25, 47, 81],
+        [14, 58, 66],
+        [33, 46, 51],
+        [19, 44, 61],
+        [3, 52, 72],
+        [4, 71, 77],
+        [34, 48, 74],
+        [56, 75, 79],
+        [59, 60, 70],
+        [41, 43, 55],
+      ],
+    ],
+  },
+  // NKTS(132): mixer-triple-systems.ts 65 2 2 1 --groups across --nodes 1000000
+  {
+    v: 132,
+    modulus: 65,
+    levels: 2,
+    baseRounds: [
+      [
+        [46, 77, 130],
+        [60, 100, 131],
+        [8, 15, 96],
+        [10, 40, 44],
+        [17, 28, 38],
+        [20, 39, 69],
+        [55, 61, 66],
+        [21, 47, 89],
+        [12, 24, 27],
+        [19, 43, 51],
+        [22, 36, 82],
+        [37, 50, 108],
+        [31, 48, 49],
+        [6, 34, 112],
+        [14, 56, 106],
+        [5, 25, 84],
+        [16, 41, 115],
+        [42, 58, 127],
+        [18, 45, 93],
+        [30, 52, 107],
+        [4, 64, 97],
+        [23, 59, 80],
+        [11, 13, 114],
+        [1, 57, 83],
+        [63, 78, 95],
+        [33, 116, 117],
+        [53, 90, 98],
+        [54, 105, 121],
+        [3, 111, 122],
+        [2, 91, 119],
+        [62, 87, 109],
+        [26, 92, 113],
+        [29, 73, 102],
+        [32, 67, 94],
+        [9, 65, 70],
+        [0, 72, 128],
+        [7, 101, 125],
+        [35, 74, 99],
+        [79, 110, 129],
+        [76, 86, 88],
+        [71, 104, 118],
+        [85, 120, 124],
+        [68, 75, 81],
+        [103, 123, 126],
       ],
     ],
   },
