@@ -10,7 +10,9 @@ import {
 
 /** The sizes this change adds: Kirkman (v odd) and nearly Kirkman (v even) triple systems. */
 const KIRKMAN = [87, 93, 111, 123, 129, 147]
-const NEARLY_KIRKMAN = [18, 30, 42, 54, 72, 78, 84, 90, 96, 108, 114, 120, 126, 132, 144, 150]
+const NEARLY_KIRKMAN = [
+  18, 30, 42, 54, 66, 72, 78, 84, 90, 96, 102, 108, 114, 120, 126, 132, 138, 144, 150,
+]
 
 /** The pairs that never meet, each as [a, b] with a < b. */
 function unmetPairs(design: Resolution, v: number): [number, number][] {
