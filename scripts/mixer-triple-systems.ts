@@ -13,6 +13,9 @@
  * The exact cover: each base round covers each μ-orbit of points once, and each μ-orbit of
  * pair orbits under Z_Q (a "difference") is covered once, except the groups' own.
  *
+ * With FIXED = 3 (and orbit rounds) the three ∞s sit together at one table of the first orbit
+ * round, which the counting then makes the only one.
+ *
  * Options: --groups none | across (the pairs {(x, i), (x, i + LEVELS/2)} and {∞2j, ∞2j+1}
  * never meet: a nearly Kirkman triple system) | within (the pairs {(x, i), (x + Q/2, i)} and
  * {∞2j, ∞2j+1}) | columns (the points (x, i) of one x never meet: a resolvable 3-GDD of type
@@ -197,6 +200,8 @@ if (levels % 3 === 0)
         images.push(JSON.stringify(orbit.slice(i, i + tables.length)))
       if (images.some((image) => image < k) || seenKeys.has(k)) continue
       seenKeys.add(k)
+      // With three ∞s there is one orbit round, so it must be invariant itself.
+      if (fixed === 3 && orbit.length > tables.length) continue
       const diffs = pairsOf(orbit)
       if (diffs) options.push({ round: -1, tables: orbit, items: diffs })
     }
@@ -253,6 +258,7 @@ function solve(nodeLimit: number): Option[] | null {
   return step() ? chosen.flatMap((o) => options[o] ?? []) : null
 }
 
+const fixedTable = Array.from({ length: fixed }, (_, f) => finite + f)
 function build(found: Option[]): number[][][] {
   const rounds: number[][][] = []
   for (let r = 0; r < baseRounds; r++) {
@@ -269,6 +275,8 @@ function build(found: Option[]): number[][][] {
         ).flat(),
       )
     }
+  // Three ∞s and orbit rounds: the ∞s meet each other at one table of the first orbit round.
+  if (fixed === 3 && rounds.length > baseRounds * q) rounds[baseRounds * q]?.push(fixedTable)
   return rounds
 }
 
@@ -308,6 +316,7 @@ for (let attempt = 0; attempt < attempts && !result; attempt++) {
         out.push(o.tables.slice(i, i + levels / 3))
       return out
     })
+  if (fixed === 3 && orbitRounds.length > 0) orbitRounds[0]?.push(fixedTable)
   result = {
     v,
     rounds: rounds.length,
