@@ -1,5 +1,7 @@
 import { BASE_BLOCKS } from './design-base-blocks.ts'
 import { galoisField } from './galois-field.ts'
+import { RESOLVABLE_GDDS, TRIPLE_SYSTEMS } from './design-data-triples.ts'
+import { cyclicTripleSystem, groupsOf, inflatedNearlyKirkman } from './kirkman-constructions.ts'
 import { quadrupleResolution } from './quadruple-constructions.ts'
 
 /** A resolvable design as rounds: round (parallel class) → table (block) → points 0..v−1. */
@@ -133,11 +135,36 @@ export function tripledKirkman(kts: Resolution, v: number): Resolution {
   return [...across, ...within]
 }
 
-/** A KTS(v): found base blocks, else tripled from a KTS(v / 3). */
+/**
+ * A KTS(v) (v odd) or an NKTS(v) (v even): found base blocks or base rounds (design-base-blocks.ts,
+ * design-data-triples.ts), else tripled from a KTS(v / 3), else an NKTS inflated from a KTS(u) or
+ * a resolvable 3-GDD of type g^u and an NKTS(g · v / (gu)) (inflatedNearlyKirkman).
+ */
 function kirkman(v: number): Resolution | null {
   if (v === 3) return [[[0, 1, 2]]]
+  const found = baseBlockResolution(v, 3)
+  if (found) return found
+  const data = TRIPLE_SYSTEMS.find((design) => design.v === v)
+  if (data) return cyclicTripleSystem(data)
   const third = v % 3 === 0 && (v / 3) % 2 === 1 ? kirkman(v / 3) : null
-  return baseBlockResolution(v, 3) ?? (third ? tripledKirkman(third, v / 3) : null)
+  if (third) return tripledKirkman(third, v / 3)
+  if (v % 2 !== 0) return null
+  const masters: [Resolution | null, number][] = [
+    ...Array.from({ length: Math.floor(v / 18) }, (_, i) => 2 * i + 3)
+      .filter((u) => v % u === 0 && u * 18 <= v)
+      .map((u): [Resolution | null, number] => [kirkman(u), u]),
+    ...RESOLVABLE_GDDS.filter((design) => v % design.v === 0).map(
+      (design): [Resolution, number] => [cyclicTripleSystem(design), design.v],
+    ),
+  ]
+  for (const [master, points] of masters) {
+    const g = master ? (groupsOf(master, points)?.[0]?.length ?? 0) : 0
+    const filling = g > 0 && (g * v) / points >= 18 ? kirkman((g * v) / points) : null
+    const inflated =
+      master && filling ? inflatedNearlyKirkman(master, points, filling, v / points) : null
+    if (inflated) return inflated
+  }
+  return null
 }
 
 function baseBlockResolution(v: number, k: number): Resolution | null {
