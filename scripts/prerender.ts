@@ -62,18 +62,14 @@ const BOOT_SCRIPT = `(() => {
         ),
       ).then(useFonts, useFonts)
     }
-    // The app's code in tasks of their own, after this one (fonts) and after each other: on a
-    // slow phone one task for all of it held the main thread for over 100 ms.
-    setTimeout(() => {
-      for (const href of script.dataset.preload.split(' ').filter(Boolean)) {
-        const link = document.createElement('link')
-        link.rel = 'modulepreload'
-        link.crossOrigin = ''
-        link.href = href
-        document.head.append(link)
-      }
-      setTimeout(() => import(script.dataset.entry), 0)
-    }, 0)
+    for (const href of script.dataset.preload.split(' ').filter(Boolean)) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = href
+      document.head.append(link)
+    }
+    import(script.dataset.entry)
   }
   try {
     new PerformanceObserver((list, observer) => {
