@@ -17,7 +17,7 @@
  * Options: --seed (1), --nodes per attempt (200 000), --attempts (1000).
  */
 import { parseArgs } from 'node:util'
-import { mulberry32, type Prng } from '#server/mixer/mulberry32.ts'
+import { mulberry32, shuffle } from '#server/mixer/mulberry32.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,16 +33,6 @@ const v = Number(vText)
 const rng = mulberry32(Number(values.seed))
 const nodeLimit = Number(values.nodes)
 const attempts = Number(values.attempts)
-
-function shuffle(items: number[], random: Prng): number[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = random.int(i + 1)
-    const swap = items[i] ?? 0
-    items[i] = items[j] ?? 0
-    items[j] = swap
-  }
-  return items
-}
 
 /**
  * Fills tables of `sizeOf(table)` from the points `allowed` gives, each new point's differences

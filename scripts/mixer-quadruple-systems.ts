@@ -31,7 +31,7 @@
  */
 import { parseArgs } from 'node:util'
 import { galoisField } from '#server/mixer/galois-field.ts'
-import { mulberry32 } from '#server/mixer/mulberry32.ts'
+import { mulberry32, shuffle } from '#server/mixer/mulberry32.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -171,14 +171,6 @@ function tableDifferences(
   return [...seen]
 }
 
-function shuffle(items: number[]): number[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1)
-    ;[items[i], items[j]] = [items[j] ?? 0, items[i] ?? 0]
-  }
-  return items
-}
-
 // Per base round, ∞s first (their tables are the most constrained); entries round·points + p.
 const order = Array.from({ length: baseRounds }, (_, r) => [
   ...Array.from({ length: fixed }, (_, a) => r * points + finite + a),
@@ -246,7 +238,7 @@ function attempt(): number[][][] | null {
         if (seated[r * points + x] || x === block[0]) continue
         if (tableDifferences([[...block, x]], used)) candidates.push(i)
       }
-      for (const i of shuffle(candidates)) {
+      for (const i of shuffle(candidates, rng)) {
         block.push((order[i] ?? 0) - r * points)
         if (extend(i + 1)) return true
         block.pop()

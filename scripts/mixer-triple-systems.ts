@@ -23,7 +23,7 @@
  * this many orbit-round options per level partition, drawn at random; 0 = all).
  */
 import { parseArgs } from 'node:util'
-import { mulberry32 } from '#server/mixer/mulberry32.ts'
+import { mulberry32, shuffle } from '#server/mixer/mulberry32.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -213,11 +213,10 @@ const optionItems = (o: number) => options[o]?.items ?? []
 function solve(nodeLimit: number): Option[] | null {
   const n = items.size
   const byItem: number[][] = Array.from({ length: n }, () => [])
-  const order = options.map((_, i) => i)
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1)
-    ;[order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0]
-  }
+  const order = shuffle(
+    options.map((_, i) => i),
+    rng,
+  )
   for (const o of order) for (const it of optionItems(o)) byItem[it]?.push(o)
   const covered = new Uint8Array(n)
   const blocked = new Int32Array(options.length) // how many covered items an option touches

@@ -17,3 +17,14 @@ export function mulberry32(seed: number): Prng {
   }
   return { next, int: (bound) => Math.floor(next() * bound) }
 }
+
+/** Shuffles `items` in place (Fisher–Yates, from the end, one `rng.int` per place) and returns it. */
+export function shuffle<T>(items: T[], rng: Prng): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1)
+    const swap = items[i] as T
+    items[i] = items[j] as T
+    items[j] = swap
+  }
+  return items
+}
