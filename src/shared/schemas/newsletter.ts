@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { NEWSLETTER_NAME_MAX_LENGTH } from '../constants.ts'
 
 /** SPEC section 3: the address is lower-cased and trimmed before anything else. */
 export const newsletterEmailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254))
 
-export const NEWSLETTER_NAME_MAX_LENGTH = 100
 export const NEWSLETTER_SOURCES = ['landing', 'account-menu'] as const
 
 /** POST /api/newsletter/subscribe. The name is required only when signed out (checked by the handler). */
