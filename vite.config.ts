@@ -84,12 +84,19 @@ export default defineConfig({
               // Vite's preload helper too: every lazy screen uses it.
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|wouter|regexparam|use-sync-external-store)[\\/]|vite[\\/]preload-helper/,
             },
-            // The first page's own small modules, which later screens share, stay in one first
-            // chunk. Only what the landing page renders belongs here: form parts (button,
-            // text field, alert) are for later screens and load with them.
+            // The landing page's own small modules, which later screens share, in one first
+            // chunk: everything it needs before it hydrates, the newsletter form and its parts
+            // included (the form is preloaded before hydration). As a scatter of tiny chunks they
+            // cost a phone a request and a preload link each, added in one long task (decision 45).
             {
               name: 'app',
-              test: /src[\\/](shared[\\/](constants|languages|public-config)|web[\\/](lib[\\/](use-translation|public-config|interpolate-element|use-document-title|session-store)|components[\\/]ui[\\/](menu|flag-icon|external-link|page-spinner|section-heading|when-near-viewport)|features[\\/]auth[\\/](api[\\/]auth-api|components[\\/]user-avatar)))\./,
+              test: new RegExp(
+                String.raw`src[\\/](shared[\\/](constants|languages|public-config|site-paths)` +
+                  String.raw`|web[\\/](lib[\\/](use-translation|public-config|interpolate-element|use-document-title|session-store|use-hydrated|use-return-path|keep-typed-input|use-media-query|use-focus-first-invalid|validation|api-client|call-api)` +
+                  String.raw`|components[\\/]ui[\\/](menu|flag-icon|external-link|page-spinner|section-heading|when-near-viewport|user-avatar|alert|button|text-field|form-field|error-icon)` +
+                  String.raw`|components[\\/]layout[\\/]brand-mark|features[\\/]auth[\\/]api[\\/]auth-api` +
+                  String.raw`|features[\\/]newsletter[\\/](components[\\/]newsletter-form|api[\\/]newsletter-api|subscription-store)))\.`,
+              ),
             },
           ],
         },
