@@ -4,6 +4,7 @@ import './styles.css'
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setupI18n } from './lib/i18n.ts'
+import { useHydrated } from './lib/use-hydrated.ts'
 import { noteTypedInput } from './lib/keep-typed-input.ts'
 import { AppRoutes, preloadScreen } from './router.tsx'
 
@@ -30,12 +31,14 @@ await preloadScreen(window.location.pathname, texts)
 
 /**
  * Marks the page once the app has taken it over (`<html data-app-ready>`): a prerendered page
- * looks finished before its buttons work, so browser tests wait for this before they act.
+ * looks finished before its buttons work, so browser tests wait for this before they act. On a
+ * hydrated page that is the render after hydration (useHydrated), which enables the buttons.
  */
 function AppReady({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated()
   useEffect(() => {
-    document.documentElement.dataset.appReady = ''
-  }, [])
+    if (hydrated) document.documentElement.dataset.appReady = ''
+  }, [hydrated])
   return children
 }
 

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
+import { useIsHydrating } from './use-hydrated.ts'
 
 function subscribe(query: string) {
   return (onChange: () => void) => {
@@ -19,14 +20,21 @@ export function useMediaQuery(query: string): boolean {
 /**
  * As useMediaQuery, but `null` on a prerendered page and while it hydrates, when the screen is not
  * known yet: the component then renders every variant and lets CSS show the right one, so nothing
- * moves when JavaScript takes over.
+ * moves when JavaScript takes over. The answer then comes as a transition (see useHydrated).
  */
 export function useMediaQueryOnceKnown(query: string): boolean | null {
-  return useSyncExternalStore(
-    subscribe(query),
-    () => window.matchMedia(query).matches,
-    () => null,
+  const hydrating = useIsHydrating()
+  const [matches, setMatches] = useState(() =>
+    hydrating ? null : window.matchMedia(query).matches,
   )
+  useEffect(() => {
+    const list = window.matchMedia(query)
+    const update = () => startTransition(() => setMatches(list.matches))
+    update()
+    list.addEventListener('change', update)
+    return () => list.removeEventListener('change', update)
+  }, [query])
+  return matches
 }
 
 export const usePrefersReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)')

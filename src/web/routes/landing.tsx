@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import type i18n from 'i18next'
 import { useSession } from '../lib/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
@@ -61,6 +61,18 @@ export function LandingPage({
         </Suspense>
       )}
       <Hero headingLevel={welcome || member ? 2 : 1} notice={<SignInNeededNotice />} />
+      <LandingSections />
+    </>
+  )
+}
+
+/**
+ * The page below the hero. It depends on nothing the page itself watches, so the session's
+ * answer, which comes as the page hydrates, does not draw it again (a slow phone's long task).
+ */
+const LandingSections = memo(function LandingSections() {
+  return (
+    <>
       <MarketingSection />
       <FeatureCards />
       <TrainerSection />
@@ -74,4 +86,4 @@ export function LandingPage({
       <ContactLine />
     </>
   )
-}
+})
