@@ -59,6 +59,10 @@ export function initialLanguage(prerendered = false): Language {
 }
 
 function remember(language: Language) {
+  // On a return visit all three already say so: writing them again costs a phone a cookie
+  // round trip and a restyle of the whole page (lang is on <html>) while the page starts.
+  if (document.documentElement.lang !== language) document.documentElement.lang = language
+  if (readCookie(LANGUAGE_COOKIE) === language) return
   try {
     window.localStorage.setItem(LANGUAGE_COOKIE, language)
   } catch {
@@ -66,7 +70,6 @@ function remember(language: Language) {
   }
   // The cookie lets the server answer in the same language (errors, e-mails, <html lang>).
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`
-  document.documentElement.lang = language
 }
 
 /** The texts a prerendered page carries (`<script id="app-texts">`, scripts/prerender.ts). */
@@ -77,9 +80,6 @@ function bundledTexts(): Resource | undefined {
 
 export async function setupI18n({ prerendered = false } = {}): Promise<typeof i18n> {
   const language = initialLanguage(prerendered)
-  i18n.on('languageChanged', (next) => {
-    if (isLanguage(next)) remember(next)
-  })
   const bundled = bundledTexts()
   await i18n.use(lazyBackend).init({
     // A prerendered page carries its texts; other namespaces and languages still load on demand.
@@ -93,6 +93,9 @@ export async function setupI18n({ prerendered = false } = {}): Promise<typeof i1
     interpolation: { escapeValue: false },
   })
   remember(language)
+  i18n.on('languageChanged', (next) => {
+    if (isLanguage(next)) remember(next)
+  })
   return i18n
 }
 
