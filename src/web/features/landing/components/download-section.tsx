@@ -34,7 +34,10 @@ export function DownloadSection() {
   const { t } = useTranslation('landing')
   const config = publicConfig()
   return (
-    <section aria-labelledby="download-heading" className="mx-auto max-w-6xl px-5 py-16 sm:px-8">
+    <section
+      aria-labelledby="download-heading"
+      className="render-when-near mx-auto max-w-6xl px-5 py-16 [--section-size:23rem] sm:px-8 md:[--section-size:14rem] lg:[--section-size:12.5rem]"
+    >
       <div className="flex flex-col items-start gap-8 rounded-[2rem] bg-blush/70 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
         <div className="max-w-lg">
           <h2 id="download-heading" className="font-display text-3xl font-semibold tracking-tight">

@@ -24,7 +24,10 @@ const FEATURES: { id: 'workouts' | 'nutrition' | 'support'; icon: ReactNode }[] 
 export function FeatureCards() {
   const { t } = useTranslation('landing')
   return (
-    <section aria-labelledby="features-heading" className="bg-white/60 py-16">
+    <section
+      aria-labelledby="features-heading"
+      className="render-when-near bg-white/60 py-16 [--section-size:54rem] md:[--section-size:26.5rem] lg:[--section-size:20rem]"
+    >
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <SectionHeading id="features-heading">{t('features.heading')}</SectionHeading>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">

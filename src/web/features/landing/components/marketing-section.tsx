@@ -17,7 +17,7 @@ export function MarketingSection() {
     <section
       id="highlights"
       aria-labelledby="highlights-heading"
-      className="mx-auto max-w-6xl px-5 py-16 sm:px-8"
+      className="render-when-near mx-auto max-w-6xl px-5 py-16 [--section-size:45rem] sm:px-8 md:[--section-size:53rem] lg:[--section-size:60rem]"
     >
       <div className="max-w-2xl">
         <SectionHeading id="highlights-heading">{t('cards.heading')}</SectionHeading>

@@ -9,7 +9,7 @@ export function NewsletterSection({ children }: { children: ReactNode }) {
     <section
       id="newsletter"
       aria-labelledby="newsletter-heading"
-      className="mx-auto max-w-3xl px-5 py-16 text-center sm:px-8"
+      className="render-when-near mx-auto max-w-3xl px-5 py-16 text-center [--section-size:36rem] sm:px-8 md:[--section-size:27.5rem]"
     >
       <SectionHeading id="newsletter-heading">{t('newsletter.heading')}</SectionHeading>
       <p className="mt-4 text-lg text-ink-soft">{t('newsletter.text')}</p>

@@ -5,7 +5,10 @@ import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 export function TrainerSection() {
   const { t } = useTranslation('landing')
   return (
-    <section aria-labelledby="trainer-heading" className="mx-auto max-w-6xl px-5 py-16 sm:px-8">
+    <section
+      aria-labelledby="trainer-heading"
+      className="render-when-near mx-auto max-w-6xl px-5 py-16 [--section-size:58rem] sm:px-8 md:[--section-size:30.5rem] lg:[--section-size:27.5rem]"
+    >
       <div className="grid items-center gap-10 md:grid-cols-[1fr_1.3fr] lg:gap-16">
         <img
           src={trainerImage}

@@ -6,7 +6,10 @@ const REASONS = ['personal', 'women', 'science', 'community'] as const
 export function WhySection() {
   const { t } = useTranslation('landing')
   return (
-    <section aria-labelledby="why-heading" className="bg-sage-deep py-16 text-cream">
+    <section
+      aria-labelledby="why-heading"
+      className="render-when-near bg-sage-deep py-16 text-cream [--section-size:45rem] md:[--section-size:25rem] lg:[--section-size:15rem]"
+    >
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <SectionHeading id="why-heading">{t('why.heading')}</SectionHeading>
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
