@@ -51,14 +51,34 @@ const BOOT_SCRIPT = `(() => {
   const start = () => {
     if (started) return
     started = true
-    // Our fonts, now that the page is on screen (styles.css): fetched first, then switched to in
-    // one go, so the page is laid out once more, not twice (with the switch, then with the files).
+    // Our fonts, now that the page is on screen (styles.css): fetched first, then taken by the
+    // page's parts one frame each, the first screen first. Set again in our fonts all at once, a
+    // long page held a slow phone for one long task; part by part, each is a short one.
     // Only the faces the page is set in: each family's latin file and, on a Hungarian page, the
     // small one with ő and ű (styles.css). Asking by text ('Aő') would fetch every face that
     // covers it, the two latin-ext files (120 KB) as well; other letters still come when used.
     const root = document.documentElement
     if ('fontsAfterPaint' in root.dataset) {
-      const useFonts = () => delete root.dataset.fontsAfterPaint
+      const useFonts = () => {
+        const parts = [...document.querySelectorAll('#root header, #main > *, #root footer')]
+        const first = document.getElementById('main')?.firstElementChild
+        const steps = [parts.filter((part) => part.localName === 'header' || part === first)]
+        for (const part of parts) if (!steps[0].includes(part)) steps.push([part])
+        const next = () => {
+          const step = steps.shift()
+          if (!step) {
+            // The whole app last, for what it draws later. Not by dropping the page's mark: that
+            // would restyle every element again (the mark's values are inherited by all).
+            document.getElementById('root').dataset.fontsReady = ''
+            for (const part of parts) delete part.dataset.fontsReady
+            return
+          }
+          for (const part of step) part.dataset.fontsReady = ''
+          // The frame that sets this part, then the next part in a task after it.
+          requestAnimationFrame(() => setTimeout(next, 0))
+        }
+        next()
+      }
       const firstRange = (face) =>
         face.unicodeRange.split(',')[0].trim().toUpperCase().replace(/\b0+(?=[0-9A-F])/g, '')
       const wanted = (face) =>
@@ -178,7 +198,7 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
 
     await buildShareImage({
       file: join(distDir, shareImagePath(language)),
-      heroSvg: readFileSync(join(distDir, asset(/^hero-.*\.svg$/))),
+      heroSvg: readFileSync(new URL('../src/web/assets/landing/hero.svg', import.meta.url)),
       brand: t('common:brand.name'),
       tagline: t('common:brand.tagline'),
       badge: t('landing:hero.badge'),
