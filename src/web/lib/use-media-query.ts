@@ -28,11 +28,9 @@ export function useMediaQueryOnceKnown(query: string): boolean | null {
     hydrating ? null : window.matchMedia(query).matches,
   )
   useEffect(() => {
-    const list = window.matchMedia(query)
-    const update = () => startTransition(() => setMatches(list.matches))
+    const update = () => startTransition(() => setMatches(window.matchMedia(query).matches))
     update()
-    list.addEventListener('change', update)
-    return () => list.removeEventListener('change', update)
+    return subscribe(query)(update)
   }, [query])
   return matches
 }
