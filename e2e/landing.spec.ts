@@ -105,6 +105,42 @@ test('the rest of the page: features, trainer, why us, app download, newsletter 
   await expect(page.getByRole('heading', { name: landing.newsletter.heading })).toBeInViewport()
 })
 
+test('the buttons the app enables look enabled at once, also below the first screen', async ({
+  page,
+}) => {
+  // Each submit button waits for the app (disabled until then). The moment it is enabled, it
+  // must be at full strength: fading in from its disabled look, the newsletter's button stayed
+  // half-transparent in a section the browser had not drawn yet, white on pale rose.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { opacityWhenEnabled: seen })
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const button = record.target
+        if (!(button instanceof HTMLButtonElement) || button.type !== 'submit' || button.disabled)
+          continue
+        requestAnimationFrame(() => seen.push(getComputedStyle(button).opacity))
+      }
+    }).observe(document, { subtree: true, attributeFilter: ['disabled'] })
+  })
+  await page.goto('/')
+  await expect(page.locator('html[data-app-ready]')).toBeAttached()
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { opacityWhenEnabled: string[] }).opacityWhenEnabled,
+      ),
+    )
+    .not.toEqual([])
+  const opacities = await page.evaluate(
+    () => (window as unknown as { opacityWhenEnabled: string[] }).opacityWhenEnabled,
+  )
+  expect(
+    opacities.every((opacity) => opacity === '1'),
+    `opacity when enabled: ${opacities}`,
+  ).toBe(true)
+})
+
 test.describe('wide screens', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'desktop layout')
 

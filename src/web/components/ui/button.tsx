@@ -36,12 +36,17 @@ const sizes = {
 export type ButtonVariant = keyof typeof variants
 export type ButtonSize = keyof typeof sizes
 
-/** The classes of a button, for a link that looks like one. */
+/**
+ * The classes of a button, for a link that looks like one. Only colours fade (hover): a button
+ * the app enables is at full strength at once. Fading in from its disabled look, it stayed
+ * half-transparent in a section the browser had not drawn yet (`render-when-near`): white on pale
+ * rose, below the contrast people need.
+ */
 export const buttonClass = ({
   variant = 'primary',
   size = 'lg',
 }: { variant?: ButtonVariant; size?: ButtonSize } = {}) =>
-  `inline-flex items-center justify-center gap-2 rounded-full font-semibold transition disabled:cursor-not-allowed aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${sizes[size]} ${variants[variant]}`
+  `inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${sizes[size]} ${variants[variant]}`
 
 /**
  * A button that shows `pendingLabel` and refuses presses while its request runs. It stays
