@@ -5,7 +5,7 @@
  *
  * - dist/pages/<page>.<lang>.html: the client's index.html with the page rendered into #root, its
  *   stylesheet inlined (one request less before the first paint), its fonts and scripts started
- *   only once it is on screen (see BOOT_SCRIPT and styles.css), and
+ *   only once it is on screen (see src/web/boot.ts and styles.css), and
  *   a `<!--page-head-->` mark where the server writes the tags that need PUBLIC_URL.
  * - dist/pages/pages.json: title, description and share image of each, for that head.
  * - dist/share/lendulet-<lang>.png, dist/icons/*, dist/manifest.<lang>.webmanifest.
@@ -14,7 +14,8 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { minify, transformWithOxc } from 'vite'
 import { LANGUAGE_CODES, type Language } from '../src/shared/languages.ts'
 import { CONFIG_PLACEHOLDERS } from '../src/server/web/config-placeholders.ts'
 import {
@@ -39,78 +40,6 @@ type PrerenderModule = typeof import('../src/web/entry-prerender.tsx')
 const NO_SCRIPT_STYLE =
   '<noscript><style>[data-js-only]{display:none!important}[data-cards-grid]{display:grid!important}</style></noscript>'
 
-/**
- * Starts the fonts and the app once the prerendered page has been painted (its first contentful
- * paint is reported): the page's first paint waits for neither (about 90 KB of fonts, 90 KB of
- * code), and hydration follows the paint instead of racing it. A tab that is not painted (in the
- * background) starts after 1.5 s anyway. A file, not an inline script: our CSP allows none.
- */
-const BOOT_SCRIPT = `(() => {
-  const script = document.currentScript
-  let started = false
-  const start = () => {
-    if (started) return
-    started = true
-    // Our fonts, now that the page is on screen (styles.css): fetched first, then taken by the
-    // page's parts one frame each, the first screen first. Set again in our fonts all at once, a
-    // long page held a slow phone for one long task; part by part, each is a short one.
-    // Only the faces the page is set in: each family's latin file and, on a Hungarian page, the
-    // small one with ő and ű (styles.css). Asking by text ('Aő') would fetch every face that
-    // covers it, the two latin-ext files (120 KB) as well; other letters still come when used.
-    const root = document.documentElement
-    if ('fontsAfterPaint' in root.dataset) {
-      const useFonts = () => {
-        const parts = [...document.querySelectorAll('#root header, #main > *, #root footer')]
-        const first = document.getElementById('main')?.firstElementChild
-        const steps = [parts.filter((part) => part.localName === 'header' || part === first)]
-        for (const part of parts) if (!steps[0].includes(part)) steps.push([part])
-        const next = () => {
-          const step = steps.shift()
-          if (!step) {
-            // The whole app last, for what it draws later. Not by dropping the page's mark: that
-            // would restyle every element again (the mark's values are inherited by all).
-            document.getElementById('root').dataset.fontsReady = ''
-            for (const part of parts) delete part.dataset.fontsReady
-            return
-          }
-          for (const part of step) part.dataset.fontsReady = ''
-          // The frame that sets this part, then the next part in a task after it.
-          requestAnimationFrame(() => setTimeout(next, 0))
-        }
-        next()
-      }
-      const firstRange = (face) =>
-        face.unicodeRange.split(',')[0].trim().toUpperCase().replace(/\b0+(?=[0-9A-F])/g, '')
-      const wanted = (face) =>
-        /^"?(Inter|Fraunces) Variable"?$/.test(face.family) &&
-        (firstRange(face) === 'U+0-FF' || (root.lang === 'hu' && firstRange(face) === 'U+150-151'))
-      Promise.all([...document.fonts].filter(wanted).map((face) => face.load())).then(
-        useFonts,
-        useFonts,
-      )
-    }
-    for (const href of script.dataset.preload.split(' ').filter(Boolean)) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.crossOrigin = ''
-      link.href = href
-      document.head.append(link)
-    }
-    import(script.dataset.entry)
-  }
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return
-      observer.disconnect()
-      start()
-    }).observe({ type: 'paint', buffered: true })
-  } catch {
-    requestAnimationFrame(() => setTimeout(start, 0))
-  }
-  setTimeout(start, 1500)
-})()
-`
-
 export async function prerenderSite({ distDir, entry }: { distDir: string; entry: string }) {
   const app = (await import(pathToFileURL(entry).href)) as PrerenderModule
   const template = readFileSync(join(distDir, 'index.html'), 'utf8')
@@ -121,14 +50,16 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
     return `/assets/${name}`
   }
 
-  // The one stylesheet, inlined: see docs/decisions/0020-prerendered-public-pages.md for its size.
+  // The one stylesheet, inlined: see docs/decisions/0020-prerendered-public-pages.md for its size,
+  // and decision 46 for why not only the part a page uses.
   const stylesheet = template.match(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/)
   if (!stylesheet?.[1]) throw new Error('prerender: index.html has no stylesheet')
   const css = readFileSync(join(distDir, stylesheet[1]), 'utf8')
 
-  const bootName = `boot-${createHash('sha256').update(BOOT_SCRIPT).digest('base64url').slice(0, 8)}.js`
-  writeFileSync(join(distDir, 'assets', bootName), BOOT_SCRIPT)
-  const bootScript = `/assets/${bootName}`
+  const boot = await bootScript()
+  const bootName = `boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`
+  writeFileSync(join(distDir, 'assets', bootName), boot)
+  const bootScriptPath = `/assets/${bootName}`
 
   const pagesDir = join(distDir, PAGES_DIR)
   rmSync(pagesDir, { recursive: true, force: true })
@@ -169,7 +100,7 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           css,
           stylesheetTag: stylesheet[0],
           headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
-          bootScript,
+          bootScript: bootScriptPath,
           fontsAfterPaint: !fontsWithThePage,
         })
         const file = pageFileName(page.id, language, googleSignIn)
@@ -219,6 +150,18 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
   await precompressDirectory(distDir)
 }
 
+/** src/web/boot.ts as the classic script the pages load: its types stripped, minified. */
+async function bootScript(): Promise<string> {
+  const file = fileURLToPath(new URL('../src/web/boot.ts', import.meta.url))
+  const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' })
+  const minified = await minify('boot.js', code)
+  if (minified.errors.length > 0)
+    throw new Error(`prerender: boot.ts: ${minified.errors[0]?.message}`)
+  if (/^\s*(import|export)\b/m.test(minified.code))
+    throw new Error('prerender: boot.ts must stay a classic script (no import or export)')
+  return minified.code
+}
+
 /** The font files a page preloads: latin, and in Hungarian the small subset with ő and ű. */
 function fontFiles(language: Language, asset: (pattern: RegExp) => string): string[] {
   return ['fraunces', 'inter'].flatMap((family) => [
@@ -265,7 +208,7 @@ export function composePage(
   html = replaceOnce(html, /manifest\.hu\.webmanifest/, manifestPath(parts.language).slice(1))
   html = replaceOnce(html, parts.stylesheetTag, `<style>${parts.css}</style>`)
   html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${parts.body}</div>`)
-  // The page reads without its scripts: they start once it is on screen (BOOT_SCRIPT).
+  // The page reads without its scripts: they start once it is on screen (src/web/boot.ts).
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)
   if (!entry?.[1]) throw new Error('prerender: index.html has no module script')
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]

@@ -1,0 +1,91 @@
+/**
+ * The prerendered pages' only script at first (scripts/prerender.ts builds it into
+ * /assets/boot-<hash>.js, a classic deferred script: our content security policy allows no
+ * inline one). It starts the fonts and the app once the page has been painted (its first
+ * contentful paint is reported): the first paint waits for neither (about 90 KB of fonts, 90 KB
+ * of code), and hydration follows the paint instead of racing it. A tab that is not painted (in
+ * the background) starts after 1.5 s anyway.
+ *
+ * Its <script> element says what to load: data-entry and data-preload.
+ */
+;(() => {
+  const script = document.currentScript
+  if (!(script instanceof HTMLScriptElement)) return
+  const { entry = '', preload = '' } = script.dataset
+  let started = false
+
+  const start = () => {
+    if (started) return
+    started = true
+
+    const root = document.documentElement
+    if ('fontsAfterPaint' in root.dataset) {
+      // Only the faces the page is set in: each family's latin file and, on a Hungarian page,
+      // the small one with ő and ű (styles.css). Asking by text ('Aő') would fetch every face
+      // that covers it, the two latin-ext files (120 KB) as well; other letters still come
+      // when used.
+      const firstRange = (face: FontFace) =>
+        face.unicodeRange
+          .split(',')[0]
+          ?.trim()
+          .toUpperCase()
+          .replace(/\b0+(?=[0-9A-F])/g, '')
+      const wanted = (face: FontFace) =>
+        /^"?(Inter|Fraunces) Variable"?$/.test(face.family) &&
+        (firstRange(face) === 'U+0-FF' || (root.lang === 'hu' && firstRange(face) === 'U+150-151'))
+      Promise.all([...document.fonts].filter(wanted).map((face) => face.load())).then(
+        usePartByPart,
+        usePartByPart,
+      )
+    }
+
+    for (const href of preload.split(' ').filter(Boolean)) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = href
+      document.head.append(link)
+    }
+    void import(/* @vite-ignore */ entry)
+  }
+
+  /**
+   * Our fonts (styles.css), taken by the page's parts one frame each, the first screen first. Set
+   * again in our fonts all at once, a long page held a slow phone for one long task; part by
+   * part, each is a short one.
+   */
+  const usePartByPart = () => {
+    const parts = [
+      ...document.querySelectorAll<HTMLElement>('#root header, #main > *, #root footer'),
+    ]
+    const first = document.getElementById('main')?.firstElementChild
+    const steps = [parts.filter((part) => part.localName === 'header' || part === first)]
+    for (const part of parts) if (!steps[0]?.includes(part)) steps.push([part])
+    const next = () => {
+      const step = steps.shift()
+      if (!step) {
+        // The whole app last, for what it draws later. Not by dropping the page's mark: that
+        // would restyle every element again (the mark's values are inherited by all).
+        const app = document.getElementById('root')
+        if (app) app.dataset.fontsReady = ''
+        for (const part of parts) delete part.dataset.fontsReady
+        return
+      }
+      for (const part of step) part.dataset.fontsReady = ''
+      // The frame that sets this part, then the next part in a task after it.
+      requestAnimationFrame(() => setTimeout(next, 0))
+    }
+    next()
+  }
+
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return
+      observer.disconnect()
+      start()
+    }).observe({ type: 'paint', buffered: true })
+  } catch {
+    requestAnimationFrame(() => setTimeout(start, 0))
+  }
+  setTimeout(start, 1500)
+})()
