@@ -35,17 +35,15 @@ await i18n.init({
 })
 
 /**
- * The texts a prerendered page hydrates with, as i18next resources: the page's language and the
- * fallback (Hungarian), so the browser starts without fetching them.
+ * The texts a prerendered page hydrates with, as i18next resources, so the browser starts without
+ * fetching them: the page's language only (the browser has no fallback language, lib/i18n.ts).
  */
 export function bundledTexts(language: Language, namespaces: readonly string[]) {
-  const languages = [...new Set([language, DEFAULT_LANGUAGE])]
-  return Object.fromEntries(
-    languages.map((code) => [
-      code,
-      Object.fromEntries(namespaces.map((namespace) => [namespace, resources[code]?.[namespace]])),
-    ]),
-  )
+  return {
+    [language]: Object.fromEntries(
+      namespaces.map((namespace) => [namespace, resources[language]?.[namespace]]),
+    ),
+  }
 }
 
 /** A translated text for the page's head (title, description, share texts). */
