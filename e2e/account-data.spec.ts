@@ -5,7 +5,7 @@ import { texts } from './support/locales.ts'
 import { signUpAndVerify } from './support/accounts.ts'
 import { uniqueEmail } from './support/mailbox.ts'
 
-const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
 
 test('download my data from the account page: a ZIP with her data as JSON and as a page', async ({
   page,
@@ -15,13 +15,13 @@ test('download my data from the account page: a ZIP with her data as JSON and as
   const email = uniqueEmail('data')
   await signUpAndVerify(page, email, { name: 'Adat Anna' })
   await page.goto('/account')
-  const card = page.getByRole('region', { name: auth.account.dataTitle })
-  await expect(card).toContainText(auth.account.dataText)
+  const card = page.getByRole('region', { name: accountTexts.account.dataTitle })
+  await expect(card).toContainText(accountTexts.account.dataText)
   await checkA11y()
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    card.getByRole('link', { name: auth.account.dataDownload }).click(),
+    card.getByRole('link', { name: accountTexts.account.dataDownload }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/^lendulet-data-\d{4}-\d{2}-\d{2}\.zip$/)
   const files = unzipSync(new Uint8Array(await readFile(await download.path())))

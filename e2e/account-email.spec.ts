@@ -4,7 +4,7 @@ import { signUpAndVerify } from './support/accounts.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
-const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
 const errors = texts('hu', 'errors')
 
 test('change the sign-in address: a notice to the old one, a link to the new one, then sign in with it', async ({
@@ -17,21 +17,21 @@ test('change the sign-in address: a notice to the old one, a link to the new one
   const next = uniqueEmail('after')
   await signUpAndVerify(page, email)
   await page.goto('/account')
-  const card = page.getByRole('region', { name: auth.account.emailTitle })
-  await expect(card).toContainText(auth.account.emailText)
+  const card = page.getByRole('region', { name: accountTexts.account.emailTitle })
+  await expect(card).toContainText(accountTexts.account.emailText)
 
   // A malformed address: the error under the field, which takes focus; nothing is sent.
-  const field = card.getByLabel(auth.account.newEmail)
+  const field = card.getByLabel(accountTexts.account.newEmail)
   await field.fill('not-an-address')
-  await card.getByRole('button', { name: auth.account.changeEmail }).click()
+  await card.getByRole('button', { name: accountTexts.account.changeEmail }).click()
   await expect(card.getByText(errors.auth.INVALID_EMAIL)).toBeVisible()
   await expect(field).toBeFocused()
   await expect(field).toHaveAttribute('aria-invalid', 'true')
 
   await field.fill(next)
-  await card.getByRole('button', { name: auth.account.changeEmail }).click()
+  await card.getByRole('button', { name: accountTexts.account.changeEmail }).click()
   const sent = card.getByRole('status')
-  await expect(sent).toContainText(auth.account.emailLinkSent.replace('{{email}}', next))
+  await expect(sent).toContainText(accountTexts.account.emailLinkSent.replace('{{email}}', next))
   await expect(sent).toBeFocused()
   await checkA11y()
   await saveScreenshot(page, testInfo, 'account-change-email-sent')
@@ -43,8 +43,10 @@ test('change the sign-in address: a notice to the old one, a link to the new one
   await page.goto(linkIn(confirm, '/api/auth/verify-email'))
 
   await expect(page).toHaveURL(/\/account$/)
-  const done = page.getByRole('region', { name: auth.account.emailTitle }).getByRole('status')
-  await expect(done).toHaveText(auth.account.emailChanged.replace('{{email}}', next))
+  const done = page
+    .getByRole('region', { name: accountTexts.account.emailTitle })
+    .getByRole('status')
+  await expect(done).toHaveText(accountTexts.account.emailChanged.replace('{{email}}', next))
   await expect(done).toBeFocused()
   await checkA11y()
 

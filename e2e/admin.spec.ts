@@ -5,6 +5,7 @@ import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
 const auth = texts('hu', 'auth')
+const adminTexts = texts('hu', 'admin')
 
 test('the admin navigation leads to users, events, newsletter and settings', async ({
   page,
@@ -18,21 +19,23 @@ test('the admin navigation leads to users, events, newsletter and settings', asy
     await expect(nav.getByRole('link', { name: auth.admin[section] })).toBeVisible()
 
   await nav.getByRole('link', { name: auth.admin.users }).click()
-  await expect(page.getByRole('heading', { name: auth.adminUsers.title, level: 1 })).toBeVisible()
-  await page.getByRole('searchbox', { name: auth.adminUsers.search }).fill(ADMIN.email)
+  await expect(
+    page.getByRole('heading', { name: adminTexts.adminUsers.title, level: 1 }),
+  ).toBeVisible()
+  await page.getByRole('searchbox', { name: adminTexts.adminUsers.search }).fill(ADMIN.email)
   const row = page.getByRole('row').filter({ hasText: ADMIN.email })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText(ADMIN.name)
   await checkA11y()
   await saveScreenshot(page, testInfo, 'admin-users')
 
-  await page.getByRole('link', { name: auth.adminUsers.back }).click()
+  await page.getByRole('link', { name: adminTexts.adminUsers.back }).click()
   await nav.getByRole('link', { name: auth.admin.settings }).click()
   await expect(
-    page.getByRole('heading', { name: auth.adminSettings.title, level: 1 }),
+    page.getByRole('heading', { name: adminTexts.adminSettings.title, level: 1 }),
   ).toBeVisible()
   await expect(
-    page.getByText(auth.adminSettings.emailSmtp.replace('{{host}}', '127.0.0.1')),
+    page.getByText(adminTexts.adminSettings.emailSmtp.replace('{{host}}', '127.0.0.1')),
   ).toBeVisible()
   await checkA11y()
   await saveScreenshot(page, testInfo, 'admin-settings')

@@ -3,7 +3,7 @@ import { signUpAndVerify } from './support/accounts.ts'
 import { texts } from './support/locales.ts'
 import { uniqueEmail } from './support/mailbox.ts'
 
-const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
 let appAddress = 0
 
 test('the API reference shows every part of the API within the CSP', async ({ page }) => {
@@ -51,18 +51,18 @@ test('the account page lists her phone and signs it out at once; one button sign
   expect(await me()).toBe(200)
 
   await page.goto('/account')
-  const devices = page.getByRole('region', { name: auth.account.devicesTitle })
+  const devices = page.getByRole('region', { name: accountTexts.account.devicesTitle })
   await expect(devices.getByRole('listitem')).toHaveCount(2)
   const phoneRow = devices.getByRole('listitem').filter({ hasText: 'iPhone' })
-  await expect(phoneRow).toContainText(auth.account.deviceAppOn.replace('{{os}}', 'iPhone'))
-  await expect(devices.getByText(auth.account.thisDevice)).toBeVisible()
+  await expect(phoneRow).toContainText(accountTexts.account.deviceAppOn.replace('{{os}}', 'iPhone'))
+  await expect(devices.getByText(accountTexts.account.thisDevice)).toBeVisible()
   await checkA11y()
 
-  await phoneRow.getByRole('button', { name: auth.account.signOutDevice }).click()
+  await phoneRow.getByRole('button', { name: accountTexts.account.signOutDevice }).click()
   await expect(devices.getByRole('status')).toContainText(
-    auth.account.deviceSignedOut.replace(
+    accountTexts.account.deviceSignedOut.replace(
       '{{device}}',
-      auth.account.deviceAppOn.replace('{{os}}', 'iPhone'),
+      accountTexts.account.deviceAppOn.replace('{{os}}', 'iPhone'),
     ),
   )
   await expect(devices.getByRole('listitem')).toHaveCount(1)
@@ -81,13 +81,15 @@ test('the account page lists her phone and signs it out at once; one button sign
   }
   await page.reload()
   await expect(devices.getByRole('listitem')).toHaveCount(3)
-  await devices.getByRole('button', { name: auth.account.signOutOthers }).click()
+  await devices.getByRole('button', { name: accountTexts.account.signOutOthers }).click()
   await expect(devices.getByRole('status')).toHaveText(
-    auth.account.othersSignedOut_other.replace('{{count}}', '2'),
+    accountTexts.account.othersSignedOut_other.replace('{{count}}', '2'),
   )
   await expect(devices.getByRole('status')).toBeFocused()
   await expect(devices.getByRole('listitem')).toHaveCount(1)
-  await expect(devices.getByRole('button', { name: auth.account.signOutOthers })).toHaveCount(0)
+  await expect(
+    devices.getByRole('button', { name: accountTexts.account.signOutOthers }),
+  ).toHaveCount(0)
   for (const token of tokens) {
     const status = await fetch(`${baseURL}/api/me`, {
       headers: { ...headers, authorization: `Bearer ${token}` },

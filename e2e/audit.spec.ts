@@ -6,7 +6,8 @@ import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
 const auth = texts('hu', 'auth')
-const audit = auth.adminAudit
+const adminTexts = texts('hu', 'admin')
+const audit = adminTexts.adminAudit
 
 test('the audit log shows what the admin changed, filters it, and refuses a reversed range', async ({
   page,

@@ -3,6 +3,7 @@ import { GOOGLE_SITE, OIDC, signInAtProvider } from './support/google.ts'
 import { texts } from './support/locales.ts'
 
 const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
 const common = texts('hu', 'common')
 
 test.use({ baseURL: GOOGLE_SITE })
@@ -43,18 +44,22 @@ test('a Google member deletes her account after confirming with Google again', a
   await expect(page).toHaveURL(/\/home$/)
 
   await page.goto('/delete-account')
-  await page.getByRole('button', { name: auth.deleteAccount.understand }).click()
-  await expect(page.getByRole('heading', { name: auth.deleteAccount.googleTitle })).toBeVisible()
-  await expect(page.getByText(auth.deleteAccount.googleStep2)).toBeVisible()
-  await expect(page.getByText(auth.deleteAccount.linkedNote)).toBeVisible()
-  await expect(page.getByRole('button', { name: auth.deleteAccount.confirm })).toBeDisabled()
+  await page.getByRole('button', { name: accountTexts.deleteAccount.understand }).click()
+  await expect(
+    page.getByRole('heading', { name: accountTexts.deleteAccount.googleTitle }),
+  ).toBeVisible()
+  await expect(page.getByText(accountTexts.deleteAccount.googleStep2)).toBeVisible()
+  await expect(page.getByText(accountTexts.deleteAccount.linkedNote)).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: accountTexts.deleteAccount.confirm }),
+  ).toBeDisabled()
 
-  await page.getByRole('button', { name: auth.deleteAccount.googleButton }).click()
+  await page.getByRole('button', { name: accountTexts.deleteAccount.googleButton }).click()
   // Still signed in at the provider: it sends her straight back (or asks once more).
   await page.waitForURL(/\/delete-account\?confirm=google|\/interaction\//)
   if (page.url().includes('/interaction/')) await page.locator('button[type="submit"]').click()
-  await expect(page.getByText(auth.deleteAccount.googleConfirmed)).toBeVisible()
-  await page.getByRole('button', { name: auth.deleteAccount.confirm }).click()
-  await expect(page.getByText(auth.deleteAccount.success)).toBeVisible()
+  await expect(page.getByText(accountTexts.deleteAccount.googleConfirmed)).toBeVisible()
+  await page.getByRole('button', { name: accountTexts.deleteAccount.confirm }).click()
+  await expect(page.getByText(accountTexts.deleteAccount.success)).toBeVisible()
   await expect(page).toHaveURL(/\/$/, { timeout: 6_000 })
 })

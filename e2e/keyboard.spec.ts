@@ -23,6 +23,8 @@ import { uniqueEmail } from './support/mailbox.ts'
 
 const newsletter = texts('hu', 'newsletter')
 const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
+const adminTexts = texts('hu', 'admin')
 const common = texts('hu', 'common')
 const events = texts('hu', 'events')
 const ui = texts('hu', 'newsletter').campaigns.ui
@@ -132,9 +134,9 @@ test('signs in, and changes her password', async ({ page, playwright, baseURL })
     await page.keyboard.press('ArrowDown')
   }
   // Her account page, its heading first (the page loads its data before it is drawn).
-  await pressAndExpectFocus(page, 'Enter', auth.account.title)
+  await pressAndExpectFocus(page, 'Enter', accountTexts.account.title)
   await expect(page).toHaveURL(/\/account$/)
-  await tabTo(page, auth.account.changePassword, { max: 30 })
+  await tabTo(page, accountTexts.account.changePassword, { max: 30 })
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/change-password$/)
   await expectFocusOn(page, auth.changePassword.title)
@@ -313,7 +315,7 @@ test('as admin: fixes a link the settings refused, and hears that nothing change
   page,
   baseURL,
 }) => {
-  const settings = auth.adminSettings
+  const settings = adminTexts.adminSettings
   const refused = texts('hu', 'errors').siteSettings.urlInvalid
   await signInAsAdmin(page, baseURL)
   await page.goto('/admin/settings?lang=hu')

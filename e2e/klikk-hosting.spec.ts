@@ -9,7 +9,8 @@ import { saveScreenshot } from './support/screenshot.ts'
 import { seedEvening } from '#server/test/seed-evening.ts'
 
 const ev = texts('hu', 'events')
-const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
+const adminTexts = texts('hu', 'admin')
 
 /** Page count and sizes (points, width × height) of a PDF Chromium wrote. */
 function pdfPages(pdf: Buffer) {
@@ -173,10 +174,10 @@ test('after an evening a member sees the people she met, and can leave other mem
   // She leaves other members' lists from her account page…
   await met.getByRole('link', { name: ev.peopleMet.optOutLink }).click()
   await expect(page).toHaveURL(/\/account$/)
-  const toggle = page.getByRole('switch', { name: auth.account.peopleMetToggle })
+  const toggle = page.getByRole('switch', { name: accountTexts.account.peopleMetToggle })
   await expect(toggle).toBeChecked()
   await toggle.click({ force: true })
-  await expect(page.getByRole('status')).toHaveText(auth.account.peopleMetHidden)
+  await expect(page.getByRole('status')).toHaveText(accountTexts.account.peopleMetHidden)
   await expect(toggle).not.toBeChecked()
   await checkA11y()
   await saveScreenshot(page, testInfo, 'account-people-met')
@@ -200,7 +201,9 @@ test('after an evening a member sees the people she met, and can leave other mem
   expect(seen).not.toContain(reka.name)
   await asSzilvi.dispose()
   await page.reload()
-  await expect(page.getByRole('switch', { name: auth.account.peopleMetToggle })).not.toBeChecked()
+  await expect(
+    page.getByRole('switch', { name: accountTexts.account.peopleMetToggle }),
+  ).not.toBeChecked()
 })
 
 test('an admin finds a member by search and makes her an admin, then takes it back', async ({
@@ -215,33 +218,39 @@ test('an admin finds a member by search and makes her an admin, then takes it ba
   await page.goto('/admin/users')
   await expect(page.getByTestId('users-range')).toBeVisible()
   await page
-    .getByRole('searchbox', { name: auth.adminUsers.search })
+    .getByRole('searchbox', { name: adminTexts.adminUsers.search })
     .fill(member.userCode.toLowerCase())
   const row = page.getByRole('row').filter({ hasText: member.email })
   await expect(row).toHaveCount(1)
   await expect(page.getByRole('row')).toHaveCount(2)
   await expect(page.getByTestId('users-range')).toHaveText(
-    fill(auth.adminUsers.range, { from: 1, to: 1, count: 1 }),
+    fill(adminTexts.adminUsers.range, { from: 1, to: 1, count: 1 }),
   )
 
-  await row.getByRole('button', { name: fill(auth.adminUsers.makeAdminLabel, { name }) }).click()
+  await row
+    .getByRole('button', { name: fill(adminTexts.adminUsers.makeAdminLabel, { name }) })
+    .click()
   const dialog = page.getByRole('dialog')
-  await expect(dialog).toContainText(fill(auth.adminUsers.confirmGrant, { name }))
+  await expect(dialog).toContainText(fill(adminTexts.adminUsers.confirmGrant, { name }))
   await checkA11y()
-  await dialog.getByRole('button', { name: auth.adminUsers.cancel }).click()
+  await dialog.getByRole('button', { name: adminTexts.adminUsers.cancel }).click()
   await expect(dialog).toHaveCount(0)
-  await expect(row).toContainText(auth.adminUsers.roles.member)
+  await expect(row).toContainText(adminTexts.adminUsers.roles.member)
 
-  await row.getByRole('button', { name: fill(auth.adminUsers.makeAdminLabel, { name }) }).click()
-  await dialog.getByRole('button', { name: auth.adminUsers.confirmGrantButton }).click()
-  await expect(page.getByRole('status')).toHaveText(fill(auth.adminUsers.granted, { name }))
-  await expect(row).toContainText(auth.adminUsers.roles.admin)
+  await row
+    .getByRole('button', { name: fill(adminTexts.adminUsers.makeAdminLabel, { name }) })
+    .click()
+  await dialog.getByRole('button', { name: adminTexts.adminUsers.confirmGrantButton }).click()
+  await expect(page.getByRole('status')).toHaveText(fill(adminTexts.adminUsers.granted, { name }))
+  await expect(row).toContainText(adminTexts.adminUsers.roles.admin)
   await saveScreenshot(page, testInfo, 'admin-users-granted')
 
-  await row.getByRole('button', { name: fill(auth.adminUsers.removeAdminLabel, { name }) }).click()
-  await expect(dialog).toContainText(fill(auth.adminUsers.confirmRevoke, { name }))
-  await dialog.getByRole('button', { name: auth.adminUsers.confirmRevokeButton }).click()
-  await expect(page.getByRole('status')).toHaveText(fill(auth.adminUsers.revoked, { name }))
-  await expect(row).toContainText(auth.adminUsers.roles.member)
+  await row
+    .getByRole('button', { name: fill(adminTexts.adminUsers.removeAdminLabel, { name }) })
+    .click()
+  await expect(dialog).toContainText(fill(adminTexts.adminUsers.confirmRevoke, { name }))
+  await dialog.getByRole('button', { name: adminTexts.adminUsers.confirmRevokeButton }).click()
+  await expect(page.getByRole('status')).toHaveText(fill(adminTexts.adminUsers.revoked, { name }))
+  await expect(row).toContainText(adminTexts.adminUsers.roles.member)
   await checkA11y()
 })

@@ -4,7 +4,8 @@ import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
 const auth = texts('hu', 'auth')
-const settings = auth.adminSettings
+const adminTexts = texts('hu', 'admin')
+const settings = adminTexts.adminSettings
 const errors = texts('hu', 'errors').siteSettings
 const germanDefault = texts('de', 'landing').hero.badge
 // The field only this test changes: other tests read the other settings' defaults.

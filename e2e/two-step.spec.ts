@@ -5,6 +5,7 @@ import { uniqueEmail } from './support/mailbox.ts'
 import { setUpTwoStep } from './support/two-step.ts'
 
 const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
 const errors = texts('hu', 'errors')
 const PASSWORD = 'titok123'
 
@@ -17,10 +18,10 @@ test('a member turns on two-step sign-in, signs in with her app, and a backup co
   const email = uniqueEmail('two-step')
   await signUpAndVerify(page, email)
   await page.goto('/account')
-  await page.getByRole('button', { name: auth.twoStep.turnOn }).click()
+  await page.getByRole('button', { name: accountTexts.twoStep.turnOn }).click()
   const { app, codes } = await setUpTwoStep(page, checkA11y)
-  await expect(page.getByRole('status')).toHaveText(auth.twoStep.enabled)
-  await expect(page.getByText(auth.twoStep.on)).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText(accountTexts.twoStep.enabled)
+  await expect(page.getByText(accountTexts.twoStep.on)).toBeVisible()
 
   // Signing in again: the password, then the app's code (a wrong one first).
   await page.context().clearCookies()

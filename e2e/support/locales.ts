@@ -5,6 +5,8 @@ import type { Language } from '#shared/languages.ts'
 export function texts(
   language: Language,
   namespace:
+    | 'account'
+    | 'admin'
     | 'auth'
     | 'common'
     | 'dashboard'

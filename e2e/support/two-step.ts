@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
 import { texts } from './locales.ts'
 
-const auth = texts('hu', 'auth')
+const accountTexts = texts('hu', 'account')
 const errors = texts('hu', 'errors')
 /** signUpAndVerify's password. */
 const PASSWORD = 'titok123'
@@ -18,26 +18,26 @@ async function appFrom(page: Page) {
  * backup codes.
  */
 export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
-  await page.getByLabel(auth.twoStep.password).fill(PASSWORD)
-  await page.getByRole('button', { name: auth.twoStep.continue }).click()
-  await expect(page.getByRole('heading', { name: auth.twoStep.scanTitle })).toBeFocused()
-  await expect(page.getByRole('img', { name: auth.twoStep.qrLabel })).toBeVisible()
+  await page.getByLabel(accountTexts.twoStep.password).fill(PASSWORD)
+  await page.getByRole('button', { name: accountTexts.twoStep.continue }).click()
+  await expect(page.getByRole('heading', { name: accountTexts.twoStep.scanTitle })).toBeFocused()
+  await expect(page.getByRole('img', { name: accountTexts.twoStep.qrLabel })).toBeVisible()
   const app = await appFrom(page)
   // Too short: told so under the field, which has focus again.
-  await page.getByLabel(auth.twoStep.codeLabel).fill('12')
-  await page.getByRole('button', { name: auth.twoStep.confirm }).click()
-  await expect(page.getByLabel(auth.twoStep.codeLabel)).toBeFocused()
-  await expect(page.getByText(auth.twoStep.codeInvalid)).toBeVisible()
+  await page.getByLabel(accountTexts.twoStep.codeLabel).fill('12')
+  await page.getByRole('button', { name: accountTexts.twoStep.confirm }).click()
+  await expect(page.getByLabel(accountTexts.twoStep.codeLabel)).toBeFocused()
+  await expect(page.getByText(accountTexts.twoStep.codeInvalid)).toBeVisible()
   // A wrong first code: told so, and nothing is turned on.
-  await page.getByLabel(auth.twoStep.codeLabel).fill('000000')
-  await page.getByRole('button', { name: auth.twoStep.confirm }).click()
+  await page.getByLabel(accountTexts.twoStep.codeLabel).fill('000000')
+  await page.getByRole('button', { name: accountTexts.twoStep.confirm }).click()
   await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_CODE)
-  await page.getByLabel(auth.twoStep.codeLabel).fill(app.generate())
-  await page.getByRole('button', { name: auth.twoStep.confirm }).click()
-  await expect(page.getByRole('heading', { name: auth.twoStep.codesTitle })).toBeFocused()
+  await page.getByLabel(accountTexts.twoStep.codeLabel).fill(app.generate())
+  await page.getByRole('button', { name: accountTexts.twoStep.confirm }).click()
+  await expect(page.getByRole('heading', { name: accountTexts.twoStep.codesTitle })).toBeFocused()
   const codes = await page.getByTestId('backup-codes').getByRole('listitem').allInnerTexts()
   expect(codes).toHaveLength(10)
   await checkA11y()
-  await page.getByRole('button', { name: auth.twoStep.saved }).click()
+  await page.getByRole('button', { name: accountTexts.twoStep.saved }).click()
   return { app, codes }
 }

@@ -1,4 +1,6 @@
 import 'i18next'
+import type account from '#shared/locales/hu/account.json'
+import type admin from '#shared/locales/hu/admin.json'
 import type auth from '#shared/locales/hu/auth.json'
 import type common from '#shared/locales/hu/common.json'
 import type dashboard from '#shared/locales/hu/dashboard.json'
@@ -14,6 +16,8 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
     resources: {
+      account: typeof account
+      admin: typeof admin
       auth: typeof auth
       common: typeof common
       dashboard: typeof dashboard

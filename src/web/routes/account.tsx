@@ -27,7 +27,7 @@ function AccountForm() {
 }
 
 function AccountDetails({ me }: { me: Me }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('account')
   useDocumentTitle(`${t('account.title')} – Lendület`)
   return (
     <div className="mx-auto max-w-2xl px-5 py-12 sm:px-8">

@@ -82,7 +82,7 @@ function filtersOf(form: Form): AuditFilters {
  * moves to the count of what was found; a refused date range puts it on the field in error.
  */
 export function AuditPanel() {
-  const { t, i18n } = useTranslation(['auth', 'common'])
+  const { t, i18n } = useTranslation(['admin', 'common'])
   useDocumentTitle(`${t('adminAudit.title')} – Lendület`)
   const [form, setForm] = useState<Form>(EMPTY)
   const [applied, setApplied] = useState<AuditFilters>({})
@@ -295,7 +295,7 @@ function AuditItem({
   fieldLabel: (key: string) => string
   shown: (value: AuditValue | undefined) => string
 }) {
-  const { t } = useTranslation(['auth', 'events'])
+  const { t } = useTranslation(['admin', 'events'])
   const { actor, subject } = entry
   // An event's status in the words its card uses ("Not started"), not its code name.
   const valueOf = (key: string, value: AuditValue | undefined) =>

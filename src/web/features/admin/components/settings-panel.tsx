@@ -51,7 +51,7 @@ function changesOf(site: SiteSettingsView, saved: Texts, texts: Texts): Record<s
  * whoever runs it.
  */
 export function SettingsPanel() {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['admin', 'errors'])
   useDocumentTitle(`${t('adminSettings.title')} – Lendület`)
   const { data, error } = useApiData(fetchSettings, 'settings')
   return (
@@ -78,7 +78,7 @@ export function SettingsPanel() {
 }
 
 function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
-  const { t, i18n } = useTranslation(['auth', 'errors'])
+  const { t, i18n } = useTranslation(['admin', 'errors'])
   const languageNames = new Intl.DisplayNames([i18n.language], { type: 'language' })
   const [site, setSite] = useState(initial.site)
   const [saved, setSaved] = useState(() => textsOf(initial.site))
@@ -237,7 +237,7 @@ function SettingField({
   error?: string
   onChange: (value: string) => void
 } & FieldOptions) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('admin')
   const fallback = String(view.default)
   const note = view.locked
     ? t('adminSettings.locked')
@@ -288,7 +288,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The server's configuration, for whoever runs it: it changes in the environment, not here. */
 function OperatorFacts({ operator: s }: { operator: SettingsPageData['operator'] }) {
-  const { t, i18n } = useTranslation('auth')
+  const { t, i18n } = useTranslation('admin')
   return (
     <section aria-labelledby="operator-heading" className="mt-14">
       <h2 id="operator-heading" className="font-display text-2xl font-semibold">

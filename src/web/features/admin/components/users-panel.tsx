@@ -16,7 +16,7 @@ import { fetchUsers, setUserRole, type AdminUser, type UserList } from '../api/a
  * and take the role back, after a confirmation; the last admin cannot be removed.
  */
 export function UsersPanel() {
-  const { t, i18n } = useTranslation(['auth', 'common'])
+  const { t, i18n } = useTranslation(['admin', 'common'])
   useDocumentTitle(`${t('adminUsers.title')} – Lendület`)
   const session = useSession()
   const myId = session.status === 'signed-in' ? session.me.id : null

@@ -9,7 +9,7 @@ import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 
 /** The member's picture: upload (the server crops and resizes it) or remove. */
 export function AvatarEditor({ me }: { me: Me }) {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['account', 'errors'])
   const inputId = useId()
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

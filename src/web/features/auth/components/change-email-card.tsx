@@ -22,7 +22,7 @@ type Outcome = { tone: 'success' | 'error'; text: string }
  * happens when she opens it (decision 0042). Accounts without a password are told how to get one.
  */
 export function ChangeEmailCard({ me }: { me: Me }) {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['account', 'errors'])
   const methods = useApiData(fetchSignInMethods, 'sign-in-methods')
   const newsletter = useApiData(fetchNewsletterStatus, 'newsletter-status')
   const [newEmail, setNewEmail] = useState('')

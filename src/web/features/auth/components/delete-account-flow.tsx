@@ -21,7 +21,7 @@ const ITEMS = ['profile', 'sessions', 'newsletter', 'events'] as const
  * Google members, a fresh Google sign-in), then deleting, then success and home after 3 s.
  */
 export function DeleteAccountFlow() {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation(['account', 'auth'])
   const [, navigate] = useLocation()
   const confirmedWithGoogle = new URLSearchParams(useSearch()).get('confirm') === 'google'
   const [methods, setMethods] = useState<{ password: boolean; google: boolean } | 'error' | null>(
@@ -171,7 +171,7 @@ export function DeleteAccountFlow() {
             <p className="text-sm text-ink-soft">{t('deleteAccount.confirmIntro')}</p>
             <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
             <TextField
-              label={t('fields.password')}
+              label={t('auth:fields.password')}
               type="password"
               autoComplete="current-password"
               value={password}

@@ -6,7 +6,7 @@ import { useTranslation } from '#web/lib/use-translation.ts'
  * would hold the whole file in the page's memory first).
  */
 export function DownloadDataCard() {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('account')
   return (
     <SettingsCard title={t('account.dataTitle')} description={t('account.dataText')}>
       <a

@@ -8,7 +8,7 @@ import { setEventReminders } from '../api/account-api.ts'
 
 /** Her choice whether she gets a reminder e-mail before the events she has a place at. */
 export function EventRemindersSetting({ me }: { me: Me }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('account')
   const [enabled, setEnabled] = useState(me.eventReminders)
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

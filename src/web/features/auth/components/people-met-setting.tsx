@@ -8,7 +8,7 @@ import { setPeopleMetVisible } from '../api/account-api.ts'
 
 /** Her choice whether members who sat at her table see her in their "people you met" lists. */
 export function PeopleMetSetting({ me }: { me: Me }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('account')
   const [visible, setVisible] = useState(me.peopleMetVisible)
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

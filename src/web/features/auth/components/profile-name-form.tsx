@@ -8,7 +8,7 @@ import { refreshSession, type Me } from '#web/lib/session-store.ts'
 
 /** The member's name on her account page: saved, then the header shows it. */
 export function ProfileNameForm({ me }: { me: Me }) {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['account', 'auth', 'errors'])
   const [name, setName] = useState(me.fullName)
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
@@ -18,7 +18,7 @@ export function ProfileNameForm({ me }: { me: Me }) {
     event.preventDefault()
     setOutcome(null)
     if (!name.trim()) {
-      setError(t('validation.nameRequired'))
+      setError(t('auth:validation.nameRequired'))
       return
     }
     setError(undefined)
@@ -40,7 +40,7 @@ export function ProfileNameForm({ me }: { me: Me }) {
       className="flex flex-col gap-5 rounded-3xl bg-white p-6 ring-1 ring-ink/5 sm:p-8"
     >
       <TextField
-        label={t('fields.name')}
+        label={t('auth:fields.name')}
         autoComplete="name"
         value={name}
         onChange={(e) => setName(e.target.value)}

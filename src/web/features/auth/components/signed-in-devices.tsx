@@ -17,7 +17,7 @@ import { describeDevice } from '../device-name.ts'
  * other one out; it is signed out at once (its next request is refused).
  */
 export function SignedInDevices() {
-  const { t, i18n } = useTranslation('auth')
+  const { t, i18n } = useTranslation('account')
   const id = useId()
   const { data, error, reload } = useApiData(fetchDeviceSessions, 'sessions')
   const [pending, setPending] = useState<string | null>(null)

@@ -17,7 +17,7 @@ type Outcome = { tone: 'success' | 'error'; text: string }
  * password) on or off, new backup codes, and the setup itself (decision 0043).
  */
 export function TwoStepSetting({ me }: { me: Me }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('account')
   const [action, setAction] = useState<'setup' | 'disable' | 'codes' | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -138,7 +138,7 @@ function PasswordStep({
   onSubmit: (body: { password?: string }) => Promise<string | null>
   onCancel?: () => void
 }) {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['account', 'auth', 'errors'])
   const methods = useApiData(fetchSignInMethods, 'sign-in-methods')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -156,7 +156,7 @@ function PasswordStep({
     event.preventDefault()
     setFailure(null)
     if (hasPassword && !password) {
-      setError(t('validation.required'))
+      setError(t('auth:validation.required'))
       focusField()
       return
     }
@@ -204,7 +204,7 @@ function ScanStep({
   onConfirmed: () => void
   onCancel?: () => void
 }) {
-  const { t } = useTranslation(['auth', 'errors'])
+  const { t } = useTranslation(['account', 'errors'])
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [failure, setFailure] = useState<string | null>(null)
@@ -292,7 +292,7 @@ function StepEnd({
   submitLabel: string
   onCancel?: () => void
 }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('account')
   return (
     <>
       {failure && (
@@ -316,7 +316,7 @@ function StepEnd({
 
 /** The ten backup codes, shown once, to copy or download before going on. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('account')
   const heading = useRef<HTMLHeadingElement>(null)
   const [copied, setCopied] = useState(false)
   const text = codes.join('\n')
