@@ -283,6 +283,27 @@ for (const path of [
   })
 }
 
+test('a page carries the texts it starts with, in its own language only', async ({ page }) => {
+  // The texts travel in the page, so the app starts without fetching them; each namespace in
+  // one language only (a sign-in page has no use for the account page's or the admin's texts).
+  for (const [path, language, namespaces] of [
+    ['/login?lang=en', 'en', ['common', 'auth', 'errors']],
+    ['/?lang=de', 'de', ['common', 'landing']],
+    ['/newsletter/verify?lang=es', 'es', ['common', 'newsletter']],
+  ] as const) {
+    await page.goto(path)
+    const carried = JSON.parse(
+      (await page.locator('script#app-texts').textContent()) ?? '{}',
+    ) as Record<string, Record<string, unknown>>
+    expect(Object.keys(carried), path).toEqual([language])
+    expect(Object.keys(carried[language] ?? {}).sort(), path).toEqual([...namespaces].sort())
+    for (const namespace of namespaces)
+      expect(carried[language]?.[namespace], `${path} ${namespace}`).toEqual(
+        texts(language, namespace),
+      )
+  }
+})
+
 test('what she types before the app has taken the page over is kept, and sent', async ({
   page,
 }) => {
