@@ -8,6 +8,7 @@ import { PageLayout } from './components/layout/page-layout.tsx'
 import { PageSpinner } from './components/ui/page-spinner.tsx'
 import { stripLanguageParam } from './lib/i18n.ts'
 import { preloadableLazy } from './lib/preloadable-lazy.tsx'
+import { withTexts } from './lib/with-texts.ts'
 import { LANDING_PATHS, LandingPage, preloadLanding } from './routes/landing.tsx'
 
 // Screens other than the landing page load on demand, keeping the first visit light.
@@ -18,10 +19,12 @@ const SignupPage = preloadableLazy(() => import('./routes/signup.tsx'))
 const LoginPage = preloadableLazy(() => import('./routes/login.tsx'))
 const ForgotPasswordPage = preloadableLazy(() => import('./routes/forgot-password.tsx'))
 const ChangePasswordPage = lazy(() => import('./routes/change-password.tsx'))
-const AccountPage = lazy(() => import('./routes/account.tsx'))
+const AccountPage = lazy(withTexts(() => import('./routes/account.tsx'), ['account', 'auth']))
 const AdminArea = lazy(() => import('./routes/admin-area.tsx'))
 const AdminSetupPage = lazy(() => import('./routes/admin-setup.tsx'))
-const DeleteAccountPage = lazy(() => import('./routes/delete-account.tsx'))
+const DeleteAccountPage = lazy(
+  withTexts(() => import('./routes/delete-account.tsx'), ['account', 'auth']),
+)
 const NewsletterVerifyPage = preloadableLazy(() => import('./routes/newsletter-verify.tsx'))
 const NewsletterUnsubscribePage = preloadableLazy(
   () => import('./routes/newsletter-unsubscribe.tsx'),

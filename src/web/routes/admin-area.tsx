@@ -1,16 +1,17 @@
 import { lazy } from 'react'
 import { Route, Switch } from 'wouter'
+import { withTexts } from '../lib/with-texts.ts'
 
 // The admin screens load with this one chunk's router, not with the site's first page.
 const AdminPage = lazy(() => import('./admin.tsx'))
 const AdminNewsletterPage = lazy(() => import('./admin-newsletter.tsx'))
 const AdminNewsletterCampaignsPage = lazy(() => import('./admin-newsletter-campaigns.tsx'))
 const AdminNewsletterCampaignPage = lazy(() => import('./admin-newsletter-campaign.tsx'))
-const AdminUsersPage = lazy(() => import('./admin-users.tsx'))
+const AdminUsersPage = lazy(withTexts(() => import('./admin-users.tsx'), ['admin']))
 const AdminEventNewPage = lazy(() => import('./admin-event-new.tsx'))
 const AdminEventPage = lazy(() => import('./admin-event.tsx'))
-const AdminSettingsPage = lazy(() => import('./admin-settings.tsx'))
-const AdminAuditPage = lazy(() => import('./admin-audit.tsx'))
+const AdminSettingsPage = lazy(withTexts(() => import('./admin-settings.tsx'), ['admin']))
+const AdminAuditPage = lazy(withTexts(() => import('./admin-audit.tsx'), ['admin']))
 
 /** /admin and everything under it; each screen guards itself (admins only). */
 export default function AdminArea() {
