@@ -65,6 +65,7 @@ const FIRST_CHUNK_MODULES = [
   'web/lib/validation',
   'web/lib/api-client',
   'web/lib/call-api',
+  'web/lib/with-texts',
   'web/components/ui/menu',
   'web/components/ui/flag-icon',
   'web/components/ui/external-link',
