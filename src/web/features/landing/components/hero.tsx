@@ -18,7 +18,7 @@ export function Hero({ headingLevel = 1, notice }: { headingLevel?: 1 | 2; notic
     <section aria-labelledby="hero-heading" className="relative overflow-hidden">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-40 -right-32 size-[34rem] rounded-full bg-blush/60 blur-3xl"
+        className="hero-glow pointer-events-none absolute -top-72 -right-64 size-[50rem]"
       />
       {notice}
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-5 pt-10 pb-8 sm:px-8 md:grid-cols-[1.1fr_1fr] md:pt-16 lg:gap-16">
