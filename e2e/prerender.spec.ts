@@ -159,62 +159,77 @@ test.describe('with JavaScript off', () => {
   })
 })
 
-for (const { code } of LANGUAGES) {
-  test(`the head of the ${code} page: language, title, description, addresses, share tags`, async ({
-    page,
-    request,
-    baseURL,
-  }) => {
-    const landing = texts(code, 'landing')
-    const address = (path: string, language: string) =>
-      language === 'hu' ? `${baseURL}${path}` : `${baseURL}${path}?lang=${language}`
-    // What a crawler reads: the served HTML, before any script.
-    const response = await request.get(`/?lang=${code}`)
-    expect(response.headers()['content-type']).toBe('text/html; charset=UTF-8')
-    await page.setContent(await response.text())
-    const head = page.locator('head')
-    await expect(page.locator('html')).toHaveAttribute('lang', code)
-    await expect(page).toHaveTitle(landing.meta.title)
-    await expect(head.locator('meta[name="description"]')).toHaveAttribute(
-      'content',
-      landing.meta.description,
-    )
-    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', address('/', code))
-    const alternates = head.locator('link[rel="alternate"][hreflang]')
-    await expect(alternates).toHaveCount(5)
-    for (const { code: other } of LANGUAGES)
-      await expect(head.locator(`link[hreflang="${other}"]`)).toHaveAttribute(
-        'href',
-        address('/', other),
-      )
-    await expect(head.locator('link[hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/`)
-    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
-      'content',
-      landing.meta.title,
-    )
-    await expect(head.locator('meta[property="og:description"]')).toHaveAttribute(
-      'content',
-      landing.meta.description,
-    )
-    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
-      'content',
-      'summary_large_image',
-    )
-    const jsonLd = await head.locator('script[type="application/ld+json"]').textContent()
-    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'Organization', name: 'Lendület' })
+test.describe('what a crawler reads', () => {
+  // The served HTML as it stands, in a blank page: its scripts (which would load the app from
+  // about:blank) stay off.
+  test.use({ javaScriptEnabled: false })
 
-    const image = await head.locator('meta[property="og:image"]').getAttribute('content')
-    expect(image).toBe(`${baseURL}/share/lendulet-${code}.png`)
-    const picture = await request.get(image ?? '')
-    expect(picture.status()).toBe(200)
-    expect(picture.headers()['content-type']).toBe('image/png')
-    expect(pngSize(await picture.body())).toEqual({ width: 1200, height: 630 })
-    await expect(head.locator('meta[property="og:image:alt"]')).toHaveAttribute(
-      'content',
-      landing.meta.shareImageAlt,
-    )
-  })
-}
+  for (const { code } of LANGUAGES) {
+    test(`the head of the ${code} page: language, title, description, addresses, share tags`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const landing = texts(code, 'landing')
+      const address = (path: string, language: string) =>
+        language === 'hu' ? `${baseURL}${path}` : `${baseURL}${path}?lang=${language}`
+      // What a crawler reads: the served HTML, before any script.
+      const response = await request.get(`/?lang=${code}`)
+      expect(response.headers()['content-type']).toBe('text/html; charset=UTF-8')
+      await page.setContent(await response.text())
+      const head = page.locator('head')
+      await expect(page.locator('html')).toHaveAttribute('lang', code)
+      await expect(page).toHaveTitle(landing.meta.title)
+      await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        landing.meta.description,
+      )
+      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        address('/', code),
+      )
+      const alternates = head.locator('link[rel="alternate"][hreflang]')
+      await expect(alternates).toHaveCount(5)
+      for (const { code: other } of LANGUAGES)
+        await expect(head.locator(`link[hreflang="${other}"]`)).toHaveAttribute(
+          'href',
+          address('/', other),
+        )
+      await expect(head.locator('link[hreflang="x-default"]')).toHaveAttribute(
+        'href',
+        `${baseURL}/`,
+      )
+      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        landing.meta.title,
+      )
+      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute(
+        'content',
+        landing.meta.description,
+      )
+      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        'content',
+        'summary_large_image',
+      )
+      const jsonLd = await head.locator('script[type="application/ld+json"]').textContent()
+      expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+        '@type': 'Organization',
+        name: 'Lendület',
+      })
+
+      const image = await head.locator('meta[property="og:image"]').getAttribute('content')
+      expect(image).toBe(`${baseURL}/share/lendulet-${code}.png`)
+      const picture = await request.get(image ?? '')
+      expect(picture.status()).toBe(200)
+      expect(picture.headers()['content-type']).toBe('image/png')
+      expect(pngSize(await picture.body())).toEqual({ width: 1200, height: 630 })
+      await expect(head.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+        'content',
+        landing.meta.shareImageAlt,
+      )
+    })
+  }
+})
 
 for (const path of [
   '/?lang=hu',

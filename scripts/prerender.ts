@@ -4,10 +4,12 @@
  * to be shared well; then every text file in dist/ precompressed.
  *
  * - dist/pages/<page>.<lang>.html: the client's index.html with the page rendered into #root, its
- *   stylesheet inlined (one request less before the first paint), its fonts and scripts started
- *   only once it is on screen (see src/web/boot.ts and styles.css), and
+ *   stylesheet and boot script inlined (no request before the first paint), its fonts and app
+ *   started only once it is on screen (see src/web/boot.ts and styles.css), and
  *   a `<!--page-head-->` mark where the server writes the tags that need PUBLIC_URL.
  * - dist/pages/pages.json: title, description and share image of each, for that head.
+ * - dist/pages/inline-scripts.json: the SHA-256 of the boot script, which the server's content
+ *   security policy allows by that hash (and no other inline script).
  * - dist/share/lendulet-<lang>.png, dist/icons/*, dist/manifest.<lang>.webmanifest.
  * - <file>.br and <file>.gz beside every compressible file (serve-app.ts serves the best one).
  */
@@ -26,6 +28,8 @@ import {
   pageFileName,
   renderPath,
   shareImagePath,
+  INLINE_SCRIPTS_FILE,
+  type InlineScripts,
   type PrerenderedPage,
 } from '../src/server/web/public-pages.ts'
 import { buildIcons, buildShareImage, webManifest } from './share-images.ts'
@@ -57,9 +61,6 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
   const css = readFileSync(join(distDir, stylesheet[1]), 'utf8')
 
   const boot = await bootScript()
-  const bootName = `boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`
-  writeFileSync(join(distDir, 'assets', bootName), boot)
-  const bootScriptPath = `/assets/${bootName}`
 
   const pagesDir = join(distDir, PAGES_DIR)
   rmSync(pagesDir, { recursive: true, force: true })
@@ -100,7 +101,7 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           css,
           stylesheetTag: stylesheet[0],
           headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
-          bootScript: bootScriptPath,
+          bootScript: boot,
           fontsAfterPaint: !fontsWithThePage,
         })
         const file = pageFileName(page.id, language, googleSignIn)
@@ -146,6 +147,10 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
     )
   }
   writeFileSync(join(pagesDir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`)
+  const inlineScripts: InlineScripts = {
+    sha256: [createHash('sha256').update(boot).digest('base64')],
+  }
+  writeFileSync(join(pagesDir, INLINE_SCRIPTS_FILE), `${JSON.stringify(inlineScripts)}\n`)
   await buildIcons(distDir)
   await precompressDirectory(distDir)
 }
@@ -160,7 +165,10 @@ async function bootScript(): Promise<string> {
   const minified = await minify('boot.js', code)
   if (minified.errors.length > 0)
     throw new Error(`prerender: boot.ts: ${minified.errors[0]?.message}`)
-  return minified.code
+  // Inlined in <script>: text that ends the element or opens a comment there must not occur.
+  if (/<\/script|<!--/i.test(minified.code))
+    throw new Error('prerender: boot.ts must not contain "</script" or "<!--"')
+  return minified.code.trimEnd()
 }
 
 /** The font files a page preloads: latin, and in Hungarian the small subset with ő and ű. */
@@ -182,6 +190,7 @@ export function composePage(
     css: string
     stylesheetTag: string
     headStart: string
+    /** src/web/boot.ts as built: the page's only script at first, inlined at the body's end. */
     bootScript: string
     /** Paints in the fallback fonts, and the boot script lets the web fonts in (styles.css). */
     fontsAfterPaint: boolean
@@ -214,9 +223,13 @@ export function composePage(
   if (!entry?.[1]) throw new Error('prerender: index.html has no module script')
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
   for (const preload of preloads) html = html.replace(preload[0], '')
-  html = html.replace(
-    entry[0],
-    `<script defer src="${parts.bootScript}" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`,
+  html = html.replace(entry[0], '')
+  // At the body's end it runs once the page is parsed, as a deferred script would, without a
+  // request of its own: one request less that a slow connection counts before the first paint.
+  html = replaceOnce(
+    html,
+    '</body>',
+    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}">${parts.bootScript}</script></body>`,
   )
   return html
 }

@@ -40,7 +40,7 @@ import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
 import { klikkscreenRoutes, SERVER_TIME_HEADER, type LiveDeps } from './live/live.routes.ts'
 import type { ServerMetrics } from './metrics/metrics.ts'
 import { metricsRoute } from './metrics/metrics.routes.ts'
-import { appRoutes } from './web/serve-app.ts'
+import { appRoutes, inlineScriptSources } from './web/serve-app.ts'
 
 export interface AppDeps {
   database: Database
@@ -158,7 +158,8 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered pages' boot script, by its hash: no other inline script runs.
+        scriptSrc: ["'self'", ...(distDir ? inlineScriptSources(distDir) : [])],
         // React sets style attributes (the carousel's position); no inline scripts are allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Google profile pictures load from Google.

@@ -1,9 +1,19 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { LANGUAGE_CODES } from '#shared/languages.ts'
 import { CONFIG_PLACEHOLDERS } from '../web/config-placeholders.ts'
-import { PUBLIC_PAGES, pageFileName, type PrerenderedPage } from '../web/public-pages.ts'
+import {
+  INLINE_SCRIPTS_FILE,
+  PUBLIC_PAGES,
+  pageFileName,
+  type InlineScripts,
+  type PrerenderedPage,
+} from '../web/public-pages.ts'
+
+/** The boot script a fake page runs inline, as the build's pages do. */
+export const FAKE_BOOT_SCRIPT = 'document.documentElement.dataset.booted = ""'
 
 /** A build as scripts/prerender.ts leaves it, with tiny pages that say who they are. */
 export function fakeBuild(distDir: string) {
@@ -21,7 +31,7 @@ export function fakeBuild(distDir: string) {
         const way = googleSignIn === undefined ? '' : googleSignIn ? '.google' : '.no-google'
         writeFileSync(
           join(distDir, 'pages', file),
-          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a><p class="launch">${CONFIG_PLACEHOLDERS.launchLine[language]}</p><p class="rights">© ${CONFIG_PLACEHOLDERS.footerYear}</p>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div></body></html>`,
+          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a><p class="launch">${CONFIG_PLACEHOLDERS.launchLine[language]}</p><p class="rights">© ${CONFIG_PLACEHOLDERS.footerYear}</p>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div><script>${FAKE_BOOT_SCRIPT}</script></body></html>`,
         )
         pages.push({
           id: page.id,
@@ -44,6 +54,10 @@ export function fakeBuild(distDir: string) {
     }
   }
   writeFileSync(join(distDir, 'pages', 'pages.json'), JSON.stringify(pages))
+  const inlineScripts: InlineScripts = {
+    sha256: [createHash('sha256').update(FAKE_BOOT_SCRIPT).digest('base64')],
+  }
+  writeFileSync(join(distDir, 'pages', INLINE_SCRIPTS_FILE), JSON.stringify(inlineScripts))
   const script = 'console.log("hello from a hashed asset");'.repeat(50)
   writeFileSync(join(distDir, 'assets', 'main-abc123.js'), script)
   writeFileSync(join(distDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script))

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -69,6 +70,18 @@ describe('prerendered public pages', () => {
     expect(await servedPage('/privacy-policy', { cookie: 'lang=es' })).toBe('privacy-policy.es')
     expect(await servedPage('/?lang=xx', { cookie: 'lang=de' })).toBe('landing.de')
     expect(await servedPage('/home?lang=fr')).toBe('landing.hu')
+  })
+
+  it("runs the page's inline boot script by its hash, and no other inline script", async () => {
+    const response = await get('/login?lang=en')
+    const html = await response.text()
+    const inline = html.match(/<script>([^<]*)<\/script>/)?.[1] ?? ''
+    expect(inline).not.toBe('')
+    const digest = createHash('sha256').update(inline).digest('base64')
+    const scriptSrc = response.headers
+      .get('content-security-policy')
+      ?.match(/script-src ([^;]*)/)?.[1]
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${digest}'`])
   })
 
   it('keeps the other screens and sign-in callbacks on the app shell', async () => {

@@ -130,6 +130,13 @@ export const PAGES_DIR = 'pages'
 export const pageFileName = (id: PublicPageId, language: Language, googleSignIn?: boolean) =>
   `${id}.${language}${googleSignIn ? '.google' : ''}.html`
 
+/** The hashes of the inline scripts the prerendered pages run (the boot script), in PAGES_DIR. */
+export const INLINE_SCRIPTS_FILE = 'inline-scripts.json'
+export interface InlineScripts {
+  /** Base64 SHA-256 digests, as a content security policy names them. */
+  sha256: string[]
+}
+
 /** Where the page is rendered at the build. */
 export const renderPath = (page: PublicPage) => page.paths[0] ?? '/__not-found__'
 

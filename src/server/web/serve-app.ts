@@ -13,10 +13,12 @@ import { pageLanguage } from '../i18n.ts'
 import { fillConfigPlaceholders } from './config-placeholders.ts'
 import { pageHead } from './page-head.ts'
 import {
+  INLINE_SCRIPTS_FILE,
   PAGES_DIR,
   PUBLIC_PAGES,
   manifestPath,
   pageUrl,
+  type InlineScripts,
   type PrerenderedPage,
   type PublicPageId,
 } from './public-pages.ts'
@@ -152,6 +154,17 @@ function loadPrerenderedPages(
     )
   }
   return documents
+}
+
+/**
+ * The build's inline scripts as a content security policy allows them ('sha256-…'): none
+ * without prerendered pages.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const file = join(distDir, PAGES_DIR, INLINE_SCRIPTS_FILE)
+  if (!existsSync(file)) return []
+  const { sha256 } = JSON.parse(readFileSync(file, 'utf8')) as InlineScripts
+  return sha256.map((digest) => `'sha256-${digest}'`)
 }
 
 /** /robots.txt: the public site is open to crawlers; the admin area, the API and screens are not. */
