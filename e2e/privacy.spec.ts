@@ -51,3 +51,44 @@ for (const { lang, pdf } of cases) {
     if (lang === 'hu' || lang === 'en') await saveScreenshot(page, testInfo, `privacy-${lang}`)
   })
 }
+
+test('the document loads after the page has been drawn, and without JavaScript too', async ({
+  browser,
+  page,
+}) => {
+  // Held: the app's code. The page is drawn and reads, and its document waits for the app.
+  const pdfRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('.pdf')) pdfRequests.push(request.url())
+  })
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/privacy-policy?lang=en', { waitUntil: 'commit' })
+  const privacy = texts('en', 'privacy')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacy.heading)
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(300)
+  expect(pdfRequests).toEqual([])
+  const frame = page.locator(`object[title="${privacy.frameTitle}"]`)
+  await expect(frame).toHaveCount(0)
+
+  release()
+  await expect(frame).toHaveAttribute('data', '/privacy/privacy-policy-en.pdf#toolbar=0')
+  await expect.poll(() => pdfRequests.length).toBeGreaterThan(0)
+
+  // Without JavaScript the browser embeds it at once.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    const noScript = await context.newPage()
+    await noScript.goto('/privacy-policy?lang=de')
+    await expect(
+      noScript.locator(`object[title="${texts('de', 'privacy').frameTitle}"]`),
+    ).toHaveAttribute('data', '/privacy/privacy-policy-en.pdf#toolbar=0')
+  } finally {
+    await context.close()
+  }
+})
