@@ -302,3 +302,32 @@ test.describe('with reduced motion', () => {
     await expect(page.getByRole('button', { name: landing.cards.play })).toBeDisabled()
   })
 })
+
+test('the sections below the first screen hold the place they will take, in every language', async ({
+  page,
+}) => {
+  // Until the browser lays a section out, its placeholder height stands in for it: one off by
+  // several lines would send a link to #newsletter past its place (features/landing/section-sizes.ts).
+  for (const language of ['hu', 'en', 'es', 'de']) {
+    await page.goto(`/?lang=${language}`)
+    await expect(page.locator('#root[data-fonts-ready]')).toBeAttached()
+    const sections = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.render-when-near')].map((section) => {
+        const style = getComputedStyle(section)
+        const placeholder = Number.parseFloat(
+          style.containIntrinsicBlockSize.replace(/^auto\s+/, ''),
+        )
+        section.style.contentVisibility = 'visible'
+        const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom)
+        const real = section.getBoundingClientRect().height - padding
+        return { name: section.getAttribute('aria-labelledby'), placeholder, real }
+      }),
+    )
+    expect(sections.length).toBeGreaterThanOrEqual(6)
+    for (const { name, placeholder, real } of sections)
+      expect(
+        Math.abs(real - placeholder),
+        `${language} ${name}: ${real}px, held ${placeholder}px`,
+      ).toBeLessThanOrEqual(24)
+  }
+})

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { sectionSizeStyle } from '../section-sizes.ts'
 import { ExternalLink } from '#web/components/ui/external-link.tsx'
 import { publicConfig } from '#web/lib/public-config.ts'
 
@@ -31,12 +32,13 @@ function StoreBadge({
 }
 
 export function DownloadSection() {
-  const { t } = useTranslation('landing')
+  const { t, i18n } = useTranslation('landing')
   const config = publicConfig()
   return (
     <section
       aria-labelledby="download-heading"
-      className="render-when-near mx-auto max-w-6xl px-5 py-16 [--section-size:23rem] sm:px-8 md:[--section-size:14rem] lg:[--section-size:12.5rem]"
+      className="render-when-near mx-auto max-w-6xl px-5 py-16 sm:px-8"
+      style={sectionSizeStyle('download', i18n.language)}
     >
       <div className="flex flex-col items-start gap-8 rounded-[2rem] bg-blush/70 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
         <div className="max-w-lg">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { sectionSizeStyle } from '../section-sizes.ts'
 import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 const FEATURES: { id: 'workouts' | 'nutrition' | 'support'; icon: ReactNode }[] = [
@@ -22,11 +23,12 @@ const FEATURES: { id: 'workouts' | 'nutrition' | 'support'; icon: ReactNode }[] 
 ]
 
 export function FeatureCards() {
-  const { t } = useTranslation('landing')
+  const { t, i18n } = useTranslation('landing')
   return (
     <section
       aria-labelledby="features-heading"
-      className="render-when-near bg-white/60 py-16 [--section-size:54rem] md:[--section-size:26.5rem] lg:[--section-size:20rem]"
+      className="render-when-near bg-white/60 py-16"
+      style={sectionSizeStyle('features', i18n.language)}
     >
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <SectionHeading id="features-heading">{t('features.heading')}</SectionHeading>

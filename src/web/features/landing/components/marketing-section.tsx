@@ -1,4 +1,5 @@
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { sectionSizeStyle } from '../section-sizes.ts'
 import { useMediaQueryOnceKnown } from '#web/lib/use-media-query.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { CardCarousel } from './card-carousel.tsx'
@@ -11,13 +12,14 @@ import { SectionHeading } from '#web/components/ui/section-heading.tsx'
  * prerender-head.ts); once hydrated, only the one that fits stays.
  */
 export function MarketingSection() {
-  const { t } = useTranslation('landing')
+  const { t, i18n } = useTranslation('landing')
   const wide = useMediaQueryOnceKnown('(min-width: 1024px)')
   return (
     <section
       id="highlights"
       aria-labelledby="highlights-heading"
-      className="render-when-near mx-auto max-w-6xl px-5 py-16 [--section-size:45rem] sm:px-8 md:[--section-size:53rem] lg:[--section-size:60rem]"
+      className="render-when-near mx-auto max-w-6xl px-5 py-16 sm:px-8"
+      style={sectionSizeStyle('highlights', i18n.language)}
     >
       <div className="max-w-2xl">
         <SectionHeading id="highlights-heading">{t('cards.heading')}</SectionHeading>

@@ -1,13 +1,15 @@
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { sectionSizeStyle } from '../section-sizes.ts'
 import trainerImage from '#web/assets/landing/trainer.svg'
 import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 export function TrainerSection() {
-  const { t } = useTranslation('landing')
+  const { t, i18n } = useTranslation('landing')
   return (
     <section
       aria-labelledby="trainer-heading"
-      className="render-when-near mx-auto max-w-6xl px-5 py-16 [--section-size:58rem] sm:px-8 md:[--section-size:30.5rem] lg:[--section-size:27.5rem]"
+      className="render-when-near mx-auto max-w-6xl px-5 py-16 sm:px-8"
+      style={sectionSizeStyle('trainer', i18n.language)}
     >
       <div className="grid items-center gap-10 md:grid-cols-[1fr_1.3fr] lg:gap-16">
         <img

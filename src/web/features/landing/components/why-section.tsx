@@ -1,14 +1,16 @@
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { sectionSizeStyle } from '../section-sizes.ts'
 import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 const REASONS = ['personal', 'women', 'science', 'community'] as const
 
 export function WhySection() {
-  const { t } = useTranslation('landing')
+  const { t, i18n } = useTranslation('landing')
   return (
     <section
       aria-labelledby="why-heading"
-      className="render-when-near bg-sage-deep py-16 text-cream [--section-size:45rem] md:[--section-size:25rem] lg:[--section-size:15rem]"
+      className="render-when-near bg-sage-deep py-16 text-cream"
+      style={sectionSizeStyle('why', i18n.language)}
     >
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <SectionHeading id="why-heading">{t('why.heading')}</SectionHeading>
