@@ -28,9 +28,11 @@ export function useMediaQueryOnceKnown(query: string): boolean | null {
     hydrating ? null : window.matchMedia(query).matches,
   )
   useEffect(() => {
-    const update = () => startTransition(() => setMatches(window.matchMedia(query).matches))
+    const list = window.matchMedia(query)
+    const update = () => startTransition(() => setMatches(list.matches))
     update()
-    return subscribe(query)(update)
+    list.addEventListener('change', update)
+    return () => list.removeEventListener('change', update)
   }, [query])
   return matches
 }
