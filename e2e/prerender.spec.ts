@@ -1,5 +1,6 @@
 import { LANGUAGES } from '../src/shared/languages.ts'
 import { expect, test } from './support/fixtures.ts'
+import { holdTheApp } from './support/hold-requests.ts'
 import { texts } from './support/locales.ts'
 import { pdfViewerSetUp, recordLayoutShifts, type LayoutShift } from './support/layout-shifts.ts'
 import { saveScreenshot } from './support/screenshot.ts'
@@ -252,17 +253,12 @@ for (const path of [
     let shifts: LayoutShift[]
     try {
       // Hold the app's code until the served page has been marked, to tell hydration from a redraw.
-      let release: () => void = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const app = await holdTheApp(page)
       await page.goto(path, { waitUntil: 'commit' })
       const heading = page.getByRole('heading', { level: 1 })
       await expect(heading).toBeVisible()
       await heading.evaluate((element) => Object.assign(window, { servedHeading: element }))
-      release()
+      await app.release()
 
       // Hydrated: React has claimed the very element the server sent. A starved machine (CI runs
       // this beside the PDF viewer's tests) has taken over 5 s to run the released script, so the
@@ -324,16 +320,11 @@ test('what she types before the app has taken the page over is kept, and sent', 
 }) => {
   const auth = texts('en', 'auth')
   // A slow phone: the page is on screen, its code still on the way.
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const app = await holdTheApp(page)
   await page.goto('/login?lang=en', { waitUntil: 'commit' })
   await page.getByLabel(auth.fields.email).fill('early.bird@example.com')
   await page.getByLabel(auth.fields.password, { exact: true }).fill('typed-too-soon')
-  release()
+  await app.release()
   await page.waitForFunction(() => 'appReady' in document.documentElement.dataset)
   await expect(page.getByLabel(auth.fields.email)).toHaveValue('early.bird@example.com')
   await expect(page.getByLabel(auth.fields.password, { exact: true })).toHaveValue('typed-too-soon')

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
+import { holdTheApp } from './support/hold-requests.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
@@ -61,12 +62,7 @@ test('the document loads after the page has been drawn, and without JavaScript t
   page.on('request', (request) => {
     if (request.url().includes('.pdf')) pdfRequests.push(request.url())
   })
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const app = await holdTheApp(page)
   await page.goto('/privacy-policy?lang=en', { waitUntil: 'commit' })
   const privacy = texts('en', 'privacy')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacy.heading)
@@ -76,7 +72,7 @@ test('the document loads after the page has been drawn, and without JavaScript t
   const frame = page.locator(`object[title="${privacy.frameTitle}"]`)
   await expect(frame).toHaveCount(0)
 
-  release()
+  await app.release()
   await expect(frame).toHaveAttribute('data', '/privacy/privacy-policy-en.pdf#toolbar=0')
   await expect.poll(() => pdfRequests.length).toBeGreaterThan(0)
 

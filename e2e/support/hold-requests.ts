@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
  * `release` first waits until a request has actually arrived: releasing before that would let
  * nothing go and leave the request hanging.
  */
-export async function holdRequests(page: Page, pattern: string) {
+export async function holdRequests(page: Page, pattern: string | RegExp) {
   let arrived: () => void = () => {}
   const arrival = new Promise<void>((resolve) => (arrived = resolve))
   let letGo: () => void = () => {}
@@ -22,3 +22,9 @@ export async function holdRequests(page: Page, pattern: string) {
     },
   }
 }
+
+/**
+ * Holds the app's code (its entry module), as a slow phone has the prerendered page on screen
+ * while the code is still on the way.
+ */
+export const holdTheApp = (page: Page) => holdRequests(page, /\/assets\/index-[\w-]+\.js$/)
