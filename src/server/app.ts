@@ -40,7 +40,7 @@ import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
 import { klikkscreenRoutes, SERVER_TIME_HEADER, type LiveDeps } from './live/live.routes.ts'
 import type { ServerMetrics } from './metrics/metrics.ts'
 import { metricsRoute } from './metrics/metrics.routes.ts'
-import { appRoutes, inlineScriptSources } from './web/serve-app.ts'
+import { appRoutes } from './web/serve-app.ts'
 
 export interface AppDeps {
   database: Database
@@ -123,6 +123,8 @@ export type AppType = ReturnType<typeof createApi>
 
 export function createApp(deps: AppDeps) {
   const { logger, siteSettings, distDir, publicUrl, trustedProxies } = deps
+  // The built web app, when there is one: its routes go last, its inline scripts into the CSP.
+  const site = distDir ? appRoutes(distDir, () => siteSettings.publicConfig(), publicUrl) : null
   const api = createApi(deps)
 
   // Every route of the app, /api's included, is matched by this one router (Hono merges routes).
@@ -158,9 +160,10 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // The prerendered pages' boot script, by its hash: no other inline script runs.
-        scriptSrc: ["'self'", ...(distDir ? inlineScriptSources(distDir) : [])],
-        // React sets style attributes (the carousel's position); no inline scripts are allowed.
+        // The prerendered pages' boot script, by its hash (of the pages served now): no other
+        // inline script runs.
+        scriptSrc: [() => ["'self'", ...(site?.scriptSources() ?? [])].join(' ')],
+        // React sets style attributes (the carousel's position, a section's placeholder height).
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Google profile pictures load from Google.
         imgSrc: ["'self'", 'data:', 'https:'],
@@ -226,11 +229,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api)
   app.get('/metrics', metricsRoute(deps.metrics.registry, deps.metricsToken))
   if (deps.devMailbox) app.route('/dev/mailbox', devMailboxRoutes(deps.database.db))
-  if (distDir)
-    app.route(
-      '/',
-      appRoutes(distDir, () => siteSettings.publicConfig(), publicUrl),
-    )
+  if (site) app.route('/', site.routes)
   return app
 }
 

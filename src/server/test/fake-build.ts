@@ -16,13 +16,13 @@ import {
 export const FAKE_BOOT_SCRIPT = 'document.documentElement.dataset.booted = ""'
 
 /** A build as scripts/prerender.ts leaves it, with tiny pages that say who they are. */
-export function fakeBuild(distDir: string) {
+export function fakeBuild(distDir: string, bootScript = FAKE_BOOT_SCRIPT) {
   writeFileSync(
     join(distDir, 'index.html'),
     '<!doctype html><html lang="hu"><head><link rel="manifest" href="/manifest.hu.webmanifest" /><!--app-config--></head><body><div id="root"></div></body></html>',
   )
-  mkdirSync(join(distDir, 'pages'))
-  mkdirSync(join(distDir, 'assets'))
+  mkdirSync(join(distDir, 'pages'), { recursive: true })
+  mkdirSync(join(distDir, 'assets'), { recursive: true })
   const pages: PrerenderedPage[] = []
   for (const page of PUBLIC_PAGES) {
     for (const language of LANGUAGE_CODES) {
@@ -31,7 +31,7 @@ export function fakeBuild(distDir: string) {
         const way = googleSignIn === undefined ? '' : googleSignIn ? '.google' : '.no-google'
         writeFileSync(
           join(distDir, 'pages', file),
-          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a><p class="launch">${CONFIG_PLACEHOLDERS.launchLine[language]}</p><p class="rights">© ${CONFIG_PLACEHOLDERS.footerYear}</p>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div><script>${FAKE_BOOT_SCRIPT}</script></body></html>`,
+          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a><p class="launch">${CONFIG_PLACEHOLDERS.launchLine[language]}</p><p class="rights">© ${CONFIG_PLACEHOLDERS.footerYear}</p>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div><script>${bootScript}</script></body></html>`,
         )
         pages.push({
           id: page.id,
@@ -55,7 +55,7 @@ export function fakeBuild(distDir: string) {
   }
   writeFileSync(join(distDir, 'pages', 'pages.json'), JSON.stringify(pages))
   const inlineScripts: InlineScripts = {
-    sha256: [createHash('sha256').update(FAKE_BOOT_SCRIPT).digest('base64')],
+    sha256: [createHash('sha256').update(bootScript).digest('base64')],
   }
   writeFileSync(join(distDir, 'pages', INLINE_SCRIPTS_FILE), JSON.stringify(inlineScripts))
   const script = 'console.log("hello from a hashed asset");'.repeat(50)

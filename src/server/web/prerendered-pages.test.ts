@@ -5,9 +5,23 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/test-app.ts'
-import { fakeBuild } from '../test/fake-build.ts'
+import { FAKE_BOOT_SCRIPT, fakeBuild } from '../test/fake-build.ts'
 
 const ORIGIN = 'https://lendulet.example'
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
+
+/** A served page's inline script, and the sources its content security policy allows scripts from. */
+async function inlineScriptAndPolicy(response: Response) {
+  const html = await response.text()
+  return {
+    inline: html.match(/<script>([^<]*)<\/script>/)?.[1] ?? '',
+    scriptSrc: response.headers
+      .get('content-security-policy')
+      ?.match(/script-src ([^;]*)/)?.[1]
+      ?.split(' '),
+  }
+}
 
 describe('prerendered public pages', () => {
   let distDir: string
@@ -73,15 +87,9 @@ describe('prerendered public pages', () => {
   })
 
   it("runs the page's inline boot script by its hash, and no other inline script", async () => {
-    const response = await get('/login?lang=en')
-    const html = await response.text()
-    const inline = html.match(/<script>([^<]*)<\/script>/)?.[1] ?? ''
-    expect(inline).not.toBe('')
-    const digest = createHash('sha256').update(inline).digest('base64')
-    const scriptSrc = response.headers
-      .get('content-security-policy')
-      ?.match(/script-src ([^;]*)/)?.[1]
-    expect(scriptSrc?.split(' ')).toEqual(["'self'", `'sha256-${digest}'`])
+    const { inline, scriptSrc } = await inlineScriptAndPolicy(await get('/login?lang=en'))
+    expect(inline).toBe(FAKE_BOOT_SCRIPT)
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${sha256(inline)}'`])
   })
 
   it('keeps the other screens and sign-in callbacks on the app shell', async () => {
@@ -225,5 +233,37 @@ describe('prerendered public pages', () => {
     expect(xml).toContain(
       `<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/privacy-policy"/>`,
     )
+  })
+})
+
+describe('a build replaced in place', () => {
+  it('keeps the policy with the pages when a build in place is read again (a saved setting)', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'dist-'))
+    fakeBuild(distDir)
+    const harness = await createTestApp({ distDir })
+    try {
+      const before = await inlineScriptAndPolicy(await harness.app.request('/'))
+      expect(before.scriptSrc).toEqual(["'self'", `'sha256-${sha256(FAKE_BOOT_SCRIPT)}'`])
+
+      const rebuilt = 'document.documentElement.dataset.rebuilt = ""'
+      fakeBuild(distDir, rebuilt)
+      // The owner's line with what a replacement string would expand ($' is the rest of the page).
+      const launchLine = "Nyitás: 2027 tavasza $' $& $$"
+      await harness.siteSettings.update(
+        { launchLineHu: launchLine },
+        { actor: { kind: 'operator', userId: null, name: null, email: null } },
+      )
+      const response = await harness.app.request('/')
+      const { inline, scriptSrc } = await inlineScriptAndPolicy(response.clone())
+      expect(inline).toBe(rebuilt)
+      expect(scriptSrc).toEqual(["'self'", `'sha256-${sha256(rebuilt)}'`])
+      const config = (await response.text()).match(
+        /<script id="app-config" type="application\/json">(.*?)<\/script>/,
+      )?.[1]
+      expect(JSON.parse(config ?? 'null')).toMatchObject({ launchLine: { hu: launchLine } })
+    } finally {
+      await harness.close()
+      rmSync(distDir, { recursive: true, force: true })
+    }
   })
 })

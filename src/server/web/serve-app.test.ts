@@ -76,7 +76,7 @@ describe('serving the web app', () => {
 })
 
 describe('security headers', () => {
-  it('come with every answer, with a content security policy that allows no inline script', async () => {
+  it("come with every answer, with a content security policy without 'unsafe-inline' scripts", async () => {
     const harness = await createTestApp()
     try {
       const response = await harness.app.request('/api/health')

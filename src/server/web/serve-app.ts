@@ -34,13 +34,16 @@ export function renderIndexHtml(
 ): string {
   // JSON inside <script> must not be able to close the tag.
   const json = JSON.stringify(config).replace(/</g, '\\u003c')
-  return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace(/\/manifest\.\w+\.webmanifest/, manifestPath(language))
-    .replace(
-      CONFIG_PLACEHOLDER,
-      `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
-    )
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(/\/manifest\.\w+\.webmanifest/, manifestPath(language))
+      // A function: the owner's texts may hold `$'` or `$&`, which a replacement string expands.
+      .replace(
+        CONFIG_PLACEHOLDER,
+        () => `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
+      )
+  )
 }
 
 /**
@@ -160,7 +163,7 @@ function loadPrerenderedPages(
  * The build's inline scripts as a content security policy allows them ('sha256-…'): none
  * without prerendered pages.
  */
-export function inlineScriptSources(distDir: string): string[] {
+function inlineScriptSources(distDir: string): string[] {
   const file = join(distDir, PAGES_DIR, INLINE_SCRIPTS_FILE)
   if (!existsSync(file)) return []
   const { sha256 } = JSON.parse(readFileSync(file, 'utf8')) as InlineScripts
@@ -214,15 +217,24 @@ export function sitemapXml(origin: string): string {
 /**
  * Serves the built React app: the public pages prerendered in the visitor's language, hashed
  * assets for a year, everything else for an hour, precompressed copies where the client takes
- * them, and index.html for every other client route.
+ * them, and index.html for every other client route. `scriptSources`: what the content security
+ * policy must allow for the pages as served now (their inline boot script, by its hash), read
+ * with them, so a page and its policy never come from two builds.
  */
-export function appRoutes(distDir: string, currentConfig: () => PublicConfig, origin: string) {
+export function appRoutes(
+  distDir: string,
+  currentConfig: () => PublicConfig,
+  origin: string,
+): { routes: Hono<AppEnv>; scriptSources: () => string[] } {
   const app = new Hono<AppEnv>()
   const indexPath = join(distDir, 'index.html')
   if (!existsSync(indexPath)) {
-    return app.get('*', (c) =>
-      c.text('The web app has not been built. Run `npm run build` (or `npm start`).', 503),
-    )
+    return {
+      routes: app.get('*', (c) =>
+        c.text('The web app has not been built. Run `npm run build` (or `npm start`).', 503),
+      ),
+      scriptSources: () => [],
+    }
   }
   const template = readFileSync(indexPath, 'utf8')
   /**
@@ -234,6 +246,7 @@ export function appRoutes(distDir: string, currentConfig: () => PublicConfig, or
     config: PublicConfig
     index: Map<Language, HtmlDocument>
     prerendered: Map<string, HtmlDocument> | null
+    scriptSources: string[]
   } | null = null
   const documents = () => {
     const config = currentConfig()
@@ -247,6 +260,7 @@ export function appRoutes(distDir: string, currentConfig: () => PublicConfig, or
         ]),
       ),
       prerendered: loadPrerenderedPages(distDir, config, origin),
+      scriptSources: inlineScriptSources(distDir),
     }
     return filled
   }
@@ -290,5 +304,5 @@ export function appRoutes(distDir: string, currentConfig: () => PublicConfig, or
     if (!document) throw new Error(`No index.html for ${language}`)
     return document.respond(c, unknown ? 404 : 200)
   })
-  return app
+  return { routes: app, scriptSources: () => documents().scriptSources }
 }
