@@ -66,7 +66,8 @@ test('the document loads after the page has been drawn, and without JavaScript t
   await page.goto('/privacy-policy?lang=en', { waitUntil: 'commit' })
   const privacy = texts('en', 'privacy')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacy.heading)
-  await page.waitForLoadState('load')
+  // The page has been painted once the app is asked for (src/web/boot.ts); then a while more.
+  await page.waitForRequest(/\/assets\/index-[\w-]+\.js$/)
   await page.waitForTimeout(300)
   expect(pdfRequests).toEqual([])
   const frame = page.locator(`object[title="${privacy.frameTitle}"]`)

@@ -4,8 +4,8 @@
  * to be shared well; then every text file in dist/ precompressed.
  *
  * - dist/pages/<page>.<lang>.html: the client's index.html with the page rendered into #root, its
- *   stylesheet and boot script inlined (no request before the first paint), its fonts and app
- *   started only once it is on screen (see src/web/boot.ts and styles.css), and
+ *   stylesheet and boot script inlined (neither is a request before the first paint), its fonts
+ *   (but for the pages that preload them) and app started only once it is on screen (see src/web/boot.ts and styles.css), and
  *   a `<!--page-head-->` mark where the server writes the tags that need PUBLIC_URL.
  * - dist/pages/pages.json: title, description and share image of each, for that head.
  * - dist/pages/inline-scripts.json: the SHA-256 of the boot script, which the server's content

@@ -1,10 +1,10 @@
 /**
  * The prerendered pages' only script at first: scripts/prerender.ts builds it into a classic
  * script inlined at the end of each page's body (no request of its own before the first paint),
- * and the content security policy allows it by its hash. It starts the fonts and the app once the page has been painted (its first
- * contentful paint is reported): the first paint waits for neither (about 90 KB of fonts, 90 KB
- * of code), and hydration follows the paint instead of racing it. A tab that is not painted (in
- * the background) starts after 1.5 s anyway.
+ * and the content security policy allows it by its hash. It starts the fonts and the app once
+ * the page has been painted (its first contentful paint is reported): the first paint waits for
+ * neither (about 90 KB of fonts, 90 KB of code), and hydration follows the paint instead of
+ * racing it. A tab that is not painted (in the background) starts after 1.5 s anyway.
  *
  * Its <script> element says what to load: data-entry and data-preload.
  */
