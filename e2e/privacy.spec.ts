@@ -63,11 +63,12 @@ test('the document loads after the page has been drawn, and without JavaScript t
     if (request.url().includes('.pdf')) pdfRequests.push(request.url())
   })
   const app = await holdTheApp(page)
+  const appAskedFor = page.waitForRequest(/\/assets\/index-[\w-]+\.js$/)
   await page.goto('/privacy-policy?lang=en', { waitUntil: 'commit' })
   const privacy = texts('en', 'privacy')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacy.heading)
   // The page has been painted once the app is asked for (src/web/boot.ts); then a while more.
-  await page.waitForRequest(/\/assets\/index-[\w-]+\.js$/)
+  await appAskedFor
   await page.waitForTimeout(300)
   expect(pdfRequests).toEqual([])
   const frame = page.locator(`object[title="${privacy.frameTitle}"]`)
