@@ -5,8 +5,9 @@
  *
  * - dist/pages/<page>.<lang>.html: the client's index.html with the page rendered into #root, its
  *   stylesheet and boot script inlined (neither is a request before the first paint), its fonts
- *   (but for the pages that preload them) and app started only once it is on screen (see src/web/boot.ts and styles.css), and
- *   a `<!--page-head-->` mark where the server writes the tags that need PUBLIC_URL.
+ *   (but for the pages that preload them) and app started only once it is on screen (see
+ *   src/web/boot.ts and styles.css), and a `<!--page-head-->` mark where the server writes the
+ *   tags that need PUBLIC_URL.
  * - dist/pages/pages.json: title, description and share image of each, for that head.
  * - dist/pages/inline-scripts.json: the SHA-256 of the boot script, which the server's content
  *   security policy allows by that hash (and no other inline script).
@@ -21,6 +22,7 @@ import { minify, transformWithOxc } from 'vite'
 import { LANGUAGE_CODES, type Language } from '../src/shared/languages.ts'
 import { CONFIG_PLACEHOLDERS } from '../src/server/web/config-placeholders.ts'
 import {
+  INLINE_SCRIPTS_FILE,
   PAGES_DIR,
   PUBLIC_PAGES,
   SHARE_IMAGE_SIZE,
@@ -28,7 +30,6 @@ import {
   pageFileName,
   renderPath,
   shareImagePath,
-  INLINE_SCRIPTS_FILE,
   type InlineScripts,
   type PrerenderedPage,
 } from '../src/server/web/public-pages.ts'
