@@ -13,7 +13,6 @@ import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { changesStream, type LiveDeps } from '../live/live.routes.ts'
 import { checkInAnswerSchema, doorStateSchema } from './event-responses.ts'
 import { auditOrigin } from '../audit/audit.ts'
-import { auditedEventChange } from './event-audit.ts'
 import { checkIn, doorEvent, doorState, undoCheckIn, type DoorViewer } from './door.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
@@ -116,29 +115,8 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
       doorAccess(db),
       jsonBody(checkInInputSchema, { messages: 'events' }),
       async (c) => {
-        const viewer = viewerOf(c)
         const { id } = c.req.valid('param')
-        const input = c.req.valid('json')
-        const answer = await auditedEventChange(
-          db,
-          auditOrigin(c),
-          id,
-          'participant.check_in',
-          async (tx) => {
-            const made = await checkIn(tx, id, input, viewer.userId)
-            return {
-              result: made,
-              after: {
-                userId: made.person.userId,
-                userCode: made.person.userCode,
-                name: made.person.name,
-                result: made.result,
-                checkInId: made.checkInId,
-                walkIn: input.walkIn,
-              },
-            }
-          },
-        )
+        const answer = await checkIn(db, id, c.req.valid('json'), auditOrigin(c))
         live.hub.changed(id)
         return c.json(answer)
       },
@@ -159,16 +137,7 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
         const viewer = viewerOf(c)
         const { id, checkInId } = c.req.valid('param')
         await doorEvent(db, id, viewer)
-        await auditedEventChange(
-          db,
-          auditOrigin(c),
-          id,
-          'participant.check_in_undo',
-          async (tx) => {
-            const undone = await undoCheckIn(tx, id, checkInId)
-            return { result: null, before: { checkInId, userId: undone.userId } }
-          },
-        )
+        await undoCheckIn(db, id, checkInId, auditOrigin(c))
         live.hub.changed(id)
         return c.json({ undone: true as const })
       },

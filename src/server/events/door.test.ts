@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import en from '#shared/locales/en/events.json' with { type: 'json' }
 import hu from '#shared/locales/hu/events.json' with { type: 'json' }
+import { auditLog } from '../db/schema/audit.ts'
 import { eventCheckIns, eventParticipants, events } from '../db/schema/events.ts'
 import { eveningApi, type Member } from '../test/evening-api.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
@@ -28,6 +29,14 @@ type Detail = {
   participants: { userId: string; status: string }[]
   rounds: { id: string; started: boolean; seats: { tableId: string; userId: string }[] }[]
 }
+/** The audit entries of one kind an event has, oldest first. */
+const auditEntries = (eventId: string, action: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectId, eventId), eq(auditLog.action, action)))
+    .orderBy(auditLog.at)
+
 const detail = (eventId: string) =>
   ok<Detail>(admin.client, `/api/admin/events/${eventId}`, { method: 'GET' })
 
@@ -88,10 +97,24 @@ describe('checking in at the door', () => {
     const clientId = randomUUID()
     const first = await checkIn(admin, eventId, { code: bea.userCode, clientId })
     const second = await checkIn(admin, eventId, { code: bea.userCode, clientId })
+    const third = await checkIn(admin, eventId, { code: bea.userCode, clientId })
     expect(second).toEqual(first)
+    expect(third).toEqual(first)
     expect(second.body.result).toBe('checked_in')
     const rows = await db().select().from(eventCheckIns).where(eq(eventCheckIns.eventId, eventId))
     expect(rows).toHaveLength(1)
+    // One action, one trace: the retries leave no audit entry of their own.
+    const entries = await auditEntries(eventId, 'participant.check_in')
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({
+      actorUserId: admin.userId,
+      after: { userId: bea.userId, name: 'Nagy Bea', checkInId: first.body.checkInId },
+    })
+
+    // Scanning her again with a new client id changes nothing, and records nothing.
+    const scannedAgain = await checkIn(admin, eventId, { code: bea.userCode })
+    expect(scannedAgain.body.result).toBe('already_present')
+    expect(await auditEntries(eventId, 'participant.check_in')).toHaveLength(1)
   })
 
   it('refuses an unknown code, a malformed one, and someone not registered, in her language, changing nothing', async () => {
@@ -145,6 +168,10 @@ describe('checking in at the door', () => {
     expect((await undo()).status).toBe(200)
     expect((await undo()).status).toBe(200)
     expect((await detail(eventId)).participants).toMatchObject([{ status: 'registered' }])
+    // Undoing twice is undoing once, in the audit log too.
+    expect(await auditEntries(eventId, 'participant.check_in_undo')).toMatchObject([
+      { before: { checkInId: made.body.checkInId, userId: emma.userId } },
+    ])
 
     // A check-in made 20 s ago can no longer be undone.
     const later = await checkIn(admin, eventId, { code: emma.userCode })

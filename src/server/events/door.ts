@@ -15,7 +15,9 @@ import {
 import { profiles } from '../db/schema/profiles.ts'
 import { foldConfusables } from '#shared/member-code.ts'
 import { normalizeUserCode } from '../auth/user-code.ts'
+import { recordAudit, type AuditOrigin } from '../audit/audit.ts'
 import { DomainError } from '../domain-error.ts'
+import { eventSubject } from './event-audit.ts'
 import { findEvent, lockEvent, type EventRow } from './events.ts'
 import { freeOpenSeats, seatLateArrival, type LateSeat } from './late-arrivals.ts'
 
@@ -181,15 +183,19 @@ function scanTime(input: CheckInInput, now: number): Date {
  * Checks someone in at the door: by member code or, from the door list, by user id. One
  * transaction under the event's row lock: a second phone scanning the same person waits, then
  * hears she is already here; the same client id sent twice is applied once. While a round runs
- * she is seated at once (late-arrivals.ts).
+ * she is seated at once (late-arrivals.ts). Only a check-in that changes something writes its
+ * audit entry, in the same transaction: a retry of the same client id, or a scan of someone
+ * already here, leaves no second trace.
  */
 export async function checkIn(
   db: Db,
   eventId: string,
   input: CheckInInput,
-  actorId: string,
+  origin: AuditOrigin,
   now = Date.now(),
 ): Promise<CheckInAnswer> {
+  const actorId = origin.actor.userId
+  if (!actorId) throw new Error('a check-in needs the member working the door')
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId)
 
@@ -267,7 +273,7 @@ export async function checkIn(
       .returning()
     if (!made) throw new Error('check-in insert returned nothing')
     const seating = await seatLateArrival(tx, event, person.id, now)
-    return answerFor(tx, event, person.id, {
+    const answer = await answerFor(tx, event, person.id, {
       result: 'checked_in',
       checkInId: made.id,
       undoUntil: new Date(now + CHECK_IN_UNDO_MS).toISOString(),
@@ -276,6 +282,23 @@ export async function checkIn(
       noFreeSeat: seating.noFreeSeat,
       seats: seating.seats,
     })
+    await recordAudit(
+      tx,
+      {
+        action: 'participant.check_in',
+        subject: eventSubject(event),
+        after: {
+          userId: person.id,
+          userCode: answer.person.userCode,
+          name: answer.person.name,
+          result: answer.result,
+          checkInId: made.id,
+          walkIn: input.walkIn,
+        },
+      },
+      origin,
+    )
+    return answer
   })
 }
 
@@ -357,10 +380,11 @@ export async function undoCheckIn(
   db: Db,
   eventId: string,
   checkInId: string,
+  origin: AuditOrigin,
   now = Date.now(),
 ): Promise<{ userId: string }> {
   return db.transaction(async (tx) => {
-    await lockEvent(tx, eventId)
+    const event = await lockEvent(tx, eventId)
     const [made] = await tx
       .select()
       .from(eventCheckIns)
@@ -389,6 +413,15 @@ export async function undoCheckIn(
       .update(eventCheckIns)
       .set({ undoneAt: new Date(now) })
       .where(eq(eventCheckIns.id, made.id))
+    await recordAudit(
+      tx,
+      {
+        action: 'participant.check_in_undo',
+        subject: eventSubject(event),
+        before: { checkInId, userId: made.userId },
+      },
+      origin,
+    )
     return { userId: made.userId }
   })
 }
