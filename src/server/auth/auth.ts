@@ -45,6 +45,9 @@ const TRUST_DEVICE_S = 30 * 24 * 60 * 60
 /** Where a browser that signed in with Google takes its second step. */
 export const SECOND_STEP_PATH = '/login?step=two-factor'
 
+/** How close to the truth a session's "last active" is, in seconds (session.updateAge below). */
+export const SESSION_ACTIVITY_RESOLUTION_S = 5 * 60
+
 export interface AuthDeps {
   db: Db
   baseUrl: string
@@ -176,7 +179,11 @@ export function createAuth({
     user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      // A session used again 5 minutes or more after its last write is written again (its
+      // updatedAt, and the 30 days start anew): "last active" on her devices card is true to the
+      // nearest 5 minutes, at one write per session per 5 minutes, never one per request.
+      // Freshness for sensitive changes counts from createdAt, so this does not extend it.
+      updateAge: SESSION_ACTIVITY_RESOLUTION_S,
     },
     // Better Auth limits only in production by default; we limit everywhere, in the database so
     // that every server process shares the counts.

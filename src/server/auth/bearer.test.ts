@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { session } from '../db/schema/auth.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { browserClient } from '../test/http-client.ts'
 import { nativeClient } from '../test/native-client.ts'
@@ -123,6 +125,43 @@ describe('signed-in devices', () => {
     const after = await (await client.api.account.sessions.$get()).json()
     expect(after.sessions.map((s) => s.id)).toEqual([browser?.id])
     expect(userId).toBeTruthy()
+  })
+
+  it('shows when each device was last used, not when it signed in, without a write per request', async () => {
+    const { app, client } = await appMember({ userAgent: 'Lendulet/1.0 (iOS 19)' })
+    const db = server.harness.database.db
+    const phoneSession = async () => {
+      const { sessions } = await (await client.api.account.sessions.$get()).json()
+      const phone = sessions.find((s) => s.userAgent === 'Lendulet/1.0 (iOS 19)')
+      if (!phone) throw new Error('the phone is not listed')
+      return phone
+    }
+    const { id } = await phoneSession()
+    /** As if she had signed in on the phone `ago` ms ago and not used it since. */
+    const signedInAgo = (ago: number) =>
+      db
+        .update(session)
+        .set({
+          createdAt: new Date(Date.now() - ago),
+          updatedAt: new Date(Date.now() - ago),
+          expiresAt: new Date(Date.now() + 30 * 86_400_000 - ago),
+        })
+        .where(eq(session.id, id))
+
+    // Signed in three hours ago, used the phone just now: last active is now.
+    await signedInAgo(3 * 3_600_000)
+    const before = Date.now()
+    expect((await app.get('/api/me')).status).toBe(200)
+    const used = await phoneSession()
+    expect(Date.parse(used.updatedAt)).toBeGreaterThanOrEqual(before - 1_000)
+    expect(Date.parse(used.createdAt)).toBeLessThan(before - 3 * 3_600_000 + 60_000)
+
+    // Used a minute ago: another request within the 5 minutes writes nothing.
+    await signedInAgo(60_000)
+    const { updatedAt } = await phoneSession()
+    expect((await app.get('/api/me')).status).toBe(200)
+    expect((await app.get('/api/newsletter/status')).status).toBe(200)
+    expect((await phoneSession()).updatedAt).toBe(updatedAt)
   })
 
   it("cannot end someone else's session", async () => {
