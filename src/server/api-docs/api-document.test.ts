@@ -195,6 +195,52 @@ describe('the API document (/api/openapi.json)', () => {
   })
 })
 
+describe('where the document and the server could disagree', () => {
+  it('refuses a visitor with 401 before reading her input, for the operations that need a session', async () => {
+    const anonymous = browserClient(server.http.origin)
+    const calls = [
+      anonymous.request('/api/auth/account-info', { method: 'GET' }),
+      anonymous.request('/api/auth/refresh-token', { method: 'POST', json: {} }),
+      anonymous.request('/api/auth/get-access-token', { method: 'POST', json: {} }),
+    ]
+    for (const answer of await Promise.all(calls)) {
+      expect(answer.status).toBe(401)
+      expect(await answer.json()).toMatchObject({ code: 'unauthorized' })
+    }
+  })
+
+  it('lists the 404 of a callback whose provider id is a dot segment, and gives it', async () => {
+    const document = await fetchDocument()
+    const callback = document.paths['/api/auth/callback/{id}']
+    expect(Object.keys(callback?.post?.responses ?? {})).toContain('404')
+    expect(Object.keys(callback?.get?.responses ?? {})).toContain('404')
+    const anonymous = browserClient(server.http.origin)
+    for (const method of ['GET', 'POST']) {
+      const answer = await anonymous.request('/api/auth/callback/%2e%2e', {
+        method,
+        ...(method === 'POST' ? { json: {} } : {}),
+      })
+      expect(answer.status).toBe(404)
+      expect(await answer.json()).toMatchObject({ code: 'not_found' })
+    }
+  })
+
+  it('leaves out reading the session by POST, which never succeeds, and answers it 405 with Allow: GET', async () => {
+    const document = await fetchDocument()
+    expect(Object.keys(document.paths['/api/auth/get-session'] ?? {})).toEqual(['get'])
+    const answer = await browserClient(server.http.origin).request('/api/auth/get-session', {
+      method: 'POST',
+      json: {},
+    })
+    expect(answer.status).toBe(405)
+    expect(answer.headers.get('allow')).toBe('GET')
+    expect(await answer.json()).toMatchObject({
+      code: expect.any(String),
+      message: expect.any(String),
+    })
+  })
+})
+
 describe('the reference page (/api/docs)', () => {
   it("is served within the site's CSP: our own scripts, no inline script", async () => {
     const page = await fetch(`${server.http.origin}/api/docs`)

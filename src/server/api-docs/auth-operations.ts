@@ -37,7 +37,19 @@ const SESSION_MIDDLEWARES = new Set<unknown>([
  * over HTTP they refuse a visitor all the same. api-document.test.ts calls every operation as a
  * visitor, so this list cannot go stale unnoticed.
  */
-const SESSION_CHECKED_IN_HANDLER = new Set(['/refresh-token', '/get-access-token', '/account-info'])
+export const SESSION_CHECKED_IN_HANDLER = new Set([
+  '/refresh-token',
+  '/get-access-token',
+  '/account-info',
+])
+
+/**
+ * Operations Better Auth documents that our configuration never lets succeed: left out of the
+ * document, and answered 405 with `Allow` naming the method that works (auth.routes.ts). Better
+ * Auth reads the session by POST only with its deferred session refresh, which we leave off
+ * (decision 32): `GET /api/auth/get-session` reads it.
+ */
+export const NOT_OFFERED: Record<string, string> = { 'post /get-session': 'GET' }
 
 const redirect = (description: string) => ({
   description,
@@ -45,6 +57,14 @@ const redirect = (description: string) => ({
     Location: { description: 'Where the browser goes next.', schema: { type: 'string' } },
   },
 })
+
+/**
+ * An `{id}` of `.` or `..` (`%2e%2e` too: URLs read it as a dot segment) makes the path another
+ * one, which names no operation: 404. (Our answer for a refusal replaces the description.)
+ */
+const NO_SUCH_PROVIDER_PATH = {}
+const NO_SUCH_PROVIDER_NOTE =
+  ' An `{id}` of `.` or `..` (also written `%2e%2e`) makes the path another one: 404.'
 
 const CALLBACK_FIELDS = ['code', 'state', 'error', 'error_description', 'iss', 'device_id', 'user']
 
@@ -67,9 +87,13 @@ const CORRECTIONS: Record<string, Correction> = {
   'get /callback/{id}': {
     summary: 'Where Google sends the browser back after signing in',
     description:
-      "The end of a sign-in with Google (OAuth 2.0 authorization code). It always redirects: to the page the sign-in started from (its `callbackURL`) with the session cookie set, or, when the sign-in failed (an unknown `state`, a refused consent...), to the sign-in's error page or `/api/auth/error`, with `?error=<code>`.",
-    responses: { 302: redirect('To the next page, or to the error page with `?error=<code>`.') },
-    never: [401, 403, 404],
+      "The end of a sign-in with Google (OAuth 2.0 authorization code). It always redirects: to the page the sign-in started from (its `callbackURL`) with the session cookie set, or, when the sign-in failed (an unknown `state`, a refused consent...), to the sign-in's error page or `/api/auth/error`, with `?error=<code>`." +
+      NO_SUCH_PROVIDER_NOTE,
+    responses: {
+      302: redirect('To the next page, or to the error page with `?error=<code>`.'),
+      404: NO_SUCH_PROVIDER_PATH,
+    },
+    never: [401, 403],
     parameters: CALLBACK_FIELDS.map((name) => ({
       name,
       in: 'query',
@@ -80,9 +104,13 @@ const CORRECTIONS: Record<string, Correction> = {
   'post /callback/{id}': {
     summary: "Google's answer as a form post",
     description:
-      'For a provider that answers with a form post (`response_mode=form_post`): redirects to `GET` of the same path with the fields in the query, which ends the sign-in.',
-    responses: { 302: redirect('To `GET` of the same path, the fields in the query.') },
-    never: [401, 404],
+      'For a provider that answers with a form post (`response_mode=form_post`): redirects to `GET` of the same path with the fields in the query, which ends the sign-in.' +
+      NO_SUCH_PROVIDER_NOTE,
+    responses: {
+      302: redirect('To `GET` of the same path, the fields in the query.'),
+      404: NO_SUCH_PROVIDER_PATH,
+    },
+    never: [401],
     requestBody: {
       required: false,
       content: Object.fromEntries(
@@ -97,13 +125,6 @@ const CORRECTIONS: Record<string, Correction> = {
         ]),
       ),
     },
-  },
-  'post /get-session': {
-    summary: 'Not offered: read the session with GET',
-    description:
-      'Not offered: Better Auth reads the session by POST only with its deferred session refresh, which our configuration leaves off (decision 32). Read it with `GET /api/auth/get-session`.',
-    responses: { 405: { $ref: '#/components/responses/Error405' } },
-    never: [200],
   },
   // Better Auth reads the account from the query without documenting it. Its alternative,
   // `useAccountCookie=true`, needs the account cookie, which our configuration does not set.
@@ -214,8 +235,11 @@ async function buildAuthDocument(auth: Auth) {
   const paths: Record<string, PathItem> = {}
   // Endpoints our configuration turns off answer 404 (auth.ts says why): not in the document.
   const off = new Set(auth.options.disabledPaths ?? [])
-  for (const [path, item] of Object.entries(generated.paths)) {
+  for (const [path, given] of Object.entries(generated.paths)) {
     if (off.has(path)) continue
+    const item = Object.fromEntries(
+      Object.entries(given).filter(([method]) => !NOT_OFFERED[`${method} ${path}`]),
+    )
     for (const [method, operation] of Object.entries(item)) {
       const key = `${method} ${path}`
       const correction = CORRECTIONS[key] ?? {}

@@ -2,7 +2,14 @@ import { Hono } from 'hono'
 import { watchDatabase } from '../db/unavailable.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { apiErrorSchema, type ErrorCode } from '#shared/api-error.ts'
-import { AUTH_PREFIX, authDocument, findAuthOperation } from '../api-docs/auth-operations.ts'
+import {
+  AUTH_PREFIX,
+  NOT_OFFERED,
+  SESSION_CHECKED_IN_HANDLER,
+  authDocument,
+  findAuthOperation,
+} from '../api-docs/auth-operations.ts'
+import { ApiError } from '../http/api-error.ts'
 import { differsFromDocument } from '../http/openapi.ts'
 import { errorMessage, hasErrorMessage, type ErrorMessageKey } from '../i18n.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
@@ -27,6 +34,14 @@ export function authRoutes(auth: Auth) {
     if (!headers.has('origin') && !headers.has('cookie'))
       for (const name of ['sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'])
         headers.delete(name)
+    const operationPath = c.req.path.slice(AUTH_PREFIX.length)
+    // These look the session up only after checking their input: a visitor would hear that her
+    // input is wrong before hearing that she must sign in (the document promises the 401).
+    if (
+      SESSION_CHECKED_IN_HANDLER.has(operationPath) &&
+      !(await auth.api.getSession({ headers }).catch(() => null))
+    )
+      throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
     const request = new Request(c.req.raw.url, {
       // Better Auth's router knows no HEAD (an empty 404): it is asked for the GET, and Hono
       // sends its headers without the body, as for our own routes.
@@ -45,6 +60,8 @@ export function authRoutes(auth: Auth) {
       return c.json({ code: 'database_unavailable', message }, 503, { 'Retry-After': '5' })
     }
     const answer = response.status >= 400 ? await asApiError(response, c.var.language) : response
+    const allowed = NOT_OFFERED[`${c.req.method.toLowerCase()} ${operationPath}`]
+    if (answer.status === 405 && allowed) answer.headers.set('Allow', allowed)
     if (!c.var.checkResponses) return answer
     const problem = await differenceFromDocument(auth, c.req.method, c.req.path, answer)
     return problem ? differsFromDocument(c.req.method, c.req.path, problem) : answer
@@ -114,6 +131,8 @@ async function differenceFromDocument(
   const operation = findAuthOperation(paths, method, path.slice(AUTH_PREFIX.length))
   const status = response.status
   if (!operation) {
+    const allowed = NOT_OFFERED[`${method.toLowerCase()} ${path.slice(AUTH_PREFIX.length)}`]
+    if (allowed && status === 405 && response.headers.get('allow') === allowed) return null
     if (status !== 404) return `status ${status} for a path the document does not have`
   } else if (!Object.hasOwn(operation.responses ?? {}, String(status)))
     return `status ${status} is not documented`

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AuditAction } from '#shared/audit.ts'
 import en from '#shared/locales/en/events.json' with { type: 'json' }
 import hu from '#shared/locales/hu/events.json' with { type: 'json' }
 import { auditLog } from '../db/schema/audit.ts'
@@ -30,7 +31,7 @@ type Detail = {
   rounds: { id: string; started: boolean; seats: { tableId: string; userId: string }[] }[]
 }
 /** The audit entries of one kind an event has, oldest first. */
-const auditEntries = (eventId: string, action: string) =>
+const auditEntries = (eventId: string, action: AuditAction) =>
   db()
     .select()
     .from(auditLog)
