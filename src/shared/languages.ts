@@ -1,8 +1,12 @@
+/**
+ * `locale` is how dates and numbers are written: the site's English is British ("11 December
+ * 2026, 19:00"), not the American that the bare `en` gives.
+ */
 export const LANGUAGES = [
-  { code: 'hu', name: 'Magyar', flag: '🇭🇺' },
-  { code: 'en', name: 'English', flag: '🇬🇧' },
-  { code: 'es', name: 'Español', flag: '🇪🇸' },
-  { code: 'de', name: 'Deutsch', flag: '🇩🇪' },
+  { code: 'hu', name: 'Magyar', flag: '🇭🇺', locale: 'hu-HU' },
+  { code: 'en', name: 'English', flag: '🇬🇧', locale: 'en-GB' },
+  { code: 'es', name: 'Español', flag: '🇪🇸', locale: 'es-ES' },
+  { code: 'de', name: 'Deutsch', flag: '🇩🇪', locale: 'de-DE' },
 ] as const
 
 export type Language = (typeof LANGUAGES)[number]['code']
@@ -12,6 +16,11 @@ export const DEFAULT_LANGUAGE: Language = 'hu'
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as readonly Language[]
 /** Cookie (and localStorage key) that remembers the visitor's language, so the server can use it too. */
 export const LANGUAGE_COOKIE = 'lang'
+
+/** The locale that writes dates in `language` as its readers do (Intl.DateTimeFormat). */
+export function dateLocale(language: string): string {
+  return LANGUAGES.find((l) => l.code === language)?.locale ?? language
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value)

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate'
 import type { Language } from '#shared/languages.ts'
@@ -484,7 +485,7 @@ async function* jsonFile(all: Section[], member: ExportedMember, now: Date) {
 async function* htmlFile(all: Section[], member: ExportedMember, now: Date) {
   const t = emailTranslator(member.language)
   const named = t as unknown as (key: string, options?: Record<string, string>) => string
-  const dateTime = new Intl.DateTimeFormat(member.language, {
+  const dateTime = new Intl.DateTimeFormat(dateLocale(member.language), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Budapest',

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import type { Tx } from '../db/client.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
@@ -24,7 +25,7 @@ export function eventWhen(
   language: Language,
   event: Pick<CalendarEvent, 'startTime' | 'duration'>,
 ) {
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone: EVENT_TIME_ZONE,

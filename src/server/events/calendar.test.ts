@@ -156,6 +156,7 @@ describe('calendar invitations', () => {
 
     const onTheList = await server.mail.waitFor(waiting.email, { subject: /Warteliste/ })
     expect(onTheList.text).toContain('Nummer 1')
+    expect(onTheList.text).toContain(`1. Dezember ${year}`)
     expect(onTheList.calendar).toBeUndefined()
     expect(onTheList.attachments).toEqual([])
 
@@ -164,7 +165,10 @@ describe('calendar invitations', () => {
       method: 'PUT',
       json: { ...input, places: 1, placeName: 'Másik terem' },
     })
-    await server.mail.waitFor(holder.email, { subject: /Change of plan/ })
+    const changed = await server.mail.waitFor(holder.email, { subject: /Change of plan/ })
+    // The site's English is British, in its dates too.
+    expect(changed.text).toContain(`, 1 December ${year}, 18:00`)
+    expect(changed.text).not.toMatch(/December 1,|PM/)
     const toWaiting = await server.harness.database.db
       .select()
       .from(outbox)

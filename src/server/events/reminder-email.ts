@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
 import { brandedEmail, escapeHtml, type RenderedEmail } from '../mail/templates.ts'
@@ -18,7 +19,7 @@ export interface ReminderDetails {
 
 /** When an event starts, in her language, in the events' own time zone. */
 export function formatEventTime(language: Language, startTime: Date): string {
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone: EVENT_TIME_ZONE,

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Link } from 'wouter'
 import { buttonClass } from '../components/ui/button.tsx'
@@ -28,7 +29,10 @@ function MemberEvents() {
   useDocumentTitle(`${t('member.title')} – Lendület`)
   const { events, error: failed, busy, toggle, running } = useMemberEvents()
 
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' })
+  const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    dateStyle: 'full',
+    timeStyle: 'short',
+  })
   const code = session.status === 'signed-in' ? session.me.userCode : null
   return (
     <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { Link } from 'wouter'
 import { FieldError } from '../components/ui/form-field.tsx'
 import { QrCode } from '../components/ui/qr-code.tsx'
@@ -18,7 +19,10 @@ export default function MemberHomePanel({ me }: { me: Me }) {
   const { events, error, busy, toggle, running } = useMemberEvents()
   const next = events?.[0] ?? null
   const name = me.fullName || me.email.split('@')[0] || ''
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' })
+  const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    dateStyle: 'full',
+    timeStyle: 'short',
+  })
   return (
     <section aria-labelledby="home-heading" className="mx-auto mt-6 max-w-6xl px-5 sm:px-8">
       <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-8">

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import { CHECK_IN_UNDO_MS } from '#shared/constants.ts'
@@ -69,7 +70,7 @@ export function DoorScreen({ eventId }: { eventId: string }) {
   const [waiting, setWaiting] = useState<QueuedCheckIn[]>(() => queue.items())
   const [log, setLog] = useState<{ id: string; text: string; tone: 'in' | 'other' }[]>([])
   const time = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }),
+    () => new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' }),
     [i18n.language],
   )
   useDocumentTitle(`${t('door.title')} – ${door.state?.event.eventName ?? ''} – Lendület`)

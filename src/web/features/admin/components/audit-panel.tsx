@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import {
   AUDIT_ACTIONS,
@@ -131,7 +132,7 @@ export function AuditPanel() {
 
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }))
   const number = new Intl.NumberFormat(i18n.language)
-  const when = new Intl.DateTimeFormat(i18n.language, {
+  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'medium',
     timeStyle: 'medium',
     timeZone: 'Europe/Budapest',

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -35,7 +36,7 @@ export function UsersPanel() {
     setConfirming: setChanging,
   } = usePagedList<UserList, AdminUser>(fetchUsers)
 
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const date = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' })
   const number = new Intl.NumberFormat(i18n.language)
   const nameOf = (u: AdminUser) => u.fullName || u.email
   const role = (u: AdminUser) => t(u.isAdmin ? 'adminUsers.roles.admin' : 'adminUsers.roles.member')

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { useId, useState, type FormEvent } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -22,7 +23,7 @@ export function PasskeysSetting() {
   const [pending, setPending] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [asking, setAsking] = useState<{ id: string; label: string } | null>(null)
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const date = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' })
 
   async function add(event: FormEvent) {
     event.preventDefault()

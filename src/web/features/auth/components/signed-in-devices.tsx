@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { useId, useState } from 'react'
 import type { DeviceSession } from '#shared/schemas/account.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -22,7 +23,10 @@ export function SignedInDevices() {
   const { data, error, reload } = useApiData(fetchDeviceSessions, 'sessions')
   const [pending, setPending] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const date = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
 
   function deviceName(session: DeviceSession) {
     const device = describeDevice(session.userAgent)

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { DASHBOARD_RANGES, type DashboardRange } from '#shared/schemas/dashboard.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -113,13 +114,13 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
   const number = new Intl.NumberFormat(language)
   const n = (value: number) => number.format(value)
   const thisYear = data.weeks.at(-1)?.slice(0, 4)
-  const withYear = new Intl.DateTimeFormat(language, {
+  const withYear = new Intl.DateTimeFormat(dateLocale(language), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
   })
-  const withoutYear = new Intl.DateTimeFormat(language, {
+  const withoutYear = new Intl.DateTimeFormat(dateLocale(language), {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
@@ -127,7 +128,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
   /** A week by its Monday; the year only when it is not this one. */
   const weekLabel = (week: string) =>
     (week.startsWith(thisYear ?? '') ? withoutYear : withYear).format(new Date(`${week}T00:00:00Z`))
-  const eveningDate = new Intl.DateTimeFormat(language, {
+  const eveningDate = new Intl.DateTimeFormat(dateLocale(language), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

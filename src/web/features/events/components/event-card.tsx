@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { Link } from 'wouter'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { EventListItem } from '../api/admin-events-api.ts'
@@ -24,7 +25,7 @@ export function EventCard({
 }) {
   const { t, i18n } = useTranslation('events')
   const status = eventStatus(event)
-  const when = new Intl.DateTimeFormat(i18n.language, {
+  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(event.startTime))

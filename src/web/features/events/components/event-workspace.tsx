@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { roundState } from '#shared/countdown.ts'
@@ -58,7 +59,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
 
   const { event } = detail
   const status = eventStatus(event)
-  const when = new Intl.DateTimeFormat(i18n.language, {
+  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'full',
     timeStyle: 'short',
   }).format(new Date(event.startTime))

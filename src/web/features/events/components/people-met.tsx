@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
@@ -13,7 +14,7 @@ import { fetchPeopleMet } from '../api/member-events-api.ts'
 export function PeopleMet() {
   const { t, i18n } = useTranslation('events')
   const { data, error } = useApiData(fetchPeopleMet, 'people-met')
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' })
+  const day = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' })
   const events = data?.events ?? null
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
+import { dateLocale, type Language, LANGUAGE_CODES } from '#shared/languages.ts'
 import {
   CAMPAIGN_BODY_MAX_LENGTH,
   CAMPAIGN_SUBJECT_MAX_LENGTH,
@@ -119,8 +119,8 @@ export function CampaignEditor({
       ? campaign.audienceEstimate
       : null
   const version = values.content[tab]
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' })
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+  const time = new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' })
+  const dateTime = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'full',
     timeStyle: 'short',
   })

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
@@ -19,7 +20,7 @@ export function CampaignList() {
   const { data, error } = useApiData(listCampaigns, 'campaigns')
   const failed = error !== null && data === null
 
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+  const dateTime = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'medium',
     timeStyle: 'short',
   })

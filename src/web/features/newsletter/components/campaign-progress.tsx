@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
+import { dateLocale, type Language, LANGUAGE_CODES } from '#shared/languages.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
@@ -58,7 +58,7 @@ export function CampaignProgress({
   const share = stats.audience > 0 ? Math.min(1, done / stats.audience) : status === 'sent' ? 1 : 0
   const number = new Intl.NumberFormat(i18n.language)
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' })
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+  const dateTime = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'medium',
     timeStyle: 'short',
   })

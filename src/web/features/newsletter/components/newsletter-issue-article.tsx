@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
-import { isLanguage } from '#shared/languages.ts'
+import { dateLocale, isLanguage } from '#shared/languages.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { buttonClass } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
@@ -84,7 +84,7 @@ export function NewsletterIssueArticle({ id }: { id: string }) {
       </div>
     )
 
-  const sentOn = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+  const sentOn = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' }).format(
     new Date(issue.sentAt),
   )
   return (

@@ -1,3 +1,4 @@
+import { dateLocale } from '#shared/languages.ts'
 import { useState } from 'react'
 import { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -43,7 +44,7 @@ export function SubscribersPanel() {
   )
   const failed = error !== null
 
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const date = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' })
   const exportHref = subscribersExportUrl({ q: query, status })
 
   const state = (subscriber: Subscriber) => (
