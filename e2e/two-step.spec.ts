@@ -31,6 +31,14 @@ test('a member turns on two-step sign-in, signs in with her app, and a backup co
   await page.getByLabel(auth.secondStep.codeLabel).fill('123456')
   await page.getByRole('button', { name: auth.secondStep.submit }).click()
   await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_CODE)
+  // Back in the field, the wrong code selected: the next one she types replaces it.
+  const codeField = page.getByLabel(auth.secondStep.codeLabel)
+  await expect(codeField).toBeFocused()
+  expect(
+    await codeField.evaluate(
+      (el: HTMLInputElement) => el.selectionStart === 0 && el.selectionEnd === el.value.length,
+    ),
+  ).toBe(true)
   await page.getByLabel(auth.secondStep.codeLabel).fill(app.generate())
   await page.getByRole('button', { name: auth.secondStep.submit }).click()
   await expect(page).toHaveURL(/\/home$/)
@@ -42,7 +50,10 @@ test('a member turns on two-step sign-in, signs in with her app, and a backup co
     await page.getByRole('button', { name: auth.secondStep.useBackup }).click()
     // The same field, relabelled, keeps her focus.
     await expect(page.getByLabel(auth.secondStep.backupLabel)).toBeFocused()
-    await page.getByLabel(auth.secondStep.backupLabel).fill(codes[0] ?? '')
+    // Typed from paper: small letters, a space for the dash.
+    await page
+      .getByLabel(auth.secondStep.backupLabel)
+      .fill((codes[0] ?? '').toLowerCase().replace('-', ' '))
     await page.getByRole('button', { name: auth.secondStep.submit }).click()
     if (attempt === 'first') await expect(page).toHaveURL(/\/home$/)
     else await expect(page.getByRole('alert')).toHaveText(errors.auth.INVALID_BACKUP_CODE)

@@ -23,6 +23,19 @@ export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
   await expect(page.getByRole('heading', { name: accountTexts.twoStep.scanTitle })).toBeFocused()
   await expect(page.getByRole('img', { name: accountTexts.twoStep.qrLabel })).toBeVisible()
   const app = await appFrom(page)
+  // The key in groups of four that never break inside a group, to copy, or to open in the
+  // authenticator app on the same phone.
+  const groups = await page.getByTestId('totp-secret').locator('span').all()
+  expect(groups.length).toBeGreaterThan(3)
+  for (const group of groups) {
+    expect(await group.innerText()).toMatch(/^[A-Z2-7]{1,4}$/)
+    expect(await group.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap')
+  }
+  await expect(page.getByRole('button', { name: accountTexts.twoStep.copyKey })).toBeVisible()
+  await expect(page.getByRole('link', { name: accountTexts.twoStep.openInApp })).toHaveAttribute(
+    'href',
+    /^otpauth:\/\/totp\/.+secret=/,
+  )
   // Too short: told so under the field, which has focus again.
   await page.getByLabel(accountTexts.twoStep.codeLabel).fill('12')
   await page.getByRole('button', { name: accountTexts.twoStep.confirm }).click()
@@ -37,6 +50,8 @@ export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
   await expect(page.getByRole('heading', { name: accountTexts.twoStep.codesTitle })).toBeFocused()
   const codes = await page.getByTestId('backup-codes').getByRole('listitem').allInnerTexts()
   expect(codes).toHaveLength(10)
+  // Nothing to misread aloud: no 0/O, 1/I/L.
+  for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/)
   await checkA11y()
   await page.getByRole('button', { name: accountTexts.twoStep.saved }).click()
   return { app, codes }

@@ -7,6 +7,8 @@ import { bearer } from 'better-auth/plugins/bearer'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { openAPI } from 'better-auth/plugins'
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor'
+import { randomInt } from 'node:crypto'
+import { BACKUP_CODE_ALPHABET, BACKUP_CODE_LENGTH, formatBackupCode } from '#shared/backup-codes.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
 import type { Db } from '../db/client.ts'
 import {
@@ -44,6 +46,17 @@ const RESET_PASSWORD_EXPIRES_S = 60 * 60
 const TRUST_DEVICE_S = 30 * 24 * 60 * 60
 /** Where a browser that signed in with Google takes its second step. */
 export const SECOND_STEP_PATH = '/login?step=two-factor'
+
+/** Ten backup codes without look-alike characters (shared/backup-codes.ts). */
+export const makeBackupCodes = () =>
+  Array.from({ length: 10 }, () =>
+    formatBackupCode(
+      Array.from(
+        { length: BACKUP_CODE_LENGTH },
+        () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)],
+      ).join(''),
+    ),
+  )
 
 /** How close to the truth a session's "last active" is, in seconds (session.updateAge below). */
 export const SESSION_ACTIVITY_RESOLUTION_S = 5 * 60
@@ -263,7 +276,7 @@ export function createAuth({
           // An account without a password (Google only) sets it up from her session; one with a
           // password confirms with it.
           allowPasswordless: true,
-          backupCodeOptions: { amount: 10, length: 10 },
+          backupCodeOptions: { amount: 10, customBackupCodesGenerate: makeBackupCodes },
           trustDeviceMaxAge: TRUST_DEVICE_S,
         }),
         baseUrl,

@@ -42,6 +42,9 @@ describe('two-step sign-in (TOTP)', () => {
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Lend%C3%BClet:.+\?secret=/)
     expect(backupCodes).toHaveLength(10)
     expect(new Set(backupCodes).size).toBe(10)
+    // To be read aloud and typed from paper: no 0/O, 1/I/L.
+    for (const code of backupCodes)
+      expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/)
 
     const wrong = await member.client.post('/api/auth/two-factor/verify-totp', { code: '000000' })
     expect(wrong.status).toBe(401)

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
+import { normalizeBackupCode } from '#shared/backup-codes.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { authPost } from '../api/auth-api.ts'
 
@@ -46,7 +47,7 @@ export function SecondStep({
   async function submit(event: FormEvent) {
     event.preventDefault()
     setFailure(null)
-    const typed = mode === 'app' ? code.replace(/\s/g, '') : code.trim()
+    const typed = mode === 'app' ? code.replace(/\s/g, '') : normalizeBackupCode(code)
     const valid = mode === 'app' ? /^\d{6}$/.test(typed) : /^[\w-]{6,}$/.test(typed)
     if (!valid) {
       setError(mode === 'app' ? t('secondStep.codeInvalid') : t('secondStep.backupInvalid'))
@@ -62,6 +63,9 @@ export function SecondStep({
     if (!result.ok) {
       setPending(false)
       setFailure({ code: result.code, message: result.message || t('errors:auth.genericError') })
+      // Back to the field with her code selected: the next one she types replaces it, and the
+      // message is announced (role alert). When the challenge is over, the message takes focus.
+      if (!CHALLENGE_OVER.has(result.code)) requestAnimationFrame(() => field.current?.select())
       return
     }
     await onSignedIn()
@@ -103,7 +107,7 @@ export function SecondStep({
         </span>
       </label>
       {failure && (
-        <Alert tone="error" focus>
+        <Alert tone="error" focus={over}>
           {failure.message}
         </Alert>
       )}

@@ -212,6 +212,7 @@ function ScanStep({
   const heading = useRef<HTMLHeadingElement>(null)
   const field = useRef<HTMLInputElement>(null)
   const secret = new URL(totpURI).searchParams.get('secret') ?? ''
+  const [keyCopied, setKeyCopied] = useState(false)
 
   useEffect(() => {
     heading.current?.focus()
@@ -251,11 +252,33 @@ function ScanStep({
       <QrCode value={totpURI} label={t('twoStep.qrLabel')} size={176} className="self-start" />
       <div className="text-sm">
         <p className="text-ink-soft">{t('twoStep.manualKey')}</p>
+        {/* Groups of four that never break inside a group: read aloud or typed, group by group. */}
         <p
-          className="mt-1 font-mono text-base font-semibold tracking-wider break-all"
+          className="mt-1 flex flex-wrap gap-x-3 gap-y-1 font-mono text-base font-semibold tracking-wider"
           data-testid="totp-secret"
         >
-          {secret.replace(/(.{4})/g, '$1 ').trim()}
+          {secretGroups(secret).map((group, index) => (
+            <span key={index} className="whitespace-nowrap">
+              {group}
+            </span>
+          ))}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              void navigator.clipboard?.writeText(secret).then(() => setKeyCopied(true))
+            }}
+          >
+            {keyCopied ? t('twoStep.keyCopied') : t('twoStep.copyKey')}
+          </Button>
+          <a href={totpURI} className="font-medium text-rose-deep underline underline-offset-2">
+            {t('twoStep.openInApp')}
+          </a>
+        </div>
+        <p className="sr-only" role="status">
+          {keyCopied ? t('twoStep.keyCopied') : ''}
         </p>
       </div>
       <TextField
@@ -279,6 +302,9 @@ function ScanStep({
     </form>
   )
 }
+
+/** The authenticator key in groups of four, as it is read aloud or typed. */
+export const secretGroups = (secret: string) => secret.match(/.{1,4}/g) ?? []
 
 /** A step's answer (what went wrong) and its buttons: go on, or cancel. */
 function StepEnd({
