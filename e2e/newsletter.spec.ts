@@ -165,6 +165,8 @@ test('the result pages explain a missing or broken link', async ({ page, checkA1
 test('a signed-in member toggles the newsletter from the account menu', async ({
   page,
 }, testInfo) => {
+  // A sign-up, a reload and two full-page screenshots: slow on a busy machine.
+  test.setTimeout(120_000)
   const email = uniqueEmail('member')
   await signUpAndVerify(page, email, { name: 'Szabó Dóra' })
   const menuButton = accountButton(page, 'Szabó Dóra')
