@@ -127,7 +127,7 @@ export async function followEmailChange(db: Db, updated: { id: string; email: st
       .update(profiles)
       .set({ email: updated.email, updatedAt: new Date() })
       .where(eq(profiles.id, updated.id))
-    // Only her request can say "leave it"; without one (an address changed some other way) it moves.
+    // Only her request can say "leave it"; with none (an address changed another way) it moves.
     const move = pending?.to !== updated.email || pending.moveNewsletter
     const moved = move && (await moveSubscription(tx, profile.email, updated.email, updated.id))
     await forgetPendingChange(tx, updated.id)
