@@ -165,6 +165,8 @@ test('the result pages explain a missing or broken link', async ({ page, checkA1
 test('a signed-in member toggles the newsletter from the account menu', async ({
   page,
 }, testInfo) => {
+  // A sign-up, a reload and two full-page screenshots: slow on a busy machine.
+  test.setTimeout(120_000)
   const email = uniqueEmail('member')
   await signUpAndVerify(page, email, { name: 'Szabó Dóra' })
   const menuButton = accountButton(page, 'Szabó Dóra')
@@ -180,6 +182,10 @@ test('a signed-in member toggles the newsletter from the account menu', async ({
   await saveScreenshot(page, testInfo, 'newsletter-toggle-processing')
   await held.release()
   await expect(menu.getByRole('menuitem', { name: newsletter.toggle.unsubscribe })).toBeVisible()
+  // The label only flips: what happened is said in words too, and read out (a polite status).
+  await expect(
+    page.getByRole('status').filter({ hasText: newsletter.toggle.done.subscribed }),
+  ).toBeVisible()
   await page.unroute('**/api/newsletter/subscribe')
 
   // The flag comes from the subscriber row after a reload too.
@@ -197,10 +203,17 @@ test('a signed-in member toggles the newsletter from the account menu', async ({
   )
   await unsubscribe.click()
   await expect(unsubscribe).toBeVisible()
+  // A refusal claims nothing (SPEC: the flag stays, and no message).
+  await expect(
+    page.getByRole('status').filter({ hasText: newsletter.toggle.done.unsubscribed }),
+  ).toHaveCount(0)
   await page.unroute('**/api/newsletter/unsubscribe')
   await unsubscribe.click()
   await expect(
     page.getByRole('menu').getByRole('menuitem', { name: newsletter.toggle.subscribe }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: newsletter.toggle.done.unsubscribed }),
   ).toBeVisible()
 
   // A member with a name is not asked for it on the landing form.

@@ -159,7 +159,7 @@ const CORRECTIONS: Record<string, Correction> = {
               moveNewsletter: {
                 type: 'boolean',
                 description:
-                  'Move her newsletter subscription to the new address when it is confirmed (default false).',
+                  'Whether her newsletter subscription moves to the new address when it is confirmed: whichever she has then, confirmed or still waiting for its link. `false` leaves it on the old address (default true; decision 0048).',
               },
             },
             required: ['newEmail'],

@@ -106,7 +106,7 @@ describe('changing the sign-in address', () => {
     expect(toTaken.map((row) => row.kind)).not.toContain('change-email-notice')
   })
 
-  it('leaves the newsletter where it was unless she asks, and keeps a subscription the new address already has', async () => {
+  it('leaves the newsletter where it was when she says so, and keeps a subscription the new address already has', async () => {
     const { client, email, userId } = await member()
     const to = freshAddress()
     await db()
@@ -209,5 +209,138 @@ describe('changing the sign-in address', () => {
     })
     expect(changed.status).toBe(200)
     expect((await second.client.follow(cancelled)).location).toBe(`${CALLBACK}&error=INVALID_TOKEN`)
+  })
+})
+
+describe('her newsletter subscription follows her address', () => {
+  const NEWSLETTER_CONFIRM = /Confirm your subscription/
+
+  /** The signed-in path (the account menu): her own confirmed address is subscribed at once. */
+  async function subscribeSignedIn(c: ReturnType<typeof browserClient>, email: string) {
+    const subscribed = await c.post('/api/newsletter/subscribe', { email, source: 'account-menu' })
+    expect(subscribed.status).toBe(200)
+    expect(await subscribed.json()).toMatchObject({ subscribed: true })
+  }
+
+  /** The double opt-in path: signed out, then the link in the e-mail to her address. */
+  async function askSignedOut(email: string) {
+    const anonymous = browserClient(server.http.origin, { language: 'en' })
+    const asked = await anonymous.post('/api/newsletter/subscribe', { email, name: 'Kiss Anna' })
+    expect(asked.status).toBe(200)
+    expect(await asked.json()).toMatchObject({ subscribed: false })
+    const mail = await server.mail.waitFor(email, { subject: NEWSLETTER_CONFIRM })
+    const link = mail.links.find((l) => new URL(l).pathname === '/newsletter/verify')
+    const token = new URL(link ?? 'http://x').searchParams.get('token')
+    if (!token) throw new Error('no token in the confirmation e-mail')
+    // The page at the link posts its token (newsletter-verify.tsx).
+    return () => anonymous.post('/api/newsletter/verify', { token })
+  }
+
+  const rowsFor = (address: string) =>
+    db()
+      .select({ verified: newsletterSubscribers.verified, userId: newsletterSubscribers.userId })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, address))
+
+  async function auditAfter(userId: string) {
+    const [entry] = await db()
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.email_change'), eq(auditLog.subjectId, userId)))
+    return entry?.after
+  }
+
+  async function status(c: ReturnType<typeof browserClient>) {
+    const answer = await c.get('/api/newsletter/status')
+    expect(answer.status).toBe(200)
+    return ((await answer.json()) as { subscribed: boolean }).subscribed
+  }
+
+  /** She asks as the account page does by default: without saying "leave it behind". */
+  async function changeTo(c: ReturnType<typeof browserClient>, to: string, body = {}) {
+    const asked = await c.post('/api/auth/change-email', {
+      newEmail: to,
+      callbackURL: CALLBACK,
+      ...body,
+    })
+    expect(asked.status).toBe(200)
+  }
+
+  async function confirmChange(c: ReturnType<typeof browserClient>, to: string) {
+    const { link } = await confirmLink(to)
+    expect((await c.follow(link)).location).toBe(CALLBACK)
+  }
+
+  async function expectMoved(
+    member: { client: ReturnType<typeof browserClient>; email: string; userId: string },
+    to: string,
+  ) {
+    expect(await rowsFor(to)).toEqual([{ verified: true, userId: member.userId }])
+    expect(await rowsFor(member.email)).toEqual([])
+    expect(await status(member.client)).toBe(true)
+    expect(await auditAfter(member.userId)).toEqual({ email: to, newsletterMoved: true })
+  }
+
+  it('moves a subscription made from the account menu before she asked', async () => {
+    const her = await member()
+    await subscribeSignedIn(her.client, her.email)
+    const to = freshAddress()
+    await changeTo(her.client, to)
+    await confirmChange(her.client, to)
+    await expectMoved(her, to)
+  })
+
+  it('moves a subscription made from the account menu after she asked, before she confirmed', async () => {
+    const her = await member()
+    const to = freshAddress()
+    await changeTo(her.client, to)
+    await subscribeSignedIn(her.client, her.email)
+    await confirmChange(her.client, to)
+    await expectMoved(her, to)
+  })
+
+  it('moves a subscription confirmed by the link in the e-mail to her address', async () => {
+    const her = await member()
+    const confirmNewsletter = await askSignedOut(her.email)
+    expect((await confirmNewsletter()).status).toBe(200)
+    expect(await status(her.client)).toBe(true)
+    const to = freshAddress()
+    await changeTo(her.client, to)
+    await confirmChange(her.client, to)
+    await expectMoved(her, to)
+  })
+
+  it('moves a sign-up still waiting for its link, which then confirms the new address', async () => {
+    const her = await member()
+    const confirmNewsletter = await askSignedOut(her.email)
+    const to = freshAddress()
+    await changeTo(her.client, to)
+    await confirmChange(her.client, to)
+    expect(await rowsFor(to)).toEqual([{ verified: false, userId: her.userId }])
+    expect(await status(her.client)).toBe(false)
+
+    expect((await confirmNewsletter()).status).toBe(200)
+    await expectMoved(her, to)
+  })
+
+  it('leaves it on the old address when she says so, and says in the log that it stayed', async () => {
+    const her = await member()
+    await subscribeSignedIn(her.client, her.email)
+    const to = freshAddress()
+    await changeTo(her.client, to, { moveNewsletter: false })
+    await confirmChange(her.client, to)
+    expect(await rowsFor(her.email)).toEqual([{ verified: true, userId: her.userId }])
+    expect(await rowsFor(to)).toEqual([])
+    expect(await status(her.client)).toBe(false)
+    expect(await auditAfter(her.userId)).toEqual({ email: to, newsletterMoved: false })
+  })
+
+  it('records that nothing moved when she had no subscription', async () => {
+    const her = await member()
+    const to = freshAddress()
+    await changeTo(her.client, to)
+    await confirmChange(her.client, to)
+    expect(await rowsFor(to)).toEqual([])
+    expect(await auditAfter(her.userId)).toEqual({ email: to, newsletterMoved: false })
   })
 })

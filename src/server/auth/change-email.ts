@@ -72,7 +72,7 @@ export async function pendingEmailChange(
   if (!row) return null
   const parsed = JSON.parse(row.value) as Partial<PendingEmailChange>
   return typeof parsed.to === 'string'
-    ? { to: parsed.to, moveNewsletter: parsed.moveNewsletter === true }
+    ? { to: parsed.to, moveNewsletter: parsed.moveNewsletter !== false }
     : null
 }
 
@@ -81,35 +81,39 @@ export const forgetPendingChange = (db: Pick<Db, 'delete'>, userId: string) =>
   db.delete(verification).where(eq(verification.identifier, PENDING_PREFIX + userId))
 
 /**
- * Her newsletter subscription moves to the new address. When the new address already has one:
- * a confirmed one stays and the old goes (she is on the list once); a pending one (never
- * confirmed) gives way to hers, which keeps its consent record.
+ * Her newsletter subscription moves to the new address, confirmed or still waiting for its link
+ * (which then confirms it there). When the new address already has one: a confirmed one stays
+ * and the old goes (she is on the list once); a pending one (never confirmed) gives way to hers,
+ * which keeps its consent record. Says whether she had one to move.
  */
 async function moveSubscription(tx: Tx, from: string, to: string, userId: string) {
   const [old] = await tx
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, from))
-  if (!old) return
+    .for('update')
+  if (!old) return false
   const [there] = await tx
     .select({ id: newsletterSubscribers.id, verified: newsletterSubscribers.verified })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, to))
   if (there?.verified) {
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, old.id))
-    return
+    return true
   }
   if (there) await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, there.id))
   await tx
     .update(newsletterSubscribers)
     .set({ email: to, userId, updatedAt: new Date() })
     .where(eq(newsletterSubscribers.id, old.id))
+  return true
 }
 
 /**
  * After Better Auth changed the user's address (the link was opened): her profile follows, her
- * subscription too if she asked, and the audit log records it, all in one transaction. Any
- * other update of the user (her name) finds the addresses equal and does nothing.
+ * subscription too unless she said to leave it (whatever it was when she asked: it is looked up
+ * now), and the audit log records it, all in one transaction. Any other update of the user (her
+ * name) finds the addresses equal and does nothing.
  */
 export async function followEmailChange(db: Db, updated: { id: string; email: string }) {
   const [profile] = await db
@@ -123,8 +127,9 @@ export async function followEmailChange(db: Db, updated: { id: string; email: st
       .update(profiles)
       .set({ email: updated.email, updatedAt: new Date() })
       .where(eq(profiles.id, updated.id))
-    const moved = pending?.to === updated.email && pending.moveNewsletter
-    if (moved) await moveSubscription(tx, profile.email, updated.email, updated.id)
+    // Only her request can say "leave it"; with none (an address changed another way) it moves.
+    const move = pending?.to !== updated.email || pending.moveNewsletter
+    const moved = move && (await moveSubscription(tx, profile.email, updated.email, updated.id))
     await forgetPendingChange(tx, updated.id)
     await recordAudit(
       tx,
@@ -196,9 +201,11 @@ export function changeEmailPlugin({
               .from(account)
               .where(and(eq(account.userId, session.user.id), eq(account.providerId, 'credential')))
             if (!password) throw refuse('FORBIDDEN', 'CHANGE_EMAIL_NEEDS_PASSWORD')
+            // Her subscription moves unless she says otherwise (decision 0048): the page may not
+            // know of one made since it loaded, or of one still waiting for its link.
             await rememberPendingChange(db, session.user.id, {
               to: newEmail,
-              moveNewsletter: body.moveNewsletter === true,
+              moveNewsletter: body.moveNewsletter !== false,
             })
             return { context: { body: { ...body, newEmail } } }
           }),

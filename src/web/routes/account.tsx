@@ -10,6 +10,7 @@ import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { SignedInDevices } from '../features/auth/components/signed-in-devices.tsx'
 import { PasskeysSetting } from '../features/auth/components/passkeys-setting.tsx'
 import { TwoStepSetting } from '../features/auth/components/two-step-setting.tsx'
+import { useSubscription } from '../features/newsletter/subscription-store.ts'
 import { useSession, type Me } from '../lib/session-store.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 
@@ -29,6 +30,8 @@ function AccountForm() {
 function AccountDetails({ me }: { me: Me }) {
   const { t } = useTranslation('account')
   useDocumentTitle(`${t('account.title')} – Lendület`)
+  // The account menu's flag: subscribing there shows here at once.
+  const newsletter = useSubscription(me)
   return (
     <div className="mx-auto max-w-2xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('account.title')}</h1>
@@ -55,7 +58,7 @@ function AccountDetails({ me }: { me: Me }) {
       </div>
 
       <div className="mt-8">
-        <ChangeEmailCard me={me} />
+        <ChangeEmailCard me={me} subscribed={newsletter.subscribed} />
       </div>
 
       <div className="mt-8">

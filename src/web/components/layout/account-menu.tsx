@@ -19,6 +19,9 @@ const itemClass =
 const loadNewsletterItem = () =>
   import('#web/features/newsletter/components/newsletter-menu-item.tsx')
 const NewsletterMenuItem = lazy(loadNewsletterItem)
+const NewsletterNotice = lazy(() =>
+  loadNewsletterItem().then((module) => ({ default: module.NewsletterNotice })),
+)
 
 /** SPEC's header account menu: a Login menu when signed out; initial, name and actions when signed in. */
 export function AccountMenu() {
@@ -28,11 +31,14 @@ export function AccountMenu() {
   // On the landing page after the route guard sent her there: signing in from here goes back too.
   const returnPath = useReturnPath()
   const userId = session.status === 'signed-in' ? session.me.id : null
+  const email = session.status === 'signed-in' ? session.me.email : null
 
-  // SPEC section 4: on sign-in the subscription status is checked, ready before the menu opens.
+  // SPEC section 4: on sign-in the subscription status is checked, ready before the menu opens;
+  // and again when her address has changed (the flag is the address's).
   useEffect(() => {
-    if (userId) void loadNewsletterItem().then((module) => module.loadSubscription(userId))
-  }, [userId])
+    if (userId && email)
+      void loadNewsletterItem().then((module) => module.loadSubscription({ id: userId, email }))
+  }, [userId, email])
 
   // Until the session is read, the menu is the signed-out one: that is what the prerendered page
   // shows, so hydration changes nothing, and a member sees her own menu once the read answers.
@@ -81,6 +87,11 @@ export function AccountMenu() {
       triggerClassName={triggerClass}
       menuLabel={t('accountMenu.open', { name })}
       menuClassName={menuClass}
+      status={
+        <Suspense fallback={null}>
+          <NewsletterNotice me={me} />
+        </Suspense>
+      }
     >
       {(close) => (
         <>

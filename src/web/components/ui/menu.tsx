@@ -23,6 +23,7 @@ export function Menu({
   menuLabel,
   menuClassName,
   children,
+  status,
 }: {
   triggerLabel: string
   triggerContent: ReactNode
@@ -31,6 +32,11 @@ export function Menu({
   menuClassName: string
   /** The items; call `close` after acting on one. */
   children: (close: () => void) => ReactNode
+  /**
+   * Shown under the items while the menu is open, outside the menu's role (a menu holds only
+   * items): what an item just did, in a live region.
+   */
+  status?: ReactNode
 }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
@@ -177,16 +183,18 @@ export function Menu({
         {triggerContent}
       </button>
       {open && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={menuLabel}
-          tabIndex={-1}
-          onKeyDown={onMenuKeyDown}
-          className={menuClassName}
-        >
-          {children(() => close(true))}
+        <div className={menuClassName}>
+          <div
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label={menuLabel}
+            tabIndex={-1}
+            onKeyDown={onMenuKeyDown}
+          >
+            {children(() => close(true))}
+          </div>
+          {status}
         </div>
       )}
     </div>

@@ -5,16 +5,39 @@ import {
   unsubscribeFromNewsletter,
 } from './api/newsletter-api.ts'
 
-/** SPEC section 4's subscription flag for the signed-in member (the header toggle's state). */
+/** The signed-in member the flag is for: her address too, as the flag is her address's. */
+export interface SubscriptionOwner {
+  id: string
+  email: string
+}
+
+/** What the last toggle did, said in words beside it (the menu item's label alone only flips). */
+export type SubscriptionNotice =
+  'subscribed' | 'confirmationSent' | 'unsubscribed' | 'unsubscribeEmailSent'
+
+/**
+ * SPEC section 4's subscription flag for the signed-in member: the one copy that the account
+ * menu's toggle and the account page both read, so neither is left behind by the other.
+ */
 export interface SubscriptionState {
-  userId: string | null
+  /** Whose flag this is (ownerKey): a new member, or her new address, reads it again. */
+  owner: string | null
   subscribed: boolean
   /** Whether the flag has been read from the server for this member. */
   loaded: boolean
   processing: boolean
+  notice: SubscriptionNotice | null
 }
 
-let state: SubscriptionState = { userId: null, subscribed: false, loaded: false, processing: false }
+const ownerKey = (owner: SubscriptionOwner) => `${owner.id} ${owner.email.toLowerCase()}`
+
+let state: SubscriptionState = {
+  owner: null,
+  subscribed: false,
+  loaded: false,
+  processing: false,
+  notice: null,
+}
 const listeners = new Set<() => void>()
 let loadingFor: string | null = null
 
@@ -24,27 +47,35 @@ function setState(next: Partial<SubscriptionState>) {
 }
 
 /**
- * Reads the flag once per signed-in member. SPEC: it starts from the subscriber row's verified
- * value; a failed read is only logged and counts as not subscribed.
+ * Reads the flag once per signed-in member and address: after her address changed, the flag is
+ * the new address's. SPEC: it starts from the subscriber row's verified value; a failed read is
+ * only logged and counts as not subscribed.
  */
-export async function loadSubscription(userId: string): Promise<void> {
-  if (state.userId === userId || loadingFor === userId) return
-  loadingFor = userId
+export async function loadSubscription(owner: SubscriptionOwner): Promise<void> {
+  const key = ownerKey(owner)
+  if (state.owner === key || loadingFor === key) return
+  loadingFor = key
   const result = await fetchNewsletterStatus()
-  if (loadingFor !== userId) return
+  if (loadingFor !== key) return
   loadingFor = null
   if (!result.ok) console.warn('Could not read the newsletter status', result)
   setState({
-    userId,
+    owner: key,
     subscribed: result.ok ? result.data.subscribed : false,
     loaded: true,
     processing: false,
+    notice: null,
   })
 }
 
 /** After the landing form changed the member's own subscription. */
-export function subscriptionChanged(userId: string, subscribed: boolean) {
-  if (state.userId === userId) setState({ subscribed })
+export function subscriptionChanged(owner: SubscriptionOwner, subscribed: boolean) {
+  if (state.owner === ownerKey(owner)) setState({ subscribed })
+}
+
+/** The notice has been seen (the menu closed). */
+export function clearSubscriptionNotice() {
+  if (state.notice) setState({ notice: null })
 }
 
 /**
@@ -56,11 +87,15 @@ export async function toggleSubscription(me: {
   email: string
   fullName: string | null
 }): Promise<void> {
-  if (state.processing || state.userId !== me.id) return
-  setState({ processing: true })
+  if (state.processing || state.owner !== ownerKey(me)) return
+  setState({ processing: true, notice: null })
   if (state.subscribed) {
     const result = await unsubscribeFromNewsletter(me.email)
-    if (result.ok) setState({ subscribed: !result.data.unsubscribed && state.subscribed })
+    if (result.ok)
+      setState({
+        subscribed: !result.data.unsubscribed && state.subscribed,
+        notice: result.data.unsubscribed ? 'unsubscribed' : 'unsubscribeEmailSent',
+      })
     else console.warn('Newsletter unsubscribe failed', result)
   } else {
     const result = await subscribeToNewsletter({
@@ -68,16 +103,21 @@ export async function toggleSubscription(me: {
       name: me.fullName || me.email.split('@')[0],
       source: 'account-menu',
     })
-    if (result.ok) setState({ subscribed: result.data.subscribed })
+    if (result.ok)
+      setState({
+        subscribed: result.data.subscribed,
+        notice: result.data.subscribed ? 'subscribed' : 'confirmationSent',
+      })
     else console.warn('Newsletter subscribe failed', result)
   }
   setState({ processing: false })
 }
 
-export function useSubscription(userId: string): SubscriptionState {
+export function useSubscription({ id, email }: SubscriptionOwner): SubscriptionState {
+  const key = ownerKey({ id, email })
   useEffect(() => {
-    void loadSubscription(userId)
-  }, [userId])
+    void loadSubscription({ id, email })
+  }, [id, email])
   const current = useSyncExternalStore(
     (notify) => {
       listeners.add(notify)
@@ -85,7 +125,7 @@ export function useSubscription(userId: string): SubscriptionState {
     },
     () => state,
   )
-  return current.userId === userId
+  return current.owner === key
     ? current
-    : { userId, subscribed: false, loaded: false, processing: false }
+    : { owner: key, subscribed: false, loaded: false, processing: false, notice: null }
 }

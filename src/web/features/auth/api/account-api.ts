@@ -29,9 +29,6 @@ export const setEventReminders = (enabled: boolean) =>
 /** Whether she signs in with a password, with Google, or both: deletion is confirmed the same way. */
 export const fetchSignInMethods = () => callApi(() => api.account['sign-in-methods'].$get())
 
-/** Whether her address is on the newsletter: changing the address offers to move it along. */
-export const fetchNewsletterStatus = () => callApi(() => api.newsletter.status.$get())
-
 export const deleteAccount = (request: DeleteAccountRequest) =>
   callApi(() => api.account.delete.$post({ json: request }))
 

@@ -4,12 +4,12 @@ import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
-import type { Me } from '#web/lib/session-store.ts'
+import { refreshSession, type Me } from '#web/lib/session-store.ts'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { isEmail } from '#web/lib/validation.ts'
-import { fetchNewsletterStatus, fetchSignInMethods } from '../api/account-api.ts'
+import { fetchSignInMethods } from '../api/account-api.ts'
 import { authPost } from '../api/auth-api.ts'
 
 /** Where the link in the e-mail to the new address brings her back to. */
@@ -20,11 +20,13 @@ type Outcome = { tone: 'success' | 'error'; text: string }
 /**
  * Her sign-in address, and a form to change it: a link goes to the new address, and the change
  * happens when she opens it (decision 0042). Accounts without a password are told how to get one.
+ * Her newsletter subscription moves with the address unless she unticks the box, which shows
+ * while she is subscribed: `subscribed` is the account menu's own flag, so a subscription made
+ * there a moment ago shows here too (decision 0048).
  */
-export function ChangeEmailCard({ me }: { me: Me }) {
+export function ChangeEmailCard({ me, subscribed }: { me: Me; subscribed: boolean }) {
   const { t } = useTranslation(['account', 'errors'])
   const methods = useApiData(fetchSignInMethods, 'sign-in-methods')
-  const newsletter = useApiData(fetchNewsletterStatus, 'newsletter-status')
   const [newEmail, setNewEmail] = useState('')
   const [moveNewsletter, setMoveNewsletter] = useState<boolean | null>(null)
   const [errors, setErrors] = useState<{ newEmail?: string }>({})
@@ -40,12 +42,14 @@ export function ChangeEmailCard({ me }: { me: Me }) {
     return { tone: 'error', text: t('errors:auth.INVALID_TOKEN') }
   })
   const formRef = useFocusFirstInvalid(errors)
-  const subscribed = newsletter.data?.subscribed ?? false
 
-  // The address bar is tidied up, so a reload does not say it again.
+  // The address bar is tidied up, so a reload does not say it again. After a change, her other
+  // tabs read the session again: they show the new address, and the newsletter flag follows it.
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).has('emailChanged'))
-      window.history.replaceState(window.history.state, '', window.location.pathname)
+    const params = new URLSearchParams(window.location.search)
+    if (!params.has('emailChanged')) return
+    window.history.replaceState(window.history.state, '', window.location.pathname)
+    if (!params.has('error')) void refreshSession()
   }, [])
 
   async function submit(event: FormEvent) {
@@ -60,7 +64,8 @@ export function ChangeEmailCard({ me }: { me: Me }) {
     setPending(true)
     const result = await authPost('/change-email', {
       newEmail: address,
-      moveNewsletter: subscribed && (moveNewsletter ?? true),
+      // Unless she unticked it, a subscription moves, even one this page has not heard of.
+      moveNewsletter: moveNewsletter ?? true,
       callbackURL: EMAIL_CHANGED_CALLBACK,
     })
     setPending(false)

@@ -84,7 +84,9 @@ export default function NewsletterForm() {
     setEmail('')
     if (me && address === me.email.toLowerCase()) {
       const data = result.data
-      subscriptionChanged(me.id, 'subscribed' in data ? data.subscribed : !data.unsubscribed)
+      // An unsubscribe that waits for its link changes nothing yet.
+      if ('subscribed' in data) subscriptionChanged(me, data.subscribed)
+      else if (data.unsubscribed) subscriptionChanged(me, false)
     }
   }
 

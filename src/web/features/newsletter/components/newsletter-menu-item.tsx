@@ -1,13 +1,18 @@
+import { useEffect } from 'react'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { Me } from '#web/lib/session-store.ts'
-import { toggleSubscription, useSubscription } from '../subscription-store.ts'
+import {
+  clearSubscriptionNotice,
+  toggleSubscription,
+  useSubscription,
+} from '../subscription-store.ts'
 
 export { loadSubscription } from '../subscription-store.ts'
 
 /** The account menu's newsletter toggle (SPEC section 2): one click, a spinner while it works. */
 export function NewsletterMenuItem({ me, className }: { me: Me; className: string }) {
   const { t } = useTranslation('newsletter')
-  const { subscribed, loaded, processing } = useSubscription(me.id)
+  const { subscribed, loaded, processing } = useSubscription(me)
   const busy = processing || !loaded
   return (
     <button
@@ -35,6 +40,26 @@ export function NewsletterMenuItem({ me, className }: { me: Me; className: strin
         t('toggle.subscribe')
       )}
     </button>
+  )
+}
+
+/**
+ * What the toggle just did, in words under the menu's items: the item's label alone only flips.
+ * A polite live region, there (empty) from the moment the menu opens, so the words are read out
+ * when they come; closing the menu forgets them.
+ */
+export function NewsletterNotice({ me }: { me: Me }) {
+  const { t } = useTranslation('newsletter')
+  const { notice } = useSubscription(me)
+  useEffect(() => clearSubscriptionNotice, [])
+  return (
+    <div role="status" aria-live="polite">
+      {notice && (
+        <p className="mt-1.5 rounded-xl bg-sage/15 px-3 py-2.5 text-sm font-medium text-sage-deep ring-1 ring-sage/40">
+          {t(`toggle.done.${notice}`)}
+        </p>
+      )}
+    </div>
   )
 }
 
