@@ -255,6 +255,15 @@ test('a member signs up for an event on her events page and sees her code', asyn
   expect(await map.getAttribute('href')).toBe(
     'https://www.openstreetmap.org/search?query=1066+Budapest%2C+Ter%C3%A9z+k%C3%B6r%C3%BAt+24.',
   )
+  // Giving up a place asks first, its safe answer focused; keeping it changes nothing.
   await card.getByRole('button', { name: ev.member.unregister }).click()
+  await expect(card.getByText(ev.member.unregisterConfirm)).toBeVisible()
+  await expect(card.getByRole('button', { name: ev.member.unregisterKeep })).toBeFocused()
+  await card.getByRole('button', { name: ev.member.unregisterKeep }).click()
+  await expect(card.getByRole('button', { name: ev.member.unregister })).toBeFocused()
+  await expect(card.getByText(ev.member.registered)).toBeVisible()
+  await card.getByRole('button', { name: ev.member.unregister }).click()
+  await card.getByRole('button', { name: ev.member.unregisterYes }).click()
   await expect(card.getByRole('button', { name: ev.member.register })).toBeVisible()
+  await expect(card.getByRole('button', { name: ev.member.register })).toBeFocused()
 })

@@ -85,6 +85,36 @@ export async function queueRegistrationEmail(
 }
 
 /**
+ * A place that changed hands, in the transaction that moved it: to the first on the waiting list
+ * who got it (with the invitation, REQUEST), or to her who gave it up (the calendar entry's
+ * CANCEL for the same UID, so her calendar forgets the evening). Each with the evening's time and
+ * place, in her language.
+ */
+export async function queuePlaceEmail(
+  tx: Tx,
+  kind: 'placeOpened' | 'placeGivenUp',
+  event: CalendarEvent,
+  to: Recipient,
+  mail: PlaceMail,
+) {
+  const method = kind === 'placeOpened' ? 'REQUEST' : 'CANCEL'
+  return enqueueEmail(tx, {
+    kind,
+    to: to.email,
+    language: to.language,
+    ...render(kind, event, to, mail),
+    attachments: [
+      calendarAttachment(
+        method,
+        calendarFile({ method, event, site: mail, attendee: attendee(to) }),
+      ),
+    ],
+    // Each one replaces what her calendar holds: a second change of mind is never held back.
+    cooldown: false,
+  })
+}
+
+/**
  * The event's new time or place (an update, with the event's raised SEQUENCE) or its cancellation,
  * to each of `recipients`. Never held back by the cooldown: each one replaces what came before.
  */

@@ -183,6 +183,18 @@ describe('calendar invitations', () => {
       sequence: 1,
       location: 'Másik terem, 1066 Budapest, Teréz körút 24.',
     })
+    // The place that opened says when and where, in her language, as the registration does.
+    expect(placeOpened.text).toContain(`1. Dezember ${year}`)
+    expect(placeOpened.text).toContain('Másik terem, 1066 Budapest, Teréz körút 24.')
+
+    // She who gave the place up hears that it is done, and her calendar forgets the evening.
+    const givenUp = await server.mail.waitFor(holder.email, { subject: /given up your place/ })
+    expect(givenUp.text).toContain(`1 December ${year}, 18:00`)
+    expect(invitationIn(givenUp)).toMatchObject({
+      method: 'CANCEL',
+      status: 'CANCELLED',
+      uid: `${id}@lendulet.test`,
+    })
   })
 })
 

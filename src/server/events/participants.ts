@@ -6,14 +6,12 @@ import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import { doorOpenForHelpers } from './door.ts'
 import { lockEvent, type EventRow } from './events.ts'
-import { actionEmail } from '../mail/templates.ts'
 import {
-  invitationAttachment,
+  queuePlaceEmail,
   queueRegistrationEmail,
   type PlaceMail,
   type Recipient,
 } from './calendar-mail.ts'
-import { enqueueEmail } from '../mail/outbox.ts'
 import { freeOpenSeats, seatLateArrival } from './late-arrivals.ts'
 
 type Status = (typeof eventParticipants.$inferSelect)['status']
@@ -204,7 +202,14 @@ export async function unregister(db: Db, eventId: string, userId: string, mail: 
       .delete(eventParticipants)
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
     if (mine.status !== 'registered') return false
-    return promoteFromWaitingList(tx, event, mail)
+    // Her place had come with an invitation: the cancellation takes it off her calendar.
+    const [her] = await tx
+      .select({ email: profiles.email, fullName: profiles.fullName, language: profiles.language })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+    if (her) await queuePlaceEmail(tx, 'placeGivenUp', event, her, mail)
+    await promoteFromWaitingList(tx, event, mail)
+    return true
   })
   if (promoted) mail.onEmailQueued()
 }
@@ -229,19 +234,7 @@ async function promoteFromWaitingList(tx: Tx, event: EventRow, mail: PlaceMail) 
     .update(eventParticipants)
     .set({ status: 'registered' })
     .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, first.userId)))
-  const email = actionEmail(
-    first.language,
-    'placeOpened',
-    { name: first.fullName, url: `${mail.baseUrl}/events`, siteUrl: mail.baseUrl },
-    { event: event.eventName },
-  )
-  await enqueueEmail(tx, {
-    kind: 'placeOpened',
-    to: first.email,
-    language: first.language,
-    ...email,
-    attachments: [invitationAttachment(event, first, mail)],
-  })
+  await queuePlaceEmail(tx, 'placeOpened', event, first, mail)
   return true
 }
 

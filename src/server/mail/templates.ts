@@ -53,7 +53,6 @@ type ActionEmailKind =
   | 'newsletterConfirm'
   | 'newsletterAlreadySubscribed'
   | 'newsletterUnsubscribe'
-  | 'placeOpened'
   | 'changeEmailConfirm'
   | 'changeEmailNotice'
 
@@ -122,7 +121,13 @@ export const changeEmailNoticeTemplate = (
   data: ActionEmailData & { address: string },
 ) => actionEmail(language, 'changeEmailNotice', data, { address: data.address })
 
-type EventEmailKind = 'eventRegistered' | 'eventWaiting' | 'eventChanged' | 'eventCancelled'
+type EventEmailKind =
+  | 'eventRegistered'
+  | 'eventWaiting'
+  | 'eventChanged'
+  | 'eventCancelled'
+  | 'placeOpened'
+  | 'placeGivenUp'
 
 export interface EventEmailData extends ActionEmailData {
   event: string

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 const variants = {
@@ -70,6 +70,7 @@ export function Button({
   size?: ButtonSize
   pending?: boolean
   pendingLabel?: string
+  ref?: Ref<HTMLButtonElement>
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
   const hydrated = useHydrated()
   return (

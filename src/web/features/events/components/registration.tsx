@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -8,6 +8,8 @@ import type { MemberEvent } from '../api/member-events-api.ts'
  * Her answer to an event: register, or where she stands (a place, the waiting list, here). The
  * button is one element through every answer ("Register" becomes "Withdraw"), so focus stays on
  * it when she presses it; it is described by where she now stands, which she hears with it.
+ * Giving up a place asks first: it goes at once to whoever waits, and cannot be taken back. The
+ * question takes focus on its safe answer, and "Keep my place" gives focus back to the button.
  */
 export function Registration({
   event,
@@ -25,6 +27,13 @@ export function Registration({
   // Withdrawing is possible until the start; after it, she is expected at the door.
   const started = event.status === 'active' || new Date(event.startTime).getTime() <= now
   const full = event.placesLeft === 0
+  const [confirming, setConfirming] = useState(false)
+  const keep = useRef<HTMLButtonElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const holdsPlace = registration === 'registered' && !started
+  useEffect(() => {
+    if (confirming) keep.current?.focus()
+  }, [confirming])
 
   let status: ReactNode = null
   let action: string | null = null
@@ -53,6 +62,42 @@ export function Registration({
       )
     )
   }
+  if (confirming && holdsPlace)
+    return (
+      <div
+        role="group"
+        aria-labelledby={`${statusId}-confirm`}
+        className="flex flex-col gap-3 rounded-2xl bg-sand p-4"
+      >
+        <p id={`${statusId}-confirm`} className="font-medium">
+          {t('member.unregisterConfirm')}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            pending={pending}
+            onClick={() => {
+              // The question goes; focus goes to the button, which shows the request working
+              // and then "Sign me up" once the place is given up.
+              setConfirming(false)
+              onToggle()
+              requestAnimationFrame(() => toggle.current?.focus())
+            }}
+          >
+            {t('member.unregisterYes')}
+          </Button>
+          <Button
+            ref={keep}
+            onClick={() => {
+              setConfirming(false)
+              requestAnimationFrame(() => toggle.current?.focus())
+            }}
+          >
+            {t('member.unregisterKeep')}
+          </Button>
+        </div>
+      </div>
+    )
   return [
     status && (
       <div key="status" id={statusId}>
@@ -62,9 +107,10 @@ export function Registration({
     action && (
       <Button
         key="toggle"
+        ref={toggle}
         variant={registration === null ? 'primary' : 'secondary'}
         pending={pending}
-        onClick={onToggle}
+        onClick={holdsPlace ? () => setConfirming(true) : onToggle}
         aria-describedby={status ? statusId : undefined}
       >
         {action}
