@@ -269,7 +269,7 @@ describe('describeAuditEntry', () => {
     expect(rows(written)).toEqual([
       ['Kör', '2'],
       ['Kör hossza', '30 perc'],
-      ['Kör állapota', 'fut'],
+      ['Kör állapota', 'Fut'],
     ])
     expect(rows(legacy)).toEqual([
       ['Kör', '2'],

@@ -70,6 +70,8 @@ function formatsOf(language: string) {
 const languageName = (code: string, language: string) =>
   formatsOf(language).languages.of(code) ?? code
 
+const FIELD_ORDER = Object.keys(AUDIT_FIELDS)
+
 const among = <T extends string>(list: readonly T[], value: unknown): value is T =>
   (list as readonly unknown[]).includes(value)
 
@@ -122,7 +124,11 @@ export function describeAuditEntry(entry: Entry, t: AuditT, language: string): A
   const none = t('adminAudit.none')
   const before: AuditValues = entry.before ?? {}
   const after: AuditValues = entry.after ?? {}
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+  // In the order AUDIT_FIELDS lists them (an event's name first), not the database's.
+  const order = (key: string) => (isAuditField(key) ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length)
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(
+    (a, b) => order(a) - order(b),
+  )
   const names = keys.includes('name') || keys.includes('people')
 
   const plain = (value: AuditValue): string => {
