@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { Language } from './languages.ts'
+import { SITE_SETTING_FIELDS, type SiteSettingField } from './schemas/site-settings.ts'
 
 /**
  * Every change an admin or a door helper makes, by name (dotted: what, then the verb). The
@@ -86,6 +88,134 @@ export const auditValueSchema = z.union([
 export type AuditValue = z.infer<typeof auditValueSchema>
 export const auditValuesSchema = z.record(z.string(), auditValueSchema)
 export type AuditValues = z.infer<typeof auditValuesSchema>
+
+/**
+ * How a field's value reads to a person (the admin page, `describeAuditEntry`):
+ * - `text`: as written (a list joined); `time`: an instant, in the reader's date and time;
+ *   `day`: a Budapest day; `number`; `minutes`: a length; `yesNo`;
+ * - `hidden`: an internal id the entry also names in words (a table's id beside its name);
+ * - `member`: a member's id, hidden when the entry carries her name (`name`, `people`);
+ * - `status`: an event's phase, a participant's, a campaign's or a subscriber filter's, by action;
+ * - `roundStatus`, `checkInResult`, `language`, `languages`, `subjectType`: words for codes;
+ * - `action`: a seating change (move, swap), or an audit action (an export's filter);
+ * - `setting`: a site setting, where no value means its default.
+ */
+export const AUDIT_FIELD_KINDS = [
+  'text',
+  'time',
+  'day',
+  'number',
+  'minutes',
+  'yesNo',
+  'hidden',
+  'member',
+  'status',
+  'roundStatus',
+  'checkInResult',
+  'language',
+  'languages',
+  'subjectType',
+  'action',
+  'setting',
+] as const
+export type AuditFieldKind = (typeof AUDIT_FIELD_KINDS)[number]
+
+type CampaignVersionField = `subject_${Language}` | `body_${Language}`
+const CAMPAIGN_VERSION_FIELDS: Record<CampaignVersionField, 'text'> = {
+  subject_hu: 'text',
+  body_hu: 'text',
+  subject_en: 'text',
+  body_en: 'text',
+  subject_es: 'text',
+  body_es: 'text',
+  subject_de: 'text',
+  body_de: 'text',
+}
+const SETTING_FIELDS = Object.fromEntries(
+  SITE_SETTING_FIELDS.map((field) => [field, 'setting']),
+) as Record<SiteSettingField, 'setting'>
+
+/**
+ * Every field an entry's before/after may carry, and how its value reads. Writers take only
+ * these keys (`AuditFieldValues`), and the admin page has a label for each in every language:
+ * a field a writer adds must be added here, and worded, or the build and the tests fail.
+ */
+export const AUDIT_FIELDS = {
+  // An event
+  eventName: 'text',
+  description: 'text',
+  startTime: 'time',
+  duration: 'minutes',
+  placeName: 'text',
+  address: 'text',
+  isKlikk: 'yesNo',
+  hasRecordingAvailable: 'yesNo',
+  plannedRounds: 'number',
+  places: 'number',
+  autoSeatLateArrivals: 'yesNo',
+  status: 'status',
+  imageUrl: 'text',
+  endedAt: 'time',
+  // A table
+  tableId: 'hidden',
+  tableName: 'text',
+  capacityFull: 'number',
+  capacityActual: 'number',
+  // A member
+  userId: 'member',
+  userCode: 'text',
+  name: 'text',
+  email: 'text',
+  isAdmin: 'yesNo',
+  twoFactorEnabled: 'yesNo',
+  newsletterMoved: 'yesNo',
+  // Two members (kept apart, swapped): `people` names them
+  pairId: 'hidden',
+  userA: 'member',
+  userB: 'member',
+  people: 'text',
+  // A round and its seating
+  roundId: 'hidden',
+  roundNumber: 'number',
+  durationMinutes: 'minutes',
+  roundStatus: 'roundStatus',
+  /** Entries written before `roundStatus`. */
+  started: 'yesNo',
+  finished: 'yesNo',
+  action: 'action',
+  // A check-in at the door
+  checkInId: 'hidden',
+  result: 'checkInResult',
+  walkIn: 'yesNo',
+  // A campaign
+  scheduledAt: 'time',
+  audienceLanguages: 'languages',
+  ...CAMPAIGN_VERSION_FIELDS,
+  // A newsletter subscriber
+  verified: 'yesNo',
+  language: 'language',
+  // An export's filters
+  q: 'text',
+  actor: 'text',
+  subjectType: 'subjectType',
+  subjectId: 'text',
+  from: 'day',
+  to: 'day',
+  // The site's settings
+  ...SETTING_FIELDS,
+} as const satisfies Record<string, AuditFieldKind>
+export type AuditField = keyof typeof AUDIT_FIELDS
+export const isAuditField = (key: string): key is AuditField => Object.hasOwn(AUDIT_FIELDS, key)
+/** What a writer hands in as before or after: known fields only, any plain value. */
+export type AuditFieldValues = Partial<Record<AuditField, unknown>>
+
+/** A round as an entry tells it (its `started` and `finished` flags, in one word). */
+export const AUDIT_ROUND_STATUSES = ['pending', 'running', 'finished'] as const
+export type AuditRoundStatus = (typeof AUDIT_ROUND_STATUSES)[number]
+export const auditRoundStatus = (round: {
+  started: boolean
+  finished: boolean
+}): AuditRoundStatus => (round.finished ? 'finished' : round.started ? 'running' : 'pending')
 
 /** A secret's value never reaches the log: only that it changed. */
 export const AUDIT_SECRET_CHANGED = '[changed]'

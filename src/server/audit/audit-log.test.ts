@@ -199,3 +199,28 @@ describe('retention', () => {
     await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow()
   })
 })
+
+describe('an entry of an edit', () => {
+  const origin = { actor: { kind: 'admin' as const, userId: 'a', name: 'Éva', email: null } }
+  const subject = { type: 'event' as const, id: 'e-1', label: 'Klikk-est' }
+  const member = { userId: 'u-1', name: 'Anna Kovács', userCode: 'ANNA42' }
+
+  it('keeps whom it was about beside what changed, and nothing when nothing changed', () => {
+    const edit = (to: string) =>
+      auditEntry(
+        {
+          action: 'participant.status',
+          subject,
+          before: { ...member, status: 'registered' },
+          after: { ...member, status: to },
+          keep: ['userId', 'name', 'userCode'],
+        },
+        origin,
+      )
+    expect(edit('present')).toMatchObject({
+      before: { ...member, status: 'registered' },
+      after: { ...member, status: 'present' },
+    })
+    expect(edit('registered')).toMatchObject({ before: null, after: null })
+  })
+})

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { count, desc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import type { AuditAction, AuditActorKind, AuditSubjectType } from '#shared/audit.ts'
+import {
+  isAuditField,
+  type AuditAction,
+  type AuditActorKind,
+  type AuditEntry,
+  type AuditSubjectType,
+} from '#shared/audit.ts'
 import { auditLog } from '../db/schema/audit.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { browserClient } from '../test/http-client.ts'
@@ -640,6 +646,81 @@ describe('the audit log, route by route', () => {
     expect(entry?.before).toEqual({ eventName: 'Klikk-est' })
     expect(entry?.after).toEqual({ eventName: 'Tavaszi klikk-est' })
     expect(entry?.subjectLabel).toBe('Klikk-est')
+  })
+
+  /** The admin's read of the log: the newest entry of an action about the walk's event. */
+  const entryOf = async (action: AuditAction): Promise<AuditEntry | undefined> => {
+    const response = await people.admin.client.get(
+      `/api/admin/audit?action=${action}&subjectType=event&subjectId=${ids.event}`,
+    )
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { entries: AuditEntry[] }).entries[0]
+  }
+
+  it('tells an event started and ended as it was: not started, running, ended', async () => {
+    const started = await entryOf('event.start')
+    expect(started?.before).toEqual({ status: 'inactive' })
+    expect(started?.after).toEqual({ status: 'active' })
+    const ended = await entryOf('event.end')
+    expect(ended?.before).toEqual({ status: 'active', endedAt: null })
+    expect(ended?.after).toEqual({ status: 'ended', endedAt: expect.any(String) })
+    expect(Date.parse(String(ended?.after?.endedAt))).not.toBeNaN()
+    // The event itself agrees: ended, no longer running.
+    const detail = (await (await people.admin.client.get(event())).json()) as {
+      event: { status: string; endedAt: string | null }
+    }
+    expect(detail.event.status).toBe('inactive')
+    expect(detail.event.endedAt).toBe(ended?.after?.endedAt)
+  })
+
+  it('tells a round by its number, length and state, and the people and table by name', async () => {
+    const started = await entryOf('round.start')
+    expect(started?.after).toEqual({
+      roundId: ids.round,
+      roundNumber: 1,
+      durationMinutes: 30,
+      roundStatus: 'running',
+    })
+    expect((await entryOf('round.end'))?.after).toMatchObject({ roundStatus: 'finished' })
+    expect((await entryOf('round.remove'))?.before).toMatchObject({
+      roundId: ids.round2,
+      roundNumber: 2,
+      roundStatus: 'pending',
+    })
+    const moved = await entryOf('round.seating')
+    expect(moved?.after).toEqual({
+      roundId: ids.round,
+      roundNumber: 1,
+      action: 'move',
+      userId: people.m1.userId,
+      name: expect.stringMatching(/\S/),
+      userCode: people.m1.userCode,
+      tableId: ids.tableB,
+      tableName: 'B',
+    })
+    const apart = await entryOf('keep_apart.add')
+    expect(apart?.after?.people).toHaveLength(2)
+    expect((await entryOf('participant.remove'))?.before).toMatchObject({
+      userId: people.m3.userId,
+      userCode: people.m3.userCode,
+      name: expect.stringMatching(/\S/),
+    })
+    expect((await entryOf('door_helper.add'))?.after).toMatchObject({
+      userId: people.helper.userId,
+      userCode: people.helper.userCode,
+      name: expect.stringMatching(/\S/),
+    })
+  })
+
+  it('writes only fields the audit page has words for', async () => {
+    const rows = await db().select().from(auditLog)
+    const unknown = rows.flatMap((row) =>
+      [...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})]
+        .filter((key) => !isAuditField(key))
+        .map((key) => `${row.action}: ${key}`),
+    )
+    expect(rows.length).toBeGreaterThan(SCENARIOS.length)
+    expect(unknown).toEqual([])
   })
 
   it("keeps a deleted event's entries, and the admin reads them by its id", async () => {

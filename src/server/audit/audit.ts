@@ -2,6 +2,8 @@ import {
   AUDIT_SECRET_CHANGED,
   type AuditAction,
   type AuditActorKind,
+  type AuditField,
+  type AuditFieldValues,
   type AuditSubjectType,
   type AuditValue,
   type AuditValues,
@@ -40,14 +42,19 @@ export interface AuditDetails {
   action: AuditAction
   subject: AuditSubject
   /** For a change: the fields it changed, as they were and as they are now. */
-  before?: AuditValues | null
-  after?: AuditValues | null
+  before?: AuditFieldValues | null
+  after?: AuditFieldValues | null
   /** Fields whose values never reach the log: they show as changed, without either value. */
-  secrets?: readonly string[]
+  secrets?: readonly AuditField[]
+  /**
+   * Fields that say what inside the subject was changed (the participant, the table): an edit's
+   * entry keeps them on both sides although they did not change, or it would not say whom.
+   */
+  keep?: readonly AuditField[]
 }
 
 /** Plain values only: dates become ISO text, anything else not a value is left out. */
-function plain(values: Record<string, unknown> | null | undefined): AuditValues | null {
+function plain(values: AuditFieldValues | null | undefined): AuditValues | null {
   if (!values) return null
   const out: AuditValues = {}
   for (const [key, value] of Object.entries(values)) {
@@ -66,13 +73,15 @@ function plainValue(value: unknown): AuditValue | undefined {
 }
 
 /**
- * Before and after of an edit, cut to the fields that changed (both sides kept whole for a
- * delete or a create). A secret that changed is logged as changed, with no value.
+ * Before and after of an edit, cut to the fields that changed and those kept to say what was
+ * changed (both sides kept whole for a delete or a create). A secret that changed is logged as
+ * changed, with no value.
  */
 function diff(
   before: AuditValues | null,
   after: AuditValues | null,
   secrets: readonly string[],
+  keep: readonly string[],
 ): { before: AuditValues | null; after: AuditValues | null } {
   const hide = (values: AuditValues | null) =>
     values &&
@@ -87,9 +96,13 @@ function diff(
     (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
   )
   if (changed.length === 0) return { before: null, after: null }
+  const shown = [
+    ...keep.filter((key) => !changed.includes(key) && (key in before || key in after)),
+    ...changed,
+  ]
   const pick = (values: AuditValues) =>
     Object.fromEntries(
-      changed.map((key) => [
+      shown.map((key) => [
         key,
         secrets.includes(key) ? AUDIT_SECRET_CHANGED : (values[key] ?? null),
       ]),
@@ -98,14 +111,13 @@ function diff(
 }
 
 /** The row an audited change inserts: a pure function of what happened and who did it. */
-export function auditEntry(
-  details: Omit<AuditDetails, 'before' | 'after'> & {
-    before?: Record<string, unknown> | null
-    after?: Record<string, unknown> | null
-  },
-  origin: AuditOrigin,
-): AuditRow {
-  const { before, after } = diff(plain(details.before), plain(details.after), details.secrets ?? [])
+export function auditEntry(details: AuditDetails, origin: AuditOrigin): AuditRow {
+  const { before, after } = diff(
+    plain(details.before),
+    plain(details.after),
+    details.secrets ?? [],
+    details.keep ?? [],
+  )
   return {
     action: details.action,
     actorKind: origin.actor.kind,
@@ -159,7 +171,7 @@ export function auditOrigin(c: RequestContext, kind?: AuditActorKind): AuditOrig
 /** What an audited piece of work hands back: its result, and what the entry records. */
 export interface Audited<T> {
   result: T
-  audit: AuditDetails | Parameters<typeof auditEntry>[0]
+  audit: AuditDetails
 }
 
 /**

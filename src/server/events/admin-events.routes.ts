@@ -65,13 +65,18 @@ import { exportSeatingCsv } from './seating-export.ts'
 import { addTable, findTable, removeTable, updateTable } from './tables.ts'
 import type { AuditAction } from '#shared/audit.ts'
 import { audited, auditOrigin } from '../audit/audit.ts'
-import type { eventRounds, eventTables } from '../db/schema/events.ts'
+import { eventPhase } from '#shared/schemas/events.ts'
 import {
   auditedEventChange,
   eventSubject,
   eventValues,
   mailAfterCommit,
+  MEMBER_KEEP,
+  memberValues,
+  pairValues,
   recordEventAudit,
+  roundValues,
+  tableValues,
 } from './event-audit.ts'
 import { addDoorHelper, doorHelpers, removeDoorHelper } from './door.ts'
 
@@ -94,20 +99,6 @@ export type AuditedChange = <T>(
   action: AuditAction,
   work: Parameters<typeof auditedEventChange<T>>[4],
 ) => Promise<T>
-
-const tableValues = (table: typeof eventTables.$inferSelect) => ({
-  tableId: table.id,
-  tableName: table.tableName,
-  capacityFull: table.capacityFull,
-  capacityActual: table.capacityActual,
-})
-const roundValues = (round: typeof eventRounds.$inferSelect) => ({
-  roundId: round.id,
-  roundNumber: round.roundNumber,
-  durationMinutes: round.durationMinutes,
-  started: round.started,
-  finished: round.finished,
-})
 
 /** /api/admin/events: the klikk events tool (admins only). Handlers validate and call the domain. */
 export function adminEventsRoutes(
@@ -286,8 +277,8 @@ export function adminEventsRoutes(
             const after = await startEvent(tx, id)
             return {
               result: after,
-              before: { status: before.status },
-              after: { status: after.status },
+              before: { status: eventPhase(before) },
+              after: { status: eventPhase(after) },
             }
           })
           return c.json(started)
@@ -307,8 +298,8 @@ export function adminEventsRoutes(
             const after = await endEvent(tx, id)
             return {
               result: after,
-              before: { status: before.status },
-              after: { status: after.status, endedAt: after.endedAt },
+              before: { status: eventPhase(before) },
+              after: { status: eventPhase(after), endedAt: after.endedAt },
             }
           })
           return c.json(ended)
@@ -347,7 +338,12 @@ export function adminEventsRoutes(
           const table = await audit(c, id, 'table.update', async (tx) => {
             const before = await findTable(tx, id, tableId)
             const after = await updateTable(tx, id, tableId, c.req.valid('json'))
-            return { result: after, before: tableValues(before), after: tableValues(after) }
+            return {
+              result: after,
+              before: tableValues(before),
+              after: tableValues(after),
+              keep: ['tableName'],
+            }
           })
           return c.json(table)
         },
@@ -385,7 +381,10 @@ export function adminEventsRoutes(
           const { id } = c.req.valid('param')
           const userId = await audit(c, id, 'participant.add', async (tx) => {
             const added = await addParticipantByCode(tx, id, userCode)
-            return { result: added, after: { userId: added, userCode, status: 'present' } }
+            return {
+              result: added,
+              after: { ...(await memberValues(tx, added)), status: 'present' },
+            }
           })
           return c.json({ userId }, 201)
         },
@@ -405,10 +404,12 @@ export function adminEventsRoutes(
           const updated = await audit(c, id, 'participant.status', async (tx) => {
             const before = await participation(tx, id, userId)
             const after = await setParticipantStatus(tx, id, userId, status)
+            const member = await memberValues(tx, userId)
             return {
               result: after,
-              before: { userId, status: before?.status ?? null },
-              after: { userId, status: after.status },
+              before: { ...member, status: before?.status ?? null },
+              after: { ...member, status: after.status },
+              keep: MEMBER_KEEP,
             }
           })
           return c.json(updated)
@@ -427,7 +428,8 @@ export function adminEventsRoutes(
           await audit(c, id, 'participant.remove', async (tx) => {
             const before = await participation(tx, id, userId)
             await removeParticipant(tx, id, userId)
-            return { result: null, before: { userId, status: before?.status ?? null } }
+            const member = await memberValues(tx, userId)
+            return { result: null, before: { ...member, status: before?.status ?? null } }
           })
           return c.json({ deleted: true })
         },
@@ -486,8 +488,21 @@ export function adminEventsRoutes(
           const { id, roundId } = c.req.valid('param')
           const seating = c.req.valid('json')
           await audit(c, id, 'round.seating', async (tx) => {
-            await changeSeating(tx, id, roundId, seating)
-            return { result: null, after: { roundId, ...seating } }
+            const { round, table } = await changeSeating(tx, id, roundId, seating)
+            const who =
+              seating.action === 'swap'
+                ? await pairValues(tx, seating.userA, seating.userB)
+                : await memberValues(tx, seating.userId)
+            return {
+              result: null,
+              after: {
+                roundId,
+                roundNumber: round.roundNumber,
+                action: seating.action,
+                ...who,
+                ...(table && { tableId: table.id, tableName: table.tableName }),
+              },
+            }
           })
           return c.json({ changed: true as const })
         },
@@ -537,8 +552,8 @@ export function adminEventsRoutes(
         async (c) => {
           const { id, roundId } = c.req.valid('param')
           await audit(c, id, 'round.remove', async (tx) => {
-            await removeRound(tx, id, roundId)
-            return { result: null, before: { roundId } }
+            const removed = await removeRound(tx, id, roundId)
+            return { result: null, before: roundValues(removed) }
           })
           return c.json({ deleted: true })
         },
@@ -575,7 +590,7 @@ export function adminEventsRoutes(
           const { userCode } = c.req.valid('json')
           const userId = await audit(c, id, 'door_helper.add', async (tx) => {
             const added = await addDoorHelper(tx, id, userCode)
-            return { result: added, after: { userId: added, userCode } }
+            return { result: added, after: await memberValues(tx, added) }
           })
           return c.json({ userId }, 201)
         },
@@ -591,8 +606,9 @@ export function adminEventsRoutes(
         async (c) => {
           const { id, userId } = c.req.valid('param')
           await audit(c, id, 'door_helper.remove', async (tx) => {
+            const member = await memberValues(tx, userId)
             await removeDoorHelper(tx, id, userId)
-            return { result: null, before: { userId } }
+            return { result: null, before: member }
           })
           return c.json({ deleted: true })
         },

@@ -1,17 +1,31 @@
-import type { AuditAction } from '#shared/audit.ts'
+import { inArray } from 'drizzle-orm'
+import {
+  auditRoundStatus,
+  type AuditAction,
+  type AuditField,
+  type AuditFieldValues,
+} from '#shared/audit.ts'
+import { eventPhase } from '#shared/schemas/events.ts'
 import { audited, recordAudit, type AuditOrigin } from '../audit/audit.ts'
 import type { Db, Tx } from '../db/client.ts'
+import { profiles } from '../db/schema/profiles.ts'
+import type { eventRounds, eventTables } from '../db/schema/events.ts'
 import { findEvent, lockEvent, type EventRow } from './events.ts'
 import type { PlaceMail } from './calendar-mail.ts'
 
 /** What an event change records besides the event: the fields it changed. */
 export interface EventChange<T> {
   result: T
-  before?: Record<string, unknown> | null
-  after?: Record<string, unknown> | null
+  before?: AuditFieldValues | null
+  after?: AuditFieldValues | null
+  /** Fields kept on both sides of an edit to say what it changed (the participant, the table). */
+  keep?: readonly AuditField[]
 }
 
-/** The fields of an event an entry shows. */
+/**
+ * The fields of an event an entry shows. `status` is the event's phase: an ended event's column
+ * says `inactive` again, which would read "not started".
+ */
 export const eventValues = (event: EventRow) => ({
   eventName: event.eventName,
   description: event.description,
@@ -24,8 +38,63 @@ export const eventValues = (event: EventRow) => ({
   plannedRounds: event.plannedRounds,
   places: event.places,
   autoSeatLateArrivals: event.autoSeatLateArrivals,
-  status: event.status,
+  status: eventPhase(event),
 })
+
+/** A table as an entry shows it. */
+export const tableValues = (table: typeof eventTables.$inferSelect) => ({
+  tableId: table.id,
+  tableName: table.tableName,
+  capacityFull: table.capacityFull,
+  capacityActual: table.capacityActual,
+})
+
+/** A round as an entry shows it: its number, length and where it is (not yet, running, over). */
+export const roundValues = (round: typeof eventRounds.$inferSelect) => ({
+  roundId: round.id,
+  roundNumber: round.roundNumber,
+  durationMinutes: round.durationMinutes,
+  roundStatus: auditRoundStatus(round),
+})
+
+/** A member as she is called now: her name (or address) and member code, by her id. */
+export async function memberNames(
+  db: Db | Tx,
+  userIds: readonly string[],
+): Promise<Map<string, { name: string; userCode: string }>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await db
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      userCode: profiles.userCode,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, [...userIds]))
+  return new Map(
+    rows.map((row) => [row.id, { name: row.fullName || row.email, userCode: row.userCode }]),
+  )
+}
+
+/** One member's fields in an entry: her id, and the name and code a person reads. */
+export async function memberValues(db: Db | Tx, userId: string) {
+  const found = (await memberNames(db, [userId])).get(userId)
+  return { userId, name: found?.name ?? null, userCode: found?.userCode ?? null }
+}
+
+/** Two members' fields (kept apart, swapped): their ids, and their names in that order. */
+export async function pairValues(db: Db | Tx, userA: string, userB: string) {
+  const names = await memberNames(db, [userA, userB])
+  return {
+    userA,
+    userB,
+    people: [names.get(userA)?.name ?? userA, names.get(userB)?.name ?? userB],
+  }
+}
+
+/** The fields that say which member an edit to her participation was about. */
+export const MEMBER_KEEP: readonly AuditField[] = ['userId', 'name', 'userCode']
 
 export const eventSubject = (event: EventRow) =>
   ({ type: 'event', id: event.id, label: event.eventName }) as const
@@ -48,8 +117,8 @@ export function auditedEventChange<T>(
 ): Promise<T> {
   return audited(db, origin, async (tx, afterCommit) => {
     const event = await lockEvent(tx, eventId)
-    const { result, before, after } = await work(tx, event, afterCommit)
-    return { result, audit: { action, subject: eventSubject(event), before, after } }
+    const { result, before, after, keep } = await work(tx, event, afterCommit)
+    return { result, audit: { action, subject: eventSubject(event), before, after, keep } }
   })
 }
 
@@ -59,7 +128,7 @@ export async function recordEventAudit(
   origin: AuditOrigin,
   eventId: string,
   action: AuditAction,
-  values: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null } = {},
+  values: { before?: AuditFieldValues | null; after?: AuditFieldValues | null } = {},
 ): Promise<void> {
   const event = await findEvent(tx, eventId)
   await recordAudit(tx, { action, subject: eventSubject(event), ...values }, origin)

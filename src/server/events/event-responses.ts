@@ -1,5 +1,6 @@
 import { createSchemaFactory } from 'drizzle-zod'
 import { z } from 'zod'
+import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
 import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
 import { eventParticipants, eventRounds, events, eventTables } from '../db/schema/events.ts'
 
@@ -163,7 +164,7 @@ export const doorStateSchema = z
 export const checkInAnswerSchema = z
   .object({
     /** `already_present`: she was checked in before (at `checkedInAt`); nothing changed. */
-    result: z.enum(['checked_in', 'already_present']),
+    result: z.enum(CHECK_IN_RESULTS),
     /** For undo (DELETE …/check-ins/:checkInId) until `undoUntil`. */
     checkInId: z.uuid().nullable(),
     undoUntil: z.string().nullable(),

@@ -9,6 +9,7 @@ import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { deletedSchema, keepApartPairSchema } from './event-responses.ts'
 import type { AuditedChange } from './admin-events.routes.ts'
 import { addKeepApart, listKeepApart, removeKeepApart } from './keep-apart.ts'
+import { pairValues } from './event-audit.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const eventPair = pathIds({ id: PATH_IDS.event, pairId: PATH_IDS.keepApart })
@@ -54,7 +55,7 @@ export function keepApartRoutes(db: Db, audit: AuditedChange) {
           const added = await addKeepApart(tx, id, userA, userB)
           return {
             result: added,
-            after: { pairId: added.id, userA: added.userA, userB: added.userB },
+            after: { pairId: added.id, ...(await pairValues(tx, added.userA, added.userB)) },
           }
         })
         return c.json(pair, 201)
@@ -72,7 +73,10 @@ export function keepApartRoutes(db: Db, audit: AuditedChange) {
         const { id, pairId } = c.req.valid('param')
         await audit(c, id, 'keep_apart.remove', async (tx) => {
           const removed = await removeKeepApart(tx, id, pairId)
-          return { result: null, before: { pairId, userA: removed.userA, userB: removed.userB } }
+          return {
+            result: null,
+            before: { pairId, ...(await pairValues(tx, removed.userA, removed.userB)) },
+          }
         })
         return c.json({ deleted: true })
       },

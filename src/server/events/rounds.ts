@@ -176,8 +176,8 @@ export async function changeSeating(
   eventId: string,
   roundId: string,
   change: SeatingChange,
-) {
-  await db.transaction(async (tx) => {
+): Promise<{ round: Round; table: typeof eventTables.$inferSelect | null }> {
+  return db.transaction(async (tx) => {
     const round = await findRound(tx, eventId, roundId)
     if (roundState(round, Date.now()) === 'ended') throw new DomainError('roundNotRunning')
     const seats = await tx
@@ -198,7 +198,7 @@ export async function changeSeating(
         .update(eventTableAssignments)
         .set({ tableId: a.tableId })
         .where(eq(eventTableAssignments.id, b.id))
-      return
+      return { round, table: null }
     }
 
     const [table] = await tx
@@ -214,7 +214,7 @@ export async function changeSeating(
       )
     if (!participant) throw new DomainError('participantNotFound')
     const current = seatOf(change.userId)
-    if (current?.tableId === table.id) return
+    if (current?.tableId === table.id) return { round, table }
     const taken = seats.filter((s) => s.tableId === table.id).length
     if (taken >= table.capacityActual) throw new DomainError('tableFull')
     if (current)
@@ -226,6 +226,7 @@ export async function changeSeating(
       await tx
         .insert(eventTableAssignments)
         .values({ roundId, tableId: table.id, userId: change.userId })
+    return { round, table }
   })
 }
 
@@ -276,9 +277,10 @@ export async function endRound(db: Db, eventId: string, roundId: string): Promis
   return ended
 }
 
-/** Only a round that has not started can be taken back. */
-export async function removeRound(db: Db, eventId: string, roundId: string) {
+/** Only a round that has not started can be taken back. Returns the round as it was. */
+export async function removeRound(db: Db, eventId: string, roundId: string): Promise<Round> {
   const round = await findRound(db, eventId, roundId)
   if (round.started) throw new DomainError('roundAlreadyStarted')
   await db.delete(eventRounds).where(eq(eventRounds.id, roundId))
+  return round
 }

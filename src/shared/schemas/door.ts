@@ -2,6 +2,10 @@ import { z } from 'zod'
 
 // Messages are keys in the `events` namespace (validation.*).
 
+/** What a check-in at the door found: `already_present` changed nothing. */
+export const CHECK_IN_RESULTS = ['checked_in', 'already_present'] as const
+export type CheckInResult = (typeof CHECK_IN_RESULTS)[number]
+
 const common = {
   /** The door device's own id for this check-in: sent again (a retry, a queue), it counts once. */
   clientId: z.uuid({ error: 'checkInClientId' }),

@@ -86,6 +86,15 @@ export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
 /** At most one event is active at a time: the one running now. */
 export const EVENT_STATUSES = ['inactive', 'active'] as const
 export type EventStatus = (typeof EVENT_STATUSES)[number]
+/**
+ * Where an event is in its life, as a person says it: not started, running, or ended. An ended
+ * event's `status` column is `inactive` again (only one may be `active`), with `ended_at` set;
+ * the phase is what the card, the admin's list and the audit log show.
+ */
+export const EVENT_PHASES = ['inactive', 'active', 'ended'] as const
+export type EventPhase = (typeof EVENT_PHASES)[number]
+export const eventPhase = (event: { status: string; endedAt: Date | string | null }): EventPhase =>
+  event.status === 'active' ? 'active' : event.endedAt ? 'ended' : 'inactive'
 export const participantStatusSchema = z.object({ status: z.enum(PARTICIPANT_STATUSES) })
 
 export const roundInputSchema = z.object({

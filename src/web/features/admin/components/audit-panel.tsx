@@ -1,14 +1,6 @@
 import { dateLocale } from '#shared/languages.ts'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import {
-  AUDIT_ACTIONS,
-  AUDIT_ACTOR_KINDS,
-  AUDIT_SECRET_CHANGED,
-  AUDIT_SUBJECT_TYPES,
-  isAuditAction,
-  type AuditValue,
-  type AuditValues,
-} from '#shared/audit.ts'
+import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, isAuditAction } from '#shared/audit.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -18,51 +10,13 @@ import { TextField } from '#web/components/ui/text-field.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { EVENT_STATUSES, type EventStatus } from '#shared/schemas/events.ts'
-import { SITE_SETTING_FIELDS } from '#shared/schemas/site-settings.ts'
 import { auditCsvUrl, fetchAudit, type AuditFilters, type AuditPageData } from '../api/admin-api.ts'
+import { auditActionText, describeAuditEntry, type AuditEntryText } from '../audit-entry-text.ts'
 
 type Entry = AuditPageData['entries'][number]
 type Form = Record<'actor' | 'action' | 'subjectType' | 'subjectId' | 'from' | 'to', string>
 const EMPTY: Form = { actor: '', action: '', subjectType: '', subjectId: '', from: '', to: '' }
 
-/** Fields of an entry's before/after that have a name of their own on the page. */
-const NAMED_FIELDS = [
-  'eventName',
-  'description',
-  'startTime',
-  'duration',
-  'placeName',
-  'address',
-  'status',
-  'isAdmin',
-  'tableName',
-  'capacityFull',
-  'capacityActual',
-  'imageUrl',
-  'plannedRounds',
-  'places',
-  'userId',
-  'userCode',
-  'name',
-  'email',
-  'scheduledAt',
-  'roundNumber',
-  'durationMinutes',
-  'endedAt',
-  'isKlikk',
-  'autoSeatLateArrivals',
-  'hasRecordingAvailable',
-  'newsletterMoved',
-  ...SITE_SETTING_FIELDS,
-] as const
-type NamedField = (typeof NAMED_FIELDS)[number]
-const isNamed = (key: string): key is NamedField =>
-  (NAMED_FIELDS as readonly string[]).includes(key)
-const isEventStatus = (value: unknown): value is EventStatus =>
-  (EVENT_STATUSES as readonly unknown[]).includes(value)
-const isKind = (kind: string): kind is (typeof AUDIT_ACTOR_KINDS)[number] =>
-  (AUDIT_ACTOR_KINDS as readonly string[]).includes(kind)
 const isSubject = (type: string): type is (typeof AUDIT_SUBJECT_TYPES)[number] =>
   (AUDIT_SUBJECT_TYPES as readonly string[]).includes(type)
 
@@ -84,6 +38,7 @@ function filtersOf(form: Form): AuditFilters {
  */
 export function AuditPanel() {
   const { t, i18n } = useTranslation(['admin', 'common'])
+  const { t: entryT } = useTranslation(['admin', 'events', 'newsletter'])
   useDocumentTitle(`${t('adminAudit.title')} – Lendület`)
   const [form, setForm] = useState<Form>(EMPTY)
   const [applied, setApplied] = useState<AuditFilters>({})
@@ -139,18 +94,7 @@ export function AuditPanel() {
   })
   const pages = data ? Math.max(1, Math.ceil(data.matching / data.pageSize)) : 1
 
-  const actionLabel = (action: string) =>
-    isAuditAction(action) ? t(`adminAudit.actions.${action}`) : action
-  const fieldLabel = (key: string) => (isNamed(key) ? t(`adminAudit.fields.${key}`) : key)
-  const shown = (value: AuditValue | undefined): string => {
-    if (value === undefined || value === null || value === '') return t('adminAudit.none')
-    if (value === AUDIT_SECRET_CHANGED) return t('adminAudit.secretChanged')
-    if (typeof value === 'boolean') return t(value ? 'adminAudit.yes' : 'adminAudit.no')
-    if (Array.isArray(value)) return value.join(', ') || t('adminAudit.none')
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
-      return when.format(new Date(value))
-    return typeof value === 'number' ? number.format(value) : value
-  }
+  const actionLabel = (action: string) => auditActionText(action, entryT)
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
@@ -263,9 +207,7 @@ export function AuditPanel() {
             key={entry.id}
             entry={entry}
             when={when.format(new Date(entry.at))}
-            action={actionLabel(entry.action)}
-            fieldLabel={fieldLabel}
-            shown={shown}
+            text={describeAuditEntry(entry, entryT, i18n.language)}
           />
         ))}
       </ol>
@@ -283,35 +225,13 @@ export function AuditPanel() {
   )
 }
 
-function AuditItem({
-  entry,
-  when,
-  action,
-  fieldLabel,
-  shown,
-}: {
-  entry: Entry
-  when: string
-  action: string
-  fieldLabel: (key: string) => string
-  shown: (value: AuditValue | undefined) => string
-}) {
-  const { t } = useTranslation(['admin', 'events'])
+function AuditItem({ entry, when, text }: { entry: Entry; when: string; text: AuditEntryText }) {
+  const { t } = useTranslation('admin')
   const { actor, subject } = entry
-  // An event's status in the words its card uses ("Not started"), not its code name.
-  const valueOf = (key: string, value: AuditValue | undefined) =>
-    key === 'status' && subject.type === 'event' && isEventStatus(value)
-      ? t(`events:status.${value}`)
-      : shown(value)
-  const kind = isKind(actor.kind) ? t(`adminAudit.kinds.${actor.kind}`) : actor.kind
-  const about = isSubject(subject.type) ? t(`adminAudit.subjects.${subject.type}`) : subject.type
-  const before: AuditValues = entry.before ?? {}
-  const after: AuditValues = entry.after ?? {}
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
   return (
     <li className="rounded-3xl bg-white p-5 ring-1 ring-ink/10 [overflow-wrap:anywhere]">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <p className="text-lg font-semibold">{action}</p>
+        <p className="text-lg font-semibold">{text.action}</p>
         <p className="text-sm text-ink-soft tabular-nums">
           <time dateTime={entry.at}>{when}</time>
         </p>
@@ -321,11 +241,11 @@ function AuditItem({
         <dd>
           {actor.name || actor.email || t('adminAudit.none')}
           {actor.name && actor.email && <span className="text-ink-soft"> · {actor.email}</span>}
-          <span className="text-ink-soft"> · {kind}</span>
+          <span className="text-ink-soft"> · {text.actorKind}</span>
         </dd>
         <dt className="font-semibold text-ink-soft">{t('adminAudit.about')}</dt>
         <dd>
-          {about}
+          {text.subject}
           {subject.label && <>: {subject.label}</>}
           {subject.id && <span className="font-mono text-xs text-ink-soft"> ({subject.id})</span>}
         </dd>
@@ -334,7 +254,7 @@ function AuditItem({
           {entry.clientAddress ?? t('adminAudit.none')}
         </dd>
       </dl>
-      {keys.length > 0 && (
+      {text.rows.length > 0 && (
         <table className="mt-4 w-full table-fixed text-left text-sm">
           <caption className="sr-only">{t('adminAudit.changes')}</caption>
           <thead>
@@ -342,12 +262,12 @@ function AuditItem({
               <th scope="col" className="w-1/3 pb-1 font-semibold">
                 {t('adminAudit.details')}
               </th>
-              {entry.before && (
+              {text.hasBefore && (
                 <th scope="col" className="pb-1 font-semibold">
                   {t('adminAudit.before')}
                 </th>
               )}
-              {entry.after && (
+              {text.hasAfter && (
                 <th scope="col" className="pb-1 font-semibold">
                   {t('adminAudit.after')}
                 </th>
@@ -355,13 +275,13 @@ function AuditItem({
             </tr>
           </thead>
           <tbody>
-            {keys.map((key) => (
-              <tr key={key} className="border-t border-ink/10 align-top">
+            {text.rows.map((row) => (
+              <tr key={row.key} className="border-t border-ink/10 align-top">
                 <th scope="row" className="py-1 pr-3 font-medium">
-                  {fieldLabel(key)}
+                  {row.label}
                 </th>
-                {entry.before && <td className="py-1 pr-3">{valueOf(key, before[key])}</td>}
-                {entry.after && <td className="py-1">{valueOf(key, after[key])}</td>}
+                {text.hasBefore && <td className="py-1 pr-3">{row.before}</td>}
+                {text.hasAfter && <td className="py-1">{row.after}</td>}
               </tr>
             ))}
           </tbody>

@@ -1,10 +1,11 @@
 import { StatusPill } from '#web/components/ui/status-pill.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
+import { eventPhase, type EventPhase } from '#shared/schemas/events.ts'
 
-type Status = 'inactive' | 'active' | 'ended'
+type Status = EventPhase
 
 export const eventStatus = (event: { status: string; endedAt: string | null }): Status =>
-  event.status === 'active' ? 'active' : event.endedAt ? 'ended' : 'inactive'
+  eventPhase(event)
 
 const tones: Record<Status, string> = {
   active: 'bg-sage-deep text-cream shadow-sm',
