@@ -171,7 +171,7 @@ describe('checking in at the door', () => {
     expect((await detail(eventId)).participants).toMatchObject([{ status: 'registered' }])
     // Undoing twice is undoing once, in the audit log too.
     expect(await auditEntries(eventId, 'participant.check_in_undo')).toMatchObject([
-      { before: { checkInId: made.body.checkInId, userId: emma.userId } },
+      { before: { checkInId: made.body.checkInId, userId: emma.userId, userCode: emma.userCode } },
     ])
 
     // A check-in made 20 s ago can no longer be undone.

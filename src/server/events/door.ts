@@ -413,12 +413,21 @@ export async function undoCheckIn(
       .update(eventCheckIns)
       .set({ undoneAt: new Date(now) })
       .where(eq(eventCheckIns.id, made.id))
+    const [undoneFor] = await tx
+      .select({ fullName: profiles.fullName, userCode: profiles.userCode })
+      .from(profiles)
+      .where(eq(profiles.id, made.userId))
     await recordAudit(
       tx,
       {
         action: 'participant.check_in_undo',
         subject: eventSubject(event),
-        before: { checkInId, userId: made.userId },
+        before: {
+          checkInId,
+          userId: made.userId,
+          name: undoneFor?.fullName ?? null,
+          userCode: undoneFor?.userCode ?? null,
+        },
       },
       origin,
     )
