@@ -49,7 +49,8 @@ const EMAIL_STYLES: Styles = {
 
 function htmlRenderer(styles: Styles) {
   const attr = (tag: keyof Styles) => (styles[tag] ? ` style="${styles[tag]}"` : '')
-  const marked = new Marked({ gfm: true, async: false })
+  // A single line break is one ("Ölelés,⏎Réka"), as she typed it: Markdown alone would join the lines.
+  const marked = new Marked({ gfm: true, breaks: true, async: false })
   marked.use({
     renderer: {
       html: ({ text }) => escapeHtml(text),
@@ -101,7 +102,7 @@ const webHtml = htmlRenderer({})
 /** The body for the public issue page. */
 export const renderIssueHtml = (markdown: string) => webHtml(markdown)
 
-const lexer = new Marked({ gfm: true, async: false })
+const lexer = new Marked({ gfm: true, breaks: true, async: false })
 
 /** Markdown as a plain-text e-mail reads: links written out, lists with dashes. */
 export function renderPlainText(markdown: string): string {
