@@ -1,6 +1,6 @@
 /**
- * A newsletter campaign to 10,000 confirmed subscribers (issue 11), the rate limit off, through
- * a local SMTP server (smtp-server) that only counts what it takes:
+ * A newsletter campaign to 10,000 confirmed subscribers (issue 11; 500 under BENCH_QUICK=1), the
+ * rate limit off, through a local SMTP server (smtp-server) that only counts what it takes:
  * - time to start: from the admin's "send now" until every recipient row is written;
  * - delivery throughput, from the first e-mail taken to the last;
  * - the server process's resident memory before the send and its peak during it (the kernel's
@@ -12,20 +12,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { browserClient } from '#server/test/http-client.ts'
 import { sampleMemory } from '#server/test/memory-sampler.ts'
 import { seedConfirmedSubscribers } from '#server/test/seed-subscribers.ts'
+import { BENCH_ADMIN, signUpBenchAdmin, type BenchRow } from './live-clients.ts'
 import { startServerProcess } from './server-process.ts'
+import { sized } from './sizes.ts'
 
-export interface CampaignBenchRow {
-  measure: string
-  value: string
-  target: string
-  ok: boolean | null
-}
+export type CampaignBenchRow = BenchRow
 
-const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000)
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-secret-1', name: 'Bench Admin' }
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? sized(10_000, 500))
+const ADMIN = BENCH_ADMIN
+/** The goal, local SMTP and the rate limit off (issue 11's 300 had been the target, lowered). */
+const MAILS_PER_SECOND = 2_000
 
 /** An SMTP server that counts deliveries per address and keeps only the admin's e-mails. */
 async function countingSmtpServer() {
@@ -100,19 +98,16 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
     })
     const pid = server.child.pid ?? 0
     try {
-      const admin = browserClient(`http://127.0.0.1:${server.port}`)
-      const call = async (path: string, body?: unknown) => {
-        const response = await (body === undefined ? admin.get(path) : admin.post(path, body))
-        if (response.status >= 400)
-          throw new Error(`${path}: ${response.status} ${await response.text()}`)
-        return response.json() as Promise<Record<string, unknown>>
-      }
-      await call('/api/auth/sign-up/email', ADMIN)
-      await until('the verification e-mail', () => smtp.adminMail.length > 0, 30_000)
-      const verification = await simpleParser(smtp.adminMail[0] ?? '')
-      const link = /http:\/\/localhost:3000\/\S*verify-email\S*/.exec(verification.text ?? '')?.[0]
-      if (!link) throw new Error('bench: no verification link')
-      await admin.get(link)
+      // The admin, confirmed by the link this SMTP server kept, with two-step sign-in on.
+      const { admin } = await signUpBenchAdmin(`http://127.0.0.1:${server.port}`, async () => {
+        await until('the verification e-mail', () => smtp.adminMail.length > 0, 30_000)
+        const verification = await simpleParser(smtp.adminMail[0] ?? '')
+        return [...(verification.text ?? '').matchAll(/http:\/\/localhost:3000\/\S+/g)].map(
+          (m) => m[0],
+        )
+      })
+      const call = async (path: string, body?: unknown) =>
+        (await admin.call(path, body)).json() as Promise<Record<string, unknown>>
 
       const campaign = await call('/api/admin/newsletter/campaigns', {
         content: {
@@ -166,8 +161,8 @@ export async function benchCampaigns(): Promise<CampaignBenchRow[]> {
         {
           measure: 'campaign delivery throughput (rate limit off, local SMTP)',
           value: `${perSecond.toFixed(0)} mails/s`,
-          target: '≥ 150 (goal 300)',
-          ok: perSecond >= 150,
+          target: `≥ ${MAILS_PER_SECOND.toLocaleString('en')} mails/s`,
+          ok: perSecond >= MAILS_PER_SECOND,
         },
         {
           // CPU time depends less than the rate on what else the machine is doing.

@@ -3,19 +3,20 @@
  * subscribers (and 500 pending), two years of newsletter counts, 600 members, 100 weekly evenings
  * of 24 people in four seated rounds, and 20 campaigns (the latest four with 10,000 recipients
  * each). The first read, which counts and keeps every evening's "met someone new"; then the
- * median and p95 of 20 requests per range, after a warm-up.
+ * median and p95 of 20 requests per range, after a warm-up. BENCH_QUICK=1: a small site, 5 requests.
  */
 import { seedDashboardSite } from '#server/test/seed-dashboard.ts'
 import { ms, percentile, signUpBenchAdmin, startBenchSite, type BenchRow } from './live-clients.ts'
+import { sized } from './sizes.ts'
 
 const SIZE = {
-  subscribers: Number(process.env.BENCH_SUBSCRIBERS ?? 10_000),
-  evenings: 100,
-  members: 600,
+  subscribers: Number(process.env.BENCH_SUBSCRIBERS ?? sized(10_000, 500)),
+  evenings: sized(100, 10),
+  members: sized(600, 60),
   present: 24,
-  campaigns: 20,
+  campaigns: sized(20, 4),
 }
-const RUNS = 20
+const RUNS = sized(20, 5)
 const BUDGET_MS = 300
 
 export async function benchDashboard(): Promise<BenchRow[]> {

@@ -1,7 +1,7 @@
 /**
  * The door, as the big screen and a late arrival's phone feel it: from Enter on the door screen
  * (the check-in request) to both live streams of the event carrying her at a table, for late
- * arrivals during a running round with 40 present. p95 of 20 check-ins.
+ * arrivals during a running round with 40 present. p95 of 20 check-ins (BENCH_QUICK=1: 10 and 5).
  */
 import { randomUUID } from 'node:crypto'
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http'
@@ -12,9 +12,10 @@ import { seedEvening } from '#server/test/seed-evening.ts'
 import { startTestMailServer } from '#server/test/test-mail-server.ts'
 import { BENCH_ADMIN, percentile, signUpBenchAdmin, within, type BenchRow } from './live-clients.ts'
 import { startServerProcess } from './server-process.ts'
+import { sized } from './sizes.ts'
 
-const PRESENT = 40
-const LATE = 20
+const PRESENT = sized(40, 10)
+const LATE = sized(20, 5)
 
 /** A live stream on a raw socket that notes when each member first appears at a table. */
 function seatWatcher(agent: Agent, port: number, path: string, cookie: string) {

@@ -1,7 +1,7 @@
 /**
  * Lighthouse as a new visitor meets the site: the `lighthouse` package's CLI driving Debian's
  * Chromium, mobile form factor, default (simulated) throttling, on the production build. Each page
- * runs RUNS times; the median of every figure is reported, with the machine's load beside it,
+ * runs 3 times (once under BENCH_QUICK=1); the median of every figure is reported, with the machine's load beside it,
  * because a busy machine slows the real page load that Lighthouse's simulation starts from.
  */
 import { execFile } from 'node:child_process'
@@ -11,18 +11,16 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { PUBLIC_PAGES, renderPath } from '../src/server/web/public-pages.ts'
+import type { BenchRow } from './live-clients.ts'
+import { startServerProcess } from './server-process.ts'
+import { sized } from './sizes.ts'
 
 const run = promisify(execFile)
-const RUNS = 3
+const RUNS = sized(3, 1)
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const LIGHTHOUSE_CLI = new URL('../node_modules/lighthouse/cli/index.js', import.meta.url).pathname
 
-export interface LighthouseBenchRow {
-  measure: string
-  value: string
-  target: string
-  ok: boolean | null
-}
+export type LighthouseBenchRow = BenchRow
 
 interface Report {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null }>
@@ -126,11 +124,12 @@ export async function benchLighthouse(
       load.push(loadavg()[0] ?? 0)
       runs.push(await lighthouseOnce(`${baseUrl}${path}`))
     }
-    const name = `Lighthouse ${path} (mobile, median of ${RUNS}, load average ${median(load).toFixed(1)} on ${cpus().length} cores)`
+    const name = `Lighthouse ${path} (mobile, median of ${RUNS})`
+    const routeRows: LighthouseBenchRow[] = []
     for (const category of CATEGORIES) {
       const all = runs.map((r) => r.scores[category])
       const value = median(all)
-      rows.push({
+      routeRows.push({
         measure: `${name}: ${category} (runs ${all.join(', ')})`,
         value: String(value),
         target: '≥ 98 (goal 100)',
@@ -139,7 +138,7 @@ export async function benchLighthouse(
     }
     const ms = (key: 'fcpMs' | 'lcpMs' | 'tbtMs') => median(runs.map((r) => r[key]))
     const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`
-    rows.push(
+    routeRows.push(
       {
         measure: `${name}: first contentful paint`,
         value: seconds(ms('fcpMs')),
@@ -165,8 +164,41 @@ export async function benchLighthouse(
         ok: median(runs.map((r) => r.cls)) <= 0.02,
       },
     )
+    // The load while this route was measured (median of its runs' starts), on this many cores.
+    const routeLoad = `${median(load).toFixed(1)} (${cpus().length} cores)`
+    rows.push(...routeRows.map((row) => ({ ...row, load: routeLoad })))
   }
   return rows
+}
+
+/**
+ * The routes `npm run bench` measures: every public route, or under BENCH_QUICK=1 the landing
+ * page in Hungarian alone.
+ */
+export const BENCH_ROUTES: readonly string[] = sized(PUBLIC_ROUTES, ['/?lang=hu'])
+
+/**
+ * A production server on a new data folder, reached at its own PUBLIC_URL (so a page's canonical
+ * address is the one loaded), for `use`; stopped and its folder removed afterwards.
+ */
+export async function withPublicServer<T>(use: (origin: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-public-'))
+  try {
+    const port = await freePort()
+    const origin = `http://127.0.0.1:${port}`
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+    })
+    try {
+      return await use(origin)
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }
 
 /** A free loopback port, so the server's PUBLIC_URL can name the address it is really reached at. */
@@ -184,21 +216,12 @@ export async function freePort(): Promise<number> {
 
 // `node bench/lighthouse.ts [path…]`: only this bench, on the existing build.
 if (import.meta.main) {
-  const { startServerProcess } = await import('./server-process.ts')
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-  })
-  try {
-    const paths = process.argv.slice(2)
-    for (const row of await benchLighthouse(origin, paths.length ? paths : undefined))
-      console.log(`${row.measure}: ${row.value} (${row.target})${row.ok === false ? ' ✗' : ''}`)
-  } finally {
-    await server.stop()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  const paths = process.argv.slice(2)
+  const rows = await withPublicServer((origin) =>
+    benchLighthouse(origin, paths.length ? paths : undefined),
+  )
+  for (const row of rows)
+    console.log(
+      `${row.measure}: ${row.value} (${row.target}; load ${row.load})${row.ok === false ? ' ✗' : ''}`,
+    )
 }

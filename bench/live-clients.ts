@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { browserClient } from '#server/test/http-client.ts'
+import { turnOnTwoStep } from '#server/test/seed.ts'
 import { startTestMailServer, type TestMailServer } from '#server/test/test-mail-server.ts'
 import { startServerProcess } from './server-process.ts'
 
@@ -15,6 +16,8 @@ export interface BenchRow {
   value: string
   target: string
   ok: boolean | null
+  /** The machine's load average (1 min) while it was measured; bench/parts.ts fills it in. */
+  load?: string
 }
 
 export const BENCH_ADMIN = {
@@ -32,6 +35,7 @@ export const ms = (value: number) => value.toFixed(0)
 export function adminSession(origin: string) {
   const client = browserClient(origin)
   return {
+    client,
     get cookie() {
       return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     },
@@ -47,19 +51,28 @@ export function adminSession(origin: string) {
 export type AdminSession = ReturnType<typeof adminSession>
 
 /**
+ * Where the bench reads the link an address was e-mailed: the test mail server's, or a bench's
+ * own SMTP server (bench/campaigns.ts) through a function.
+ */
+export type MailLinks = TestMailServer | ((email: string) => Promise<string[]>)
+
+async function emailedLinks(mail: MailLinks, email: string) {
+  if (typeof mail === 'function') return mail(email)
+  return (await mail.waitFor(email, { timeoutMs: 60_000 })).links
+}
+
+/**
  * Someone signed up at `origin` and confirmed by the link `mail` received, and so signed in.
  * Returns her session and member code.
  */
 export async function signUpConfirmed(
   origin: string,
-  mail: TestMailServer,
+  mail: MailLinks,
   who: { email: string; password: string; name: string },
 ) {
   const session = adminSession(origin)
   await session.call('/api/auth/sign-up/email', who)
-  const link = (await mail.waitFor(who.email, { timeoutMs: 60_000 })).links.find((l) =>
-    l.includes('verify-email'),
-  )
+  const link = (await emailedLinks(mail, who.email)).find((l) => l.includes('verify-email'))
   if (!link) throw new Error('no verification link')
   await session.call(link)
   const me = (await (await session.call('/api/me')).json()) as { userCode: string }
@@ -67,12 +80,16 @@ export async function signUpConfirmed(
 }
 
 /**
- * BENCH_ADMIN signed up at `origin` and confirmed by the link `mail` received: an admin, given
- * that the server runs with ADMIN_EMAILS=BENCH_ADMIN.email. Returns her session and member code.
+ * BENCH_ADMIN as a real admin becomes one: signed up at `origin`, confirmed by the link `mail`
+ * received (an admin, given that the server runs with ADMIN_EMAILS=BENCH_ADMIN.email), then two-step
+ * sign-in turned on with her authenticator app's first code, which the admin area requires
+ * (decision 0043). Every part of the bench that signs in as an admin comes through here.
+ * Returns her session, her member code and her app's key (`totpURI`, for a later sign-in).
  */
-export async function signUpBenchAdmin(origin: string, mail: TestMailServer) {
+export async function signUpBenchAdmin(origin: string, mail: MailLinks) {
   const { session, userCode } = await signUpConfirmed(origin, mail, BENCH_ADMIN)
-  return { admin: session, userCode }
+  const { totpURI } = await turnOnTwoStep(session.client, BENCH_ADMIN.password)
+  return { admin: session, userCode, totpURI }
 }
 
 export interface SseClient {

@@ -1,104 +1,82 @@
 /**
- * `npm run bench`: what users feel, measured on this machine in one run. Prints a table; the
- * targets come from the issues. Build first (the script does), so the numbers are of today's code.
+ * `npm run bench`: what users feel, measured on this machine in one run. Prints a table, each row
+ * with the machine's load average while it was measured; the targets are the goals (decision
+ * 0052). Builds the web app first, so the numbers are of today's code.
+ *
+ * Each part runs in a guard (bench/parts.ts): a part that cannot run says so in its row, the
+ * others still run, and the process exits with 1. A figure that falls short of its target shows ✗
+ * and leaves the exit status 0: it is the product's debt, not the bench's failure.
+ *
+ * BENCH_QUICK=1: every part at a small size (CI, after the tests), to show that the whole runs.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { measureLandingJs } from './landing-js.ts'
 import { benchCampaigns } from './campaigns.ts'
 import { benchCluster } from './cluster.ts'
 import { benchDashboard } from './dashboard.ts'
 import { benchDoor } from './door.ts'
-import { benchLighthouse, freePort } from './lighthouse.ts'
+import { benchLandingJs } from './landing-js.ts'
+import { BENCH_ROUTES, benchLighthouse, withPublicServer } from './lighthouse.ts'
 import { benchLive } from './live.ts'
-import { benchMemory } from './memory.ts'
-import { benchMixer } from './mixer.ts'
+import { benchMemoryPglite, benchMemoryPostgres } from './memory.ts'
+import { benchMixer, mixerInstances } from './mixer.ts'
+import { formatTable, runParts, type Part } from './parts.ts'
+import { QUICK, sized } from './sizes.ts'
 import { benchSoak } from './soak.ts'
-import { startServerProcess } from './server-process.ts'
+import { benchStartUp } from './start-up.ts'
 
-interface Row {
-  measure: string
-  value: string
-  target: string
-  ok: boolean | null
-}
-const rows: Row[] = []
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const started = performance.now()
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-rows.push(...benchMixer())
-rows.push(...(await benchLive()))
-rows.push(...(await benchDoor()))
-rows.push(...(await benchCluster()))
-rows.push(...(await benchCampaigns()))
-rows.push(...(await benchDashboard()))
-
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-  stdio: 'inherit',
-})
-rows.push(...(await benchMemory()))
-rows.push(...(await benchSoak()))
-
-// Cold start: a new data folder (the embedded database is created and migrated) and a restart on it.
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
-try {
-  const fresh = await startServerProcess({ DATA_DIR: dataDir })
-  await fresh.stop()
-  const restarts: number[] = []
-  for (let i = 0; i < 3; i++) {
-    const again = await startServerProcess({ DATA_DIR: dataDir })
-    restarts.push(again.readyMs)
-    await again.stop()
-  }
-  rows.push({
-    measure: 'server cold start to ready, new data folder',
-    value: `${fresh.readyMs.toFixed(0)} ms`,
-    target: '-',
-    ok: null,
-  })
-  rows.push({
-    measure: 'server start to ready, existing data (median of 3)',
-    value: `${restarts.sort((a, b) => a - b)[1]?.toFixed(0)} ms`,
-    target: '-',
-    ok: null,
-  })
-
-  // Reached at its own PUBLIC_URL, so the page's canonical address is the one Lighthouse loads.
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-  })
-  try {
-    for (const width of [390, 1280]) {
-      const js = await measureLandingJs(`${origin}/`, width)
-      rows.push({
-        measure: `landing page initial JS, gzipped (${width} px, ${js.files} files, ${kb(js.rawBytes)} raw)`,
-        value: kb(js.gzipBytes),
-        target: '≤ 100 KB (goal 80 KB)',
-        ok: js.gzipBytes <= 100 * 1024,
-      })
-    }
-    rows.push(...(await benchLighthouse(origin)))
-  } finally {
-    await server.stop()
-  }
-} finally {
-  rmSync(dataDir, { recursive: true, force: true })
-}
-
-const widths = [
-  Math.max(...rows.map((r) => r.measure.length), 7),
-  Math.max(...rows.map((r) => r.value.length), 5),
-  Math.max(...rows.map((r) => r.target.length), 6),
+const parts: Part[] = [
+  {
+    name: 'web build',
+    run: () => {
+      const t0 = performance.now()
+      execFileSync(
+        process.execPath,
+        ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+        { stdio: 'inherit' },
+      )
+      return [
+        {
+          measure: 'web build (vite)',
+          value: seconds(performance.now() - t0),
+          target: '-',
+          ok: null,
+        },
+      ]
+    },
+  },
+  { name: 'mixer', run: () => benchMixer(1, sized(mixerInstances, mixerInstances.slice(0, 2))) },
+  { name: 'live updates, one process', run: benchLive },
+  { name: 'door', run: benchDoor },
+  { name: 'cluster behind nginx', run: benchCluster },
+  { name: 'campaign', run: benchCampaigns },
+  { name: 'dashboard', run: benchDashboard },
+  { name: 'memory, PGlite', run: benchMemoryPglite },
+  { name: 'memory, PostgreSQL', run: benchMemoryPostgres },
+  { name: 'soak', run: benchSoak },
+  { name: 'start-up', run: benchStartUp },
+  { name: 'landing page JS', run: benchLandingJs },
+  {
+    name: 'Lighthouse',
+    run: () => withPublicServer((origin) => benchLighthouse(origin, BENCH_ROUTES)),
+  },
 ]
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`
-console.log(line(['measure', 'value', 'target']) + ' ok')
-console.log(line(widths.map((w) => '-'.repeat(w))) + ' --')
-for (const row of rows)
-  console.log(
-    line([row.measure, row.value, row.target]) + (row.ok === null ? '' : row.ok ? ' ✓' : ' ✗'),
-  )
+
+const { rows, didNotRun } = await runParts(parts)
+const total = performance.now() - started
+
+console.log(QUICK ? '\nBENCH_QUICK=1: small sizes; the figures are not measurements.\n' : '')
+console.log(formatTable(rows))
+const short = rows.filter((row) => row.ok === false).length - didNotRun.length
+console.log(
+  `\n${parts.length - didNotRun.length} of ${parts.length} parts ran in ${seconds(total)}; ` +
+    `${short} ${short === 1 ? 'row falls' : 'rows fall'} short of ${short === 1 ? 'its target' : 'their targets'} (✗).`,
+)
+if (didNotRun.length > 0) {
+  console.log(`Did not run: ${didNotRun.map((part) => `${part.name} (${part.reason})`).join('; ')}`)
+}
+// Explicitly: a part that failed may have left a handle (a socket, a timer) that would keep the
+// process alive.
+process.exit(didNotRun.length > 0 ? 1 : 0)
