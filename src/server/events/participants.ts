@@ -14,6 +14,7 @@ import {
   type Recipient,
 } from './calendar-mail.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
+import { siteLink } from '../mail/site-link.ts'
 import { freeOpenSeats, seatLateArrival } from './late-arrivals.ts'
 
 type Status = (typeof eventParticipants.$inferSelect)['status']
@@ -232,7 +233,11 @@ async function promoteFromWaitingList(tx: Tx, event: EventRow, mail: PlaceMail) 
   const email = actionEmail(
     first.language,
     'placeOpened',
-    { name: first.fullName, url: `${mail.baseUrl}/events`, siteUrl: mail.baseUrl },
+    {
+      name: first.fullName,
+      url: siteLink(mail.baseUrl, '/events', first.language),
+      baseUrl: mail.baseUrl,
+    },
     { event: event.eventName },
   )
   await enqueueEmail(tx, {

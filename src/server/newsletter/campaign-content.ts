@@ -1,7 +1,8 @@
 import { Marked, type Token, type Tokens } from 'marked'
 import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
-import { brandedEmail, escapeHtml, type RenderedEmail } from '../mail/templates.ts'
+import type { SiteLink } from '../mail/site-link.ts'
+import { brandedEmail, escapeHtml, siteFooter, type RenderedEmail } from '../mail/templates.ts'
 
 /**
  * A campaign's Markdown, made into e-mail HTML (inline styles, for mail programs that ignore
@@ -187,9 +188,10 @@ export interface CampaignEmailParts {
   language: Language
   subject: string
   body: string
-  /** The public web version of the issue in this language. */
-  webUrl: string
-  siteUrl: string
+  /** The public web version of the issue in this language ('#' before it is sent). */
+  webUrl: SiteLink | '#'
+  /** The site's public origin (PUBLIC_URL), named in the footer. */
+  baseUrl: string
 }
 
 /**
@@ -202,15 +204,16 @@ export function campaignEmail({
   subject,
   body,
   webUrl,
-  siteUrl,
+  baseUrl,
 }: CampaignEmailParts): RenderedEmail {
   const t = emailTranslator(language)
+  const site = siteFooter(language, baseUrl)
   const html = brandedEmail({
     language,
     title: subject,
     content: `<p style="margin:0 0 20px;font-size:12px;text-align:right"><a href="${escapeHtml(webUrl)}" style="color:${MUTED}">${escapeHtml(t('campaign.viewInBrowser'))}</a></p>
           ${emailHtml(body)}`,
-    footer: `${escapeHtml(t('campaign.reason'))}<br><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:${MUTED}">${escapeHtml(t('campaign.unsubscribe'))}</a> · <a href="${escapeHtml(siteUrl)}" style="color:${MUTED}">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a>`,
+    footer: `${escapeHtml(t('campaign.reason'))}<br><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:${MUTED}">${escapeHtml(t('campaign.unsubscribe'))}</a> · ${site.html}`,
   })
   const text = [
     `${t('campaign.viewInBrowser')}: ${webUrl}`,
@@ -220,13 +223,13 @@ export function campaignEmail({
     '—',
     t('campaign.reason'),
     `${t('campaign.unsubscribe')}: ${UNSUBSCRIBE_PLACEHOLDER}`,
-    `${t('footer')} · ${siteUrl}`,
+    `${t('footer')} · ${site.text}`,
   ].join('\n')
   return { subject, html, text }
 }
 
 /** One recipient's copy: her own unsubscribe address in place. */
-export function personalise(email: RenderedEmail, unsubscribeUrl: string): RenderedEmail {
+export function personalise(email: RenderedEmail, unsubscribeUrl: SiteLink): RenderedEmail {
   return {
     subject: email.subject,
     html: email.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(unsubscribeUrl)),
