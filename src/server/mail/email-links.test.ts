@@ -52,8 +52,10 @@ function siteLinksIn(mail: ReceivedMail): string[] {
   const listUnsubscribe = /<([^>]+)>/.exec(mail.rawHeader('List-Unsubscribe') ?? '')?.[1]
   const calendar = (mail.calendar?.content ?? '').replace(/\r?\n[ \t]/g, '')
   const calendarUrls = [...calendar.matchAll(/^URL:(\S+)$/gm)].map((m) => m[1] ?? '')
+  // As a mail program links them: the punctuation after an address in a sentence is not part of it.
+  const textLinks = mail.links.map((link) => link.replace(/[).,;:!?]+$/, ''))
   const all = [
-    ...mail.links,
+    ...textLinks,
     ...hrefs,
     ...calendarUrls,
     ...(listUnsubscribe ? [listUnsubscribe] : []),
@@ -284,6 +286,7 @@ describe('e-mailed links open in the language of the e-mail', () => {
     await ok(emma.client, `/api/events/${id}/registration`)
     const now = new Date(start.getTime() - 2 * 3_600_000)
     expect(await sendEventReminders(db(), { hours: 24, baseUrl: SITE, now })).toBeGreaterThan(0)
+    server.harness.mailWorker.wake()
     const mail = await server.mail.waitFor(emma.email, { subject: /Reminder/, timeoutMs: 15_000 })
     expect(mail.subject).toBe(subjectOf(enEmails.eventReminder.subject, { event: eventName }))
     const { links } = await expectLinksIn(mail, 'en', 3)
@@ -303,9 +306,12 @@ describe('e-mailed links open in the language of the e-mail', () => {
       ])
     const created = await admin.client.post('/api/admin/newsletter/campaigns', {
       content: {
-        hu: { subject: 'Tavaszi hírek', body: 'Szia! Jön a tavasz.' },
-        en: { subject: 'Spring news', body: 'Hello! Spring is coming.' },
-        de: { subject: 'Frühlingsnews', body: 'Hallo! Der Frühling kommt.' },
+        hu: { subject: 'Tavaszi hírek', body: `Szia! Nézd meg az [estéket](${SITE}/events).` },
+        en: {
+          subject: 'Spring news',
+          body: `Hello! See the [evenings](${SITE}/events), ${SITE}/privacy-policy and our [blog](https://blog.example.org/spring).`,
+        },
+        de: { subject: 'Frühlingsnews', body: `Hallo! Hier sind die [Abende](${SITE}/events).` },
       },
     })
     expect(created.status).toBe(201)
@@ -321,10 +327,18 @@ describe('e-mailed links open in the language of the e-mail', () => {
     ] as const) {
       const mail = await server.mail.waitFor(to, { timeoutMs: 20_000 })
       expect(mail.subject).toBe(subject)
-      const { links } = await expectLinksIn(mail, language, 4)
+      const { links } = await expectLinksIn(mail, language, 5)
       expect(links).toContain(`${SITE}/newsletter/issues/${id}?lang=${language}`)
+      // Her links to our pages that the admin wrote open in the e-mail's language too.
+      expect(links).toContain(`${SITE}/events?lang=${language}`)
       linkWith(links, '/newsletter/unsubscribe?token=')
       linkWith(links, '/api/newsletter/one-click?key=')
+      if (language === 'en') {
+        expect(links).toContain(`${SITE}/privacy-policy?lang=en`)
+        // Another site's address stays as the admin wrote it.
+        expect(mail.html).toContain('href="https://blog.example.org/spring"')
+        expect(mail.text).toContain('blog (https://blog.example.org/spring)')
+      }
     }
   })
 })

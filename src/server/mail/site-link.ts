@@ -48,3 +48,20 @@ function callbackWithLanguage(callback: string, link: URL, language: Language): 
   url.searchParams.set(LANGUAGE_PARAM, language)
   return relative ? `${url.pathname}${url.search}${url.hash}` : url.href
 }
+
+/**
+ * An address someone wrote into an e-mail (an admin, in a campaign): one to a page of our site
+ * opens in `language` too, unless it names a language itself; any other is left as written.
+ */
+export function writtenLink(url: string, baseUrl: string, language: Language): string {
+  if (!URL.canParse(url)) return url
+  const target = new URL(url)
+  const site = new URL(baseUrl)
+  const basePath = site.pathname.replace(/\/$/, '')
+  const ours =
+    target.origin === site.origin &&
+    (target.pathname === basePath || target.pathname.startsWith(`${basePath}/`))
+  if (!ours || target.searchParams.has(LANGUAGE_PARAM)) return url
+  target.searchParams.set(LANGUAGE_PARAM, language)
+  return target.href
+}
