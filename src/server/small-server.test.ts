@@ -115,7 +115,7 @@ async function signUpAndConfirm(
   expect(link, message.text).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/)
   const { response, location } = await client.follow(link ?? '')
   expect(response.status).toBe(302)
-  expect(location).toBe('/auth/callback?type=signup')
+  expect(location).toBe('/auth/callback?type=signup&lang=hu')
   const me = await ok<{
     email: string
     emailVerified: boolean

@@ -79,7 +79,7 @@ describe('sign-up and e-mail verification', () => {
 
     const { response: verified, location } = await c.follow(link ?? '')
     expect(verified.status).toBe(302)
-    expect(location).toBe('/auth/callback?type=signup')
+    expect(location).toBe('/auth/callback?type=signup&lang=en')
     const me = await c.get('/api/me')
     expect(me.status).toBe(200)
     expect(await me.json()).toMatchObject({

@@ -23,6 +23,7 @@ import {
 import { truncate } from '../http/truncate.ts'
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
+import { authLink } from '../mail/site-link.ts'
 import {
   changeEmailConfirmTemplate,
   resetPasswordTemplate,
@@ -159,8 +160,8 @@ export function createAuth({
           language,
           ...resetPasswordTemplate(language, {
             name: profile?.fullName ?? user.name,
-            url,
-            siteUrl: baseUrl,
+            url: authLink(url, language),
+            baseUrl,
           }),
         })
         if (queued) onEmailQueued()
@@ -174,7 +175,11 @@ export function createAuth({
       async sendVerificationEmail({ user, url, token }, request) {
         const profile = await findProfile(db, user.id)
         const language = profile?.language ?? languageOfRequest(request)
-        const data = { name: profile?.fullName ?? user.name, url, siteUrl: baseUrl }
+        const data = {
+          name: profile?.fullName ?? user.name,
+          url: authLink(url, language),
+          baseUrl,
+        }
         // Changing her address: `user.email` is the new address, which gets its own e-mail.
         const changing = isChangeEmailToken(token)
         const queued = await enqueueEmail(db, {

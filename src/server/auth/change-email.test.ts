@@ -15,6 +15,8 @@ const db = () => server.harness.database.db
 let counter = 0
 const freshAddress = () => `moved${++counter}-${Date.now()}@example.org`
 const CALLBACK = '/account?emailChanged=1'
+/** Where the link lands: her callback, in the language of the e-mail (hers, English). */
+const LANDING = `${CALLBACK}&lang=en`
 
 async function member(language = 'en') {
   const seeded = await seedMember(server.harness, server.http.origin, { language })
@@ -70,7 +72,7 @@ describe('changing the sign-in address', () => {
 
     const { response, location } = await browserClient(server.http.origin).follow(link)
     expect(response.status).toBe(302)
-    expect(location).toBe(CALLBACK)
+    expect(location).toBe(LANDING)
 
     expect((await signIn(to, password)).status).toBe(200)
     expect((await signIn(email, password)).status).toBe(401)
@@ -117,7 +119,7 @@ describe('changing the sign-in address', () => {
       ])
     expect((await askToChange(client, to, true)).status).toBe(200)
     const { link } = await confirmLink(to)
-    expect((await client.follow(link)).location).toBe(CALLBACK)
+    expect((await client.follow(link)).location).toBe(LANDING)
     const rows = await db()
       .select({ email: newsletterSubscribers.email })
       .from(newsletterSubscribers)
@@ -195,7 +197,7 @@ describe('changing the sign-in address', () => {
       .set({ email: to })
       .where(eq(user.email, (await member()).email))
     const taken = await first.client.follow(link)
-    expect(taken.location).toBe(`${CALLBACK}&error=EMAIL_TAKEN`)
+    expect(taken.location).toBe(`${LANDING}&error=EMAIL_TAKEN`)
     const [unchanged] = await db().select().from(user).where(eq(user.id, first.userId))
     expect(unchanged?.email).toBe(first.email)
 
@@ -208,7 +210,7 @@ describe('changing the sign-in address', () => {
       newPassword: 'another-password',
     })
     expect(changed.status).toBe(200)
-    expect((await second.client.follow(cancelled)).location).toBe(`${CALLBACK}&error=INVALID_TOKEN`)
+    expect((await second.client.follow(cancelled)).location).toBe(`${LANDING}&error=INVALID_TOKEN`)
   })
 })
 

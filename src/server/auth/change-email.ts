@@ -11,6 +11,7 @@ import { profiles } from '../db/schema/profiles.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
+import { siteLink } from '../mail/site-link.ts'
 import { changeEmailNoticeTemplate } from '../mail/templates.ts'
 
 /**
@@ -262,8 +263,8 @@ export function changeEmailPlugin({
               language,
               ...changeEmailNoticeTemplate(language, {
                 name: profile?.fullName ?? session.user.name,
-                url: `${baseUrl}/forgot-password`,
-                siteUrl: baseUrl,
+                url: siteLink(baseUrl, '/forgot-password', language),
+                baseUrl,
                 address: maskEmail(pending.to),
               }),
             })

@@ -2,6 +2,7 @@ import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import type { Tx } from '../db/client.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
+import { siteLink } from '../mail/site-link.ts'
 import { eventEmail } from '../mail/templates.ts'
 import { eventEnd, eventLocation } from '#shared/calendar.ts'
 import { calendarAttachment, calendarFile, type CalendarEvent, type CalendarSite } from './ics.ts'
@@ -41,8 +42,8 @@ function render(
 ) {
   return eventEmail(to.language, kind, {
     name: to.fullName,
-    url: `${mail.baseUrl}/events`,
-    siteUrl: mail.baseUrl,
+    url: siteLink(mail.baseUrl, '/events', to.language),
+    baseUrl: mail.baseUrl,
     event: event.eventName,
     when: eventWhen(to.language, event),
     where: eventLocation(event),
@@ -56,7 +57,13 @@ const attendee = (to: Recipient) => ({ email: to.email, name: to.fullName })
 export function invitationAttachment(event: CalendarEvent, to: Recipient, mail: PlaceMail) {
   return calendarAttachment(
     'REQUEST',
-    calendarFile({ method: 'REQUEST', event, site: mail, attendee: attendee(to) }),
+    calendarFile({
+      method: 'REQUEST',
+      event,
+      site: mail,
+      attendee: attendee(to),
+      language: to.language,
+    }),
   )
 }
 
@@ -106,7 +113,7 @@ export async function queuePlaceEmail(
     attachments: [
       calendarAttachment(
         method,
-        calendarFile({ method, event, site: mail, attendee: attendee(to) }),
+        calendarFile({ method, event, site: mail, attendee: attendee(to), language: to.language }),
       ),
     ],
     // Each one replaces what her calendar holds: a second change of mind is never held back.
@@ -135,7 +142,13 @@ export async function queueCalendarChange(
       attachments: [
         calendarAttachment(
           method,
-          calendarFile({ method, event, site: mail, attendee: attendee(to) }),
+          calendarFile({
+            method,
+            event,
+            site: mail,
+            attendee: attendee(to),
+            language: to.language,
+          }),
         ),
       ],
       cooldown: false,

@@ -103,7 +103,7 @@ describe('calendar invitations', () => {
       sequence: 0,
       summary: input.eventName,
       location: 'Lendület Stúdió, 1066 Budapest, Teréz körút 24.',
-      url: expect.stringMatching(/^https?:\/\/[^/]+\/events$/),
+      url: expect.stringMatching(/^https?:\/\/[^/]+\/events\?lang=hu$/),
     })
     expect(invitation.description).toContain('\nHozz kényelmes cipőt!')
     expect(invitation.start.toISOString()).toBe(`${year}-12-01T17:00:00.000Z`)

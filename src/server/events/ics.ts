@@ -1,5 +1,7 @@
 import { eventEnd, eventLocation, utcStamp } from '#shared/calendar.ts'
+import type { Language } from '#shared/languages.ts'
 import { splitSender } from '../mail/sender.ts'
+import { siteLink } from '../mail/site-link.ts'
 
 /*
  * iCalendar (RFC 5545) for an evening: the invitation e-mailed with a place, its updates and its
@@ -89,6 +91,7 @@ export function calendarFile({
   event,
   site,
   attendee,
+  language,
   now = new Date(),
 }: {
   method: CalendarMethod
@@ -96,9 +99,11 @@ export function calendarFile({
   site: CalendarSite
   /** Whom a REQUEST or CANCEL is for. */
   attendee?: CalendarAttendee
+  /** Hers: the entry's link opens her events page in it. */
+  language: Language
   now?: Date
 }): string {
-  const url = `${site.baseUrl}/events`
+  const url = siteLink(site.baseUrl, '/events', language)
   const location = eventLocation(event)
   const description = [event.description.trim(), url].filter(Boolean).join('\n\n')
   const organizer = splitSender(site.from)

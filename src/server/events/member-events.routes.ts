@@ -126,7 +126,9 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
           c.header('Content-Type', 'text/calendar; charset=utf-8')
           c.header('Content-Disposition', `attachment; filename="${eventFileName(found)}"`)
           c.header('Cache-Control', 'no-store')
-          return c.body(calendarFile({ method: 'PUBLISH', event: found, site: mail }))
+          return c.body(
+            calendarFile({ method: 'PUBLISH', event: found, site: mail, language: c.var.language }),
+          )
         },
       )
       // Who she sat with at her evenings, by event and round.

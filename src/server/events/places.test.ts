@@ -109,7 +109,7 @@ describe('places and the waiting list', () => {
     const mail = await server.mail.waitFor(firstInLine.email, { subject: /Felszabadult/ })
     expect(mail.subject).toContain(huEmails.placeOpened.subject.replace('{{event}}', name))
     expect(mail.text).toContain('Első Erzsi')
-    expect(mail.links.some((link) => link.endsWith('/events'))).toBe(true)
+    expect(mail.links.some((link) => link.endsWith('/events?lang=hu'))).toBe(true)
 
     // Leaving the waiting list frees nothing and e-mails nobody.
     expect((await withdraw(secondInLine, id)).status).toBe(200)

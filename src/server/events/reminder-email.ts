@@ -1,7 +1,8 @@
 import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
-import { brandedEmail, escapeHtml, type RenderedEmail } from '../mail/templates.ts'
+import { siteLink } from '../mail/site-link.ts'
+import { brandedEmail, escapeHtml, siteFooter, type RenderedEmail } from '../mail/templates.ts'
 
 /** The events take place in Hungary: an e-mail gives their local time, wherever she reads it. */
 export const EVENT_TIME_ZONE = 'Europe/Budapest'
@@ -35,8 +36,9 @@ export function eventReminderEmail(
   { name, eventName, startTime, placeName, address, baseUrl }: ReminderDetails,
 ): RenderedEmail {
   const t = emailTranslator(language)
-  const url = `${baseUrl}/events`
-  const accountUrl = `${baseUrl}/account`
+  const url = siteLink(baseUrl, '/events', language)
+  const accountUrl = siteLink(baseUrl, '/account', language)
+  const site = siteFooter(language, baseUrl)
   const greeting = name ? t('greeting', { name }) : t('greetingNoName')
   const subject = `${t('eventReminder.subject', { event: eventName })} – Lendület`
   const intro = t('eventReminder.intro', { event: eventName })
@@ -60,7 +62,7 @@ export function eventReminderEmail(
     `${t('eventReminder.optOut')} ${accountUrl}`,
     '',
     '—',
-    `${t('footer')} · ${baseUrl}`,
+    `${t('footer')} · ${site.text}`,
   ].join('\n')
   const rows = details
     .map(
@@ -76,9 +78,9 @@ export function eventReminderEmail(
           <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px">${rows}</table>
           <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t('eventReminder.button'))}</a></p>
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t('eventReminder.note'))}</p>
-          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t('eventReminder.optOut'))} <a href="${escapeHtml(accountUrl)}" style="color:#8E3B52">${escapeHtml(accountUrl.replace(/^https?:\/\//, ''))}</a></p>
+          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t('eventReminder.optOut'))} <a href="${escapeHtml(accountUrl)}" style="color:#8E3B52">${escapeHtml(`${baseUrl}/account`.replace(/^https?:\/\//, ''))}</a></p>
           <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
-    footer: `${escapeHtml(t('footer'))} · <a href="${escapeHtml(baseUrl)}" style="color:#5B4D5E">${escapeHtml(baseUrl.replace(/^https?:\/\//, ''))}</a>`,
+    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }
 }

@@ -90,8 +90,8 @@ describe('event reminders', () => {
     expect(hu.text).toContain('2030. június 14., péntek 18:30')
     expect(hu.text).toContain('Bálna')
     expect(hu.text).toContain('Budapest, Fővám tér 11–12.')
-    expect(hu.links).toContain(`${baseUrl}/events`)
-    expect(hu.links).toContain(`${baseUrl}/account`)
+    expect(hu.links).toContain(`${baseUrl}/events?lang=hu`)
+    expect(hu.links).toContain(`${baseUrl}/account?lang=hu`)
     const en = await server.mail.waitFor(emma.email, { subject: /Reminder/ })
     expect(en.subject).toBe(
       `${enEmails.eventReminder.subject.replace('{{event}}', name)} – Lendület`,

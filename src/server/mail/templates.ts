@@ -1,5 +1,6 @@
 import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
+import { siteLink, type SiteLink } from './site-link.ts'
 
 export interface RenderedEmail {
   subject: string
@@ -58,19 +59,34 @@ type ActionEmailKind =
 
 export interface ActionEmailData {
   name: string | null
-  url: string
-  siteUrl: string
+  /** The button's address, in the e-mail's language. */
+  url: SiteLink
+  /** The site's public origin (PUBLIC_URL), named in the footer. */
+  baseUrl: string
+}
+
+/**
+ * The footer's link to the site, in the e-mail's language: the address as text (the site's name
+ * as she knows it) and, to follow, the same address opening in her language.
+ */
+export function siteFooter(language: Language, baseUrl: string) {
+  const href = siteLink(baseUrl, '/', language)
+  return {
+    text: href,
+    html: `<a href="${escapeHtml(href)}" style="color:#5B4D5E">${escapeHtml(baseUrl.replace(/^https?:\/\//, ''))}</a>`,
+  }
 }
 
 /** An e-mail with one call to action, in the brand's look; HTML and plain text say the same. */
 export function actionEmail(
   language: Language,
   kind: ActionEmailKind,
-  { name, url, siteUrl }: ActionEmailData,
+  { name, url, baseUrl }: ActionEmailData,
   /** What the subject and the introduction name ({{event}}). */
   values: Record<string, string> = {},
 ): RenderedEmail {
   const t = emailTranslator(language)
+  const site = siteFooter(language, baseUrl)
   // The kinds' texts name different things ({{event}} or nothing); i18next's types check the
   // values of one key, not of a union of keys, so these two calls go untyped.
   const named = t as unknown as (key: string, options: Record<string, string>) => string
@@ -88,7 +104,7 @@ export function actionEmail(
     t(`${kind}.note`),
     '',
     '—',
-    `${t('footer')} · ${siteUrl}`,
+    `${t('footer')} · ${site.text}`,
   ].join('\n')
   const html = brandedEmail({
     language,
@@ -98,7 +114,7 @@ export function actionEmail(
           <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
           <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
-    footer: `${escapeHtml(t('footer'))} · <a href="${escapeHtml(siteUrl)}" style="color:#5B4D5E">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a>`,
+    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }
 }
@@ -146,9 +162,10 @@ export interface EventEmailData extends ActionEmailData {
 export function eventEmail(
   language: Language,
   kind: EventEmailKind,
-  { name, url, siteUrl, event, when, where, position }: EventEmailData,
+  { name, url, baseUrl, event, when, where, position }: EventEmailData,
 ): RenderedEmail {
   const t = emailTranslator(language)
+  const site = siteFooter(language, baseUrl)
   const named = t as unknown as (key: string, options: Record<string, string | number>) => string
   const values = { event, position: position ?? '' }
   const subject = `${named(`${kind}.subject`, values)} – Lendület`
@@ -170,7 +187,7 @@ export function eventEmail(
     t(`${kind}.note`),
     '',
     '—',
-    `${t('footer')} · ${siteUrl}`,
+    `${t('footer')} · ${site.text}`,
   ].join('\n')
   const html = brandedEmail({
     language,
@@ -183,7 +200,7 @@ export function eventEmail(
           <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
           <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
-    footer: `${escapeHtml(t('footer'))} · <a href="${escapeHtml(siteUrl)}" style="color:#5B4D5E">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a>`,
+    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }
 }

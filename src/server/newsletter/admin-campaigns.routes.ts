@@ -29,6 +29,7 @@ import { emailTranslator } from '../i18n.ts'
 import { changesStream } from '../live/live.routes.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
+import { siteLink } from '../mail/site-link.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
 import {
   campaignProgress,
@@ -141,10 +142,10 @@ export function adminCampaignsRoutes({
         language: shown,
         subject: `${emailTranslator(shown)('campaign.testPrefix')} ${version.subject}`,
         body: version.body,
-        webUrl: `${baseUrl}/newsletter/issues/${id}?lang=${shown}`,
-        siteUrl: baseUrl,
+        webUrl: siteLink(baseUrl, `/newsletter/issues/${id}`, shown),
+        baseUrl,
       }),
-      `${baseUrl}/newsletter/unsubscribe`,
+      siteLink(baseUrl, '/newsletter/unsubscribe', shown),
     )
     const queued = await enqueueEmail(tx, {
       kind: `campaign-test-${shown}`,
@@ -220,9 +221,9 @@ export function adminCampaignsRoutes({
           body,
           // The issue has no public page before it is sent.
           webUrl: '#',
-          siteUrl: baseUrl,
+          baseUrl,
         })
-        return c.json(personalise(email, `${baseUrl}/newsletter/unsubscribe`))
+        return c.json(personalise(email, siteLink(baseUrl, '/newsletter/unsubscribe', language)))
       },
     )
     .get(

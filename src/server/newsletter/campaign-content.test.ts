@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { siteLink } from '../mail/site-link.ts'
 import { campaignEmail, renderIssueHtml, renderPlainText } from './campaign-content.ts'
 
 describe("a campaign's text", () => {
@@ -9,8 +10,8 @@ describe("a campaign's text", () => {
       language: 'hu',
       subject: 'Hírek',
       body,
-      webUrl: 'http://localhost:3000/newsletter/issues/1',
-      siteUrl: 'http://localhost:3000',
+      webUrl: siteLink('http://localhost:3000', '/newsletter/issues/1', 'hu'),
+      baseUrl: 'http://localhost:3000',
     })
     expect(email.html).toMatch(/Ölelés,<br>\s*Réka/)
     expect(renderIssueHtml(body)).toMatch(/<p>Ölelés,<br>\s*Réka<\/p>/)

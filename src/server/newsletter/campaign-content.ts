@@ -1,7 +1,8 @@
 import { Marked, type Token, type Tokens } from 'marked'
 import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
-import { brandedEmail, escapeHtml, type RenderedEmail } from '../mail/templates.ts'
+import { writtenLink, type SiteLink } from '../mail/site-link.ts'
+import { brandedEmail, escapeHtml, siteFooter, type RenderedEmail } from '../mail/templates.ts'
 
 /**
  * A campaign's Markdown, made into e-mail HTML (inline styles, for mail programs that ignore
@@ -47,10 +48,16 @@ const EMAIL_STYLES: Styles = {
   code: 'font-family:Menlo,Consolas,monospace;font-size:14px;background:#F5EEE7;padding:1px 4px;border-radius:4px',
 }
 
+/** What a link's address becomes (campaignEmail: our pages in the e-mail's language). */
+type LinkTo = (url: string) => string
+const asWritten: LinkTo = (url) => url
+
 function htmlRenderer(styles: Styles) {
   const attr = (tag: keyof Styles) => (styles[tag] ? ` style="${styles[tag]}"` : '')
   // A single line break is one ("Ölelés,⏎Réka"), as she typed it: Markdown alone would join the lines.
   const marked = new Marked({ gfm: true, breaks: true, async: false })
+  // Set for one synchronous parse at a time (below).
+  let linkTo = asWritten
   marked.use({
     renderer: {
       html: ({ text }) => escapeHtml(text),
@@ -66,7 +73,7 @@ function htmlRenderer(styles: Styles) {
       link({ href, tokens }) {
         const text = this.parser.parseInline(tokens)
         const url = safeUrl(href)
-        return url ? `<a href="${escapeHtml(url)}"${attr('a')}>${text}</a>` : text
+        return url ? `<a href="${escapeHtml(linkTo(url))}"${attr('a')}>${text}</a>` : text
       },
       image({ href, text }) {
         const url = safeUrl(href)
@@ -88,12 +95,18 @@ function htmlRenderer(styles: Styles) {
       code: ({ text }) => `<p${attr('p')}><code${attr('code')}>${escapeHtml(text)}</code></p>\n`,
     },
   })
-  // A list item's paragraphs would add margins inside the list.
-  return (markdown: string) =>
-    (marked.parse(markdown) as string).replace(
-      /<li([^>]*)><p[^>]*>([\s\S]*?)<\/p><\/li>/g,
-      '<li$1>$2</li>',
-    )
+  return (markdown: string, links: LinkTo = asWritten) => {
+    linkTo = links
+    try {
+      // A list item's paragraphs would add margins inside the list.
+      return (marked.parse(markdown) as string).replace(
+        /<li([^>]*)><p[^>]*>([\s\S]*?)<\/p><\/li>/g,
+        '<li$1>$2</li>',
+      )
+    } finally {
+      linkTo = asWritten
+    }
+  }
 }
 
 const emailHtml = htmlRenderer(EMAIL_STYLES)
@@ -105,7 +118,7 @@ export const renderIssueHtml = (markdown: string) => webHtml(markdown)
 const lexer = new Marked({ gfm: true, breaks: true, async: false })
 
 /** Markdown as a plain-text e-mail reads: links written out, lists with dashes. */
-export function renderPlainText(markdown: string): string {
+export function renderPlainText(markdown: string, linkTo: LinkTo = asWritten): string {
   const inline = (tokens: Token[] | undefined): string =>
     (tokens ?? [])
       .map((token) => {
@@ -113,7 +126,11 @@ export function renderPlainText(markdown: string): string {
           case 'link': {
             const text = inline(token.tokens)
             const url = safeUrl(token.href)
-            return url && url !== text && `mailto:${text}` !== url ? `${text} (${url})` : text
+            if (!url) return text
+            const shown = linkTo(url)
+            // An address written as its own text stays one, in the form it is followed in.
+            if (url === text || `mailto:${text}` === url) return shown === url ? text : shown
+            return `${text} (${shown})`
           }
           case 'image':
             return token.text
@@ -188,9 +205,10 @@ export interface CampaignEmailParts {
   language: Language
   subject: string
   body: string
-  /** The public web version of the issue in this language. */
-  webUrl: string
-  siteUrl: string
+  /** The public web version of the issue in this language ('#' before it is sent). */
+  webUrl: SiteLink | '#'
+  /** The site's public origin (PUBLIC_URL), named in the footer. */
+  baseUrl: string
 }
 
 /**
@@ -203,31 +221,34 @@ export function campaignEmail({
   subject,
   body,
   webUrl,
-  siteUrl,
+  baseUrl,
 }: CampaignEmailParts): RenderedEmail {
   const t = emailTranslator(language)
+  const site = siteFooter(language, baseUrl)
+  // The admin's links to our own pages open in the language of the e-mail, as ours do.
+  const linkTo: LinkTo = (url) => writtenLink(url, baseUrl, language)
   const html = brandedEmail({
     language,
     title: subject,
     content: `<p style="margin:0 0 20px;font-size:12px;text-align:right"><a href="${escapeHtml(webUrl)}" style="color:${MUTED}">${escapeHtml(t('campaign.viewInBrowser'))}</a></p>
-          ${emailHtml(body)}`,
-    footer: `${escapeHtml(t('campaign.reason'))}<br><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:${MUTED}">${escapeHtml(t('campaign.unsubscribe'))}</a> · <a href="${escapeHtml(siteUrl)}" style="color:${MUTED}">${escapeHtml(siteUrl.replace(/^https?:\/\//, ''))}</a>`,
+          ${emailHtml(body, linkTo)}`,
+    footer: `${escapeHtml(t('campaign.reason'))}<br><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:${MUTED}">${escapeHtml(t('campaign.unsubscribe'))}</a> · ${site.html}`,
   })
   const text = [
     `${t('campaign.viewInBrowser')}: ${webUrl}`,
     '',
-    renderPlainText(body),
+    renderPlainText(body, linkTo),
     '',
     '—',
     t('campaign.reason'),
     `${t('campaign.unsubscribe')}: ${UNSUBSCRIBE_PLACEHOLDER}`,
-    `${t('footer')} · ${siteUrl}`,
+    `${t('footer')} · ${site.text}`,
   ].join('\n')
   return { subject, html, text }
 }
 
 /** One recipient's copy: her own unsubscribe address in place. */
-export function personalise(email: RenderedEmail, unsubscribeUrl: string): RenderedEmail {
+export function personalise(email: RenderedEmail, unsubscribeUrl: SiteLink): RenderedEmail {
   return {
     subject: email.subject,
     html: email.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(unsubscribeUrl)),

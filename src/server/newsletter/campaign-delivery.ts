@@ -7,6 +7,7 @@ import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { emailTranslator } from '../i18n.ts'
 import type { RenderedEmail } from '../mail/templates.ts'
+import { siteLink } from '../mail/site-link.ts'
 import { audienceFilter } from './campaigns.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
 import { campaignUnsubscribeKey } from './tokens.ts'
@@ -97,8 +98,11 @@ export function createCampaignDelivery({
 }: CampaignDeliveryOptions): CampaignDelivery {
   let claimsReleased = !soleSender
   const domain = domainOf(from)
-  /** Rendered once per campaign and language; a started campaign's content no longer changes. */
-  const rendered = new Map<string, RenderedEmail>()
+  /**
+   * Rendered once per campaign and language, with the language it is written in; a started
+   * campaign's content no longer changes.
+   */
+  const rendered = new Map<string, { email: RenderedEmail; shown: Language }>()
   const contentCache = new Map<string, Partial<Record<Language, CampaignContent>>>()
 
   async function contentOf(campaignId: string) {
@@ -127,13 +131,14 @@ export function createCampaignDelivery({
       const own = content[language]
       const shown = own && own.subject.trim() !== '' && own.body.trim() !== '' ? language : 'hu'
       const version = content[shown] ?? { subject: '', body: '' }
-      cached = campaignEmail({
+      const email = campaignEmail({
         language: shown,
         subject: version.subject,
         body: version.body,
-        webUrl: `${baseUrl}/newsletter/issues/${campaignId}?lang=${shown}`,
-        siteUrl: baseUrl,
+        webUrl: siteLink(baseUrl, `/newsletter/issues/${campaignId}`, shown),
+        baseUrl,
       })
+      cached = { email, shown }
       if (rendered.size > 200) rendered.clear()
       rendered.set(key, cached)
     }
@@ -319,10 +324,11 @@ export function createCampaignDelivery({
 
   function message(recipient: Recipient): CampaignMessage {
     const content = contentCache.get(recipient.campaignId) ?? {}
-    const email = emailFor(recipient.campaignId, content, recipient.language)
+    // Her links open in the language the e-mail is written in (Hungarian when hers has no version).
+    const { email, shown } = emailFor(recipient.campaignId, content, recipient.language)
     const key = campaignUnsubscribeKey(secret, recipient.id)
-    const unsubscribe = `${baseUrl}/newsletter/unsubscribe?token=${encodeURIComponent(key)}`
-    const oneClick = `${baseUrl}/api/newsletter/one-click?key=${encodeURIComponent(key)}`
+    const unsubscribe = siteLink(baseUrl, '/newsletter/unsubscribe', shown, { token: key })
+    const oneClick = siteLink(baseUrl, '/api/newsletter/one-click', shown, { key })
     const listName = emailTranslator('hu')('campaign.listName')
     return {
       ...personalise(email, unsubscribe),

@@ -156,7 +156,7 @@ describe('/api/admin/newsletter/campaigns', () => {
 
     // Headers of a proper list e-mail, and no tracking: links go where the admin wrote them.
     expect(emma.rawHeader('List-Unsubscribe')).toMatch(
-      /^<http:\/\/localhost:3000\/api\/newsletter\/one-click\?key=r\d+\.[\w-]{43}>$/,
+      /^<http:\/\/localhost:3000\/api\/newsletter\/one-click\?key=r\d+\.[\w-]{43}&lang=en>$/,
     )
     expect(emma.rawHeader('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
     // The list's name, and its id on the sender's domain.

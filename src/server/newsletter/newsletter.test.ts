@@ -83,7 +83,7 @@ describe('subscribing signed out (double opt-in)', () => {
     const message = await nthMail(email, esEmails.newsletterConfirm.subject)
     expect(message.text).toContain('Ana García')
     const link = linkTo(message, '/newsletter/verify')
-    expect(link).toMatch(/^http:\/\/localhost:3000\/newsletter\/verify\?token=[\w-]{40,}$/)
+    expect(link).toMatch(/^http:\/\/localhost:3000\/newsletter\/verify\?token=[\w-]{40,}&lang=es$/)
 
     const verified = await c.post('/api/newsletter/verify', { token: tokenIn(link) })
     expect(verified.status).toBe(200)

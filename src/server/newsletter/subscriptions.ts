@@ -9,6 +9,7 @@ import {
   newsletterUsedTokens,
 } from '../db/schema/newsletter.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
+import { siteLink } from '../mail/site-link.ts'
 import { actionEmail } from '../mail/templates.ts'
 import {
   consumeToken,
@@ -388,8 +389,10 @@ async function sendWithToken(
   },
 ): Promise<boolean> {
   const { token, row } = mintToken(subscriber.id, purpose)
-  const url = `${ctx.baseUrl}${email.path}?token=${encodeURIComponent(token)}`
-  const oneClick = `${ctx.baseUrl}/api/newsletter/one-click?key=${listUnsubscribeKey(ctx.secret, subscriber.id)}`
+  const url = siteLink(ctx.baseUrl, email.path, email.language, { token })
+  const oneClick = siteLink(ctx.baseUrl, '/api/newsletter/one-click', email.language, {
+    key: listUnsubscribeKey(ctx.secret, subscriber.id),
+  })
   const queued = await enqueueEmail(tx, {
     kind: email.kind,
     to: subscriber.email,
@@ -401,7 +404,7 @@ async function sendWithToken(
     ...actionEmail(email.language, email.kind, {
       name: subscriber.name,
       url,
-      siteUrl: ctx.baseUrl,
+      baseUrl: ctx.baseUrl,
     }),
   })
   if (queued) await tx.insert(newsletterTokens).values(row)
