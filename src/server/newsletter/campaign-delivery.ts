@@ -81,6 +81,37 @@ export interface CampaignDelivery {
   settle(results: { recipient: Recipient; outcome: Outcome }[]): Promise<void>
 }
 
+/**
+ * A campaign's e-mail in one language, the same for all its readers of that language: a language
+ * without its own version gets the Hungarian one (SPEC: hu is the fallback).
+ */
+export function campaignEmailIn(
+  campaignId: string,
+  content: Partial<Record<Language, CampaignContent>>,
+  language: Language,
+  baseUrl: string,
+): RenderedEmail {
+  const own = content[language]
+  const shown = own && own.subject.trim() !== '' && own.body.trim() !== '' ? language : 'hu'
+  const version = content[shown] ?? { subject: '', body: '' }
+  return campaignEmail({
+    language: shown,
+    subject: version.subject,
+    body: version.body,
+    webUrl: `${baseUrl}/newsletter/issues/${campaignId}?lang=${shown}`,
+    siteUrl: baseUrl,
+  })
+}
+
+/** One recipient's ways out: the page her e-mail links to, and the one-click address. */
+export function unsubscribeLinksOf(secret: string, baseUrl: string, recipientId: number) {
+  const key = encodeURIComponent(campaignUnsubscribeKey(secret, recipientId))
+  return {
+    page: `${baseUrl}/newsletter/unsubscribe?token=${key}`,
+    oneClick: `${baseUrl}/api/newsletter/one-click?key=${key}`,
+  }
+}
+
 /** The sender's domain, for Message-IDs and the List-Id. */
 export function domainOf(from: string): string {
   return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
@@ -123,17 +154,7 @@ export function createCampaignDelivery({
     const key = `${campaignId}|${language}`
     let cached = rendered.get(key)
     if (!cached) {
-      // A language without its own version gets the Hungarian one (SPEC: hu is the fallback).
-      const own = content[language]
-      const shown = own && own.subject.trim() !== '' && own.body.trim() !== '' ? language : 'hu'
-      const version = content[shown] ?? { subject: '', body: '' }
-      cached = campaignEmail({
-        language: shown,
-        subject: version.subject,
-        body: version.body,
-        webUrl: `${baseUrl}/newsletter/issues/${campaignId}?lang=${shown}`,
-        siteUrl: baseUrl,
-      })
+      cached = campaignEmailIn(campaignId, content, language, baseUrl)
       if (rendered.size > 200) rendered.clear()
       rendered.set(key, cached)
     }
@@ -320,15 +341,13 @@ export function createCampaignDelivery({
   function message(recipient: Recipient): CampaignMessage {
     const content = contentCache.get(recipient.campaignId) ?? {}
     const email = emailFor(recipient.campaignId, content, recipient.language)
-    const key = campaignUnsubscribeKey(secret, recipient.id)
-    const unsubscribe = `${baseUrl}/newsletter/unsubscribe?token=${encodeURIComponent(key)}`
-    const oneClick = `${baseUrl}/api/newsletter/one-click?key=${encodeURIComponent(key)}`
+    const unsubscribe = unsubscribeLinksOf(secret, baseUrl, recipient.id)
     const listName = emailTranslator('hu')('campaign.listName')
     return {
-      ...personalise(email, unsubscribe),
+      ...personalise(email, unsubscribe.page),
       to: recipient.email,
       headers: {
-        'List-Unsubscribe': `<${oneClick}>`,
+        'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         // RFC 2919: the name may be an encoded word, the id in angle brackets must stay plain.
         'List-Id': {
