@@ -197,7 +197,8 @@ test.describe('every setting, by keyboard alone', () => {
 
   test('going back to the default is undoable, and happens only when she saves', async ({
     page,
-  }) => {
+    checkA11y,
+  }, testInfo) => {
     const own = 'Réka a Lendülettől'
     const setOwn = await page.request.patch('/api/admin/settings', {
       data: { mailSenderName: own },
@@ -228,6 +229,8 @@ test.describe('every setting, by keyboard alone', () => {
     await expect(fromLine).toHaveText('Lendület <hello@lendulet.fit>')
     await expect(page.getByText(settings.unsaved)).toBeVisible()
     expect(await stored()).toMatchObject({ value: own, custom: true })
+    await checkA11y()
+    await saveScreenshot(page, testInfo, 'admin-settings-back-to-default')
 
     // Undo: her name is back, as it was, and so is the button.
     await pressAndExpectFocus(page, 'Enter', useDefault)

@@ -316,10 +316,7 @@ function SettingField({
       />
       {preview}
       {!view.locked && view.custom && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <p aria-live="polite" className="text-sm font-medium empty:hidden">
-            {goesBack ? t('adminSettings.goesBackOnSave', { value: fallback }) : ''}
-          </p>
+        <div className="flex flex-wrap items-center gap-x-3">
           <button
             type="button"
             onClick={goesBack ? onUndo : onUseDefault}
@@ -328,6 +325,10 @@ function SettingField({
             {goesBack ? t('adminSettings.undoUseDefault') : t('adminSettings.useDefault')}
             <span className="sr-only"> – {label}</span>
           </button>
+          {/* Always there, so that the note is announced when it appears. */}
+          <p aria-live="polite" className="text-sm font-medium">
+            {goesBack ? t('adminSettings.goesBackOnSave') : ''}
+          </p>
         </div>
       )}
     </div>
