@@ -316,7 +316,11 @@ function SettingField({
       />
       {preview}
       {!view.locked && view.custom && (
-        <div className="flex flex-wrap items-center gap-x-3">
+        <div className="flex flex-wrap items-center">
+          {/* Always in the page, so that the note is announced when it appears. */}
+          <p aria-live="polite" className={`text-sm font-medium ${goesBack ? 'mr-3' : ''}`}>
+            {goesBack ? t('adminSettings.goesBackOnSave') : ''}
+          </p>
           <button
             type="button"
             onClick={goesBack ? onUndo : onUseDefault}
@@ -325,10 +329,6 @@ function SettingField({
             {goesBack ? t('adminSettings.undoUseDefault') : t('adminSettings.useDefault')}
             <span className="sr-only"> – {label}</span>
           </button>
-          {/* Always there, so that the note is announced when it appears. */}
-          <p aria-live="polite" className="text-sm font-medium">
-            {goesBack ? t('adminSettings.goesBackOnSave') : ''}
-          </p>
         </div>
       )}
     </div>
