@@ -11,7 +11,8 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 2527)
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 4174)
 const googleSite = `http://127.0.0.1:${googlePort}`
 // A third site for passkeys: WebAuthn takes a domain as the site's identity, never an address,
-// so this one is reached as localhost.
+// so this one is reached as localhost. Its admin (the same account) changes every site setting
+// there, which the main site's tests read (e2e/site-settings.spec.ts).
 const passkeyPort = Number(process.env.E2E_PASSKEY_PORT ?? 4175)
 const passkeySite = `http://localhost:${passkeyPort}`
 /**
@@ -107,6 +108,7 @@ export default defineConfig({
     {
       command: [
         `env PORT=${passkeyPort} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${passkeySite}`,
+        `ADMIN_EMAILS=${ADMIN.email}`,
         `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${passkeyDatabaseEnv}`,
         `node ${serverFlags} src/server/main.ts`,
       ].join(' '),

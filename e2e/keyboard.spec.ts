@@ -327,7 +327,7 @@ test('as admin: fixes a link the settings refused, and hears that nothing change
   await page.keyboard.press('Enter')
   await expectFocusOn(page, settings.instagram)
   await expect(page.locator(':focus')).toHaveAccessibleDescription(new RegExp(refused))
-  // She clears it (the default applies again): "Use the default" has gone with the text.
+  // She clears it (the default applies again). Nothing she has saved: no "Use the default".
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await tabTo(page, settings.save, { max: 20 })

@@ -11,11 +11,12 @@ interface Mail {
 
 /**
  * Waits for the n-th e-mail to an address (as the real SMTP server received it) and returns it;
- * with `subject`, the n-th of those whose subject contains it.
+ * with `subject`, the n-th of those whose subject contains it; with `linkTo`, of those with a link
+ * that starts with it (one test site's, when two sites write to the same address).
  */
 export async function waitForMail(
   to: string,
-  { count = 1, subject }: { count?: number; subject?: string } = {},
+  { count = 1, subject, linkTo }: { count?: number; subject?: string; linkTo?: string } = {},
 ): Promise<Mail> {
   let mails: Mail[] = []
   await expect
@@ -25,7 +26,11 @@ export async function waitForMail(
           (await (
             await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)
           ).json()) as Mail[]
-        ).filter((mail) => subject === undefined || mail.subject.includes(subject))
+        ).filter(
+          (mail) =>
+            (subject === undefined || mail.subject.includes(subject)) &&
+            (linkTo === undefined || mail.links.some((link) => link.startsWith(linkTo))),
+        )
         return mails.length
       },
       { timeout: 15_000 },

@@ -228,7 +228,16 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/api', api)
   app.get('/metrics', metricsRoute(deps.metrics.registry, deps.metricsToken))
-  if (deps.devMailbox) app.route('/dev/mailbox', devMailboxRoutes(deps.database.db))
+  if (deps.devMailbox)
+    app.route(
+      '/dev/mailbox',
+      devMailboxRoutes({
+        db: deps.database.db,
+        from: () => siteSettings.mailFrom(),
+        secret: deps.newsletter.secret,
+        baseUrl: deps.newsletter.baseUrl,
+      }),
+    )
   if (site) app.route('/', site.routes)
   return app
 }

@@ -1,17 +1,80 @@
-import { desc } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
 import type { Db } from '../db/client.ts'
+import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { personalise } from '../newsletter/campaign-content.ts'
+import { campaignEmailIn, unsubscribeLinksOf } from '../newsletter/campaign-delivery.ts'
+
+/** How many e-mails the page lists, newest first. */
+const SHOWN = 50
+
+export interface DevMailboxOptions {
+  db: Db
+  /** The From the mail worker writes (the owner's sender name with MAIL_FROM's address). */
+  from: () => string
+  /** For the campaigns' own unsubscribe links, as their readers get them. */
+  secret: string
+  baseUrl: string
+}
+
+interface ListedEmail {
+  at: Date
+  to: string
+  kind: string
+  language: string
+  status: string
+  subject: string
+  text: string
+}
 
 /**
- * /dev/mailbox: the e-mails the site would have sent, for development without an SMTP server.
+ * /dev/mailbox: the e-mails the site would have sent, for development without an SMTP server:
+ * those of the outbox and newsletter campaigns' alike, each with the From it goes out with.
  * Only mounted when SMTP_URL is unset and NODE_ENV is not production.
  */
-export function devMailboxRoutes(db: Db) {
+export function devMailboxRoutes({ db, from, secret, baseUrl }: DevMailboxOptions) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    const messages = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(50)
+    const queued = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(SHOWN)
+    const campaignMails = await db
+      .select({
+        recipient: campaignRecipients,
+        content: newsletterCampaigns.content,
+        startedAt: newsletterCampaigns.startedAt,
+      })
+      .from(campaignRecipients)
+      .innerJoin(newsletterCampaigns, eq(newsletterCampaigns.id, campaignRecipients.campaignId))
+      .orderBy(desc(campaignRecipients.id))
+      .limit(SHOWN)
+    const listed: ListedEmail[] = [
+      ...queued.map((m) => ({
+        at: m.createdAt,
+        to: m.toAddress,
+        kind: m.kind,
+        language: m.language,
+        status: m.status,
+        subject: m.subject,
+        text: m.text,
+      })),
+      ...campaignMails.map(({ recipient: r, content, startedAt }) => {
+        const { email: shared, shown } = campaignEmailIn(r.campaignId, content, r.language, baseUrl)
+        const email = personalise(shared, unsubscribeLinksOf(secret, baseUrl, r.id, shown).page)
+        return {
+          at: r.sentAt ?? r.claimedAt ?? startedAt ?? new Date(0),
+          to: r.email,
+          kind: 'campaign',
+          language: r.language,
+          status: r.status,
+          subject: email.subject,
+          text: email.text,
+        }
+      }),
+    ]
+      .sort((a, b) => b.at.getTime() - a.at.getTime())
+      .slice(0, SHOWN)
+    const sender = from()
     return c.html(
       html`<!doctype html>
         <html lang="en">
@@ -48,16 +111,18 @@ export function devMailboxRoutes(db: Db) {
           <body>
             <h1>Dev mailbox</h1>
             <p class="meta">
-              E-mails are not sent because SMTP_URL is not set. Newest first; links work.
+              E-mails are not sent because SMTP_URL is not set. Newest first; links work. Newsletter
+              campaigns are listed once per recipient. The From is the one the site writes now (the
+              sender name is read at each send).
             </p>
-            ${messages.length === 0 ? html`<p>No e-mails yet.</p>` : ''}
-            ${messages.map(
+            ${listed.length === 0 ? html`<p>No e-mails yet.</p>` : ''}
+            ${listed.map(
               (m) =>
                 html`<article>
                   <h2>${m.subject}</h2>
+                  <p class="meta">From ${sender}</p>
                   <p class="meta">
-                    To ${m.toAddress} · ${m.kind} · ${m.language} · ${m.createdAt.toISOString()} ·
-                    ${m.status}
+                    To ${m.to} · ${m.kind} · ${m.language} · ${m.at.toISOString()} · ${m.status}
                   </p>
                   <pre>${raw(linkify(m.text))}</pre>
                 </article>`,

@@ -82,6 +82,47 @@ export interface CampaignDelivery {
   settle(results: { recipient: Recipient; outcome: Outcome }[]): Promise<void>
 }
 
+/**
+ * A campaign's e-mail in one language, the same for all its readers of that language: a language
+ * without its own version gets the Hungarian one (SPEC: hu is the fallback).
+ */
+export function campaignEmailIn(
+  campaignId: string,
+  content: Partial<Record<Language, CampaignContent>>,
+  language: Language,
+  baseUrl: string,
+): { email: RenderedEmail; shown: Language } {
+  // A language without its own version gets the Hungarian one (SPEC: hu is the fallback).
+  const own = content[language]
+  const shown = own && own.subject.trim() !== '' && own.body.trim() !== '' ? language : 'hu'
+  const version = content[shown] ?? { subject: '', body: '' }
+  const email = campaignEmail({
+    language: shown,
+    subject: version.subject,
+    body: version.body,
+    webUrl: siteLink(baseUrl, `/newsletter/issues/${campaignId}`, shown),
+    baseUrl,
+  })
+  return { email, shown }
+}
+
+/**
+ * One recipient's ways out: the page her e-mail links to, and the one-click address, in the
+ * language the e-mail is written in (Hungarian when hers has no version).
+ */
+export function unsubscribeLinksOf(
+  secret: string,
+  baseUrl: string,
+  recipientId: number,
+  shown: Language,
+) {
+  const key = campaignUnsubscribeKey(secret, recipientId)
+  return {
+    page: siteLink(baseUrl, '/newsletter/unsubscribe', shown, { token: key }),
+    oneClick: siteLink(baseUrl, '/api/newsletter/one-click', shown, { key }),
+  }
+}
+
 /** The sender's domain, for Message-IDs and the List-Id. */
 export function domainOf(from: string): string {
   return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
@@ -127,18 +168,7 @@ export function createCampaignDelivery({
     const key = `${campaignId}|${language}`
     let cached = rendered.get(key)
     if (!cached) {
-      // A language without its own version gets the Hungarian one (SPEC: hu is the fallback).
-      const own = content[language]
-      const shown = own && own.subject.trim() !== '' && own.body.trim() !== '' ? language : 'hu'
-      const version = content[shown] ?? { subject: '', body: '' }
-      const email = campaignEmail({
-        language: shown,
-        subject: version.subject,
-        body: version.body,
-        webUrl: siteLink(baseUrl, `/newsletter/issues/${campaignId}`, shown),
-        baseUrl,
-      })
-      cached = { email, shown }
+      cached = campaignEmailIn(campaignId, content, language, baseUrl)
       if (rendered.size > 200) rendered.clear()
       rendered.set(key, cached)
     }
@@ -326,15 +356,13 @@ export function createCampaignDelivery({
     const content = contentCache.get(recipient.campaignId) ?? {}
     // Her links open in the language the e-mail is written in (Hungarian when hers has no version).
     const { email, shown } = emailFor(recipient.campaignId, content, recipient.language)
-    const key = campaignUnsubscribeKey(secret, recipient.id)
-    const unsubscribe = siteLink(baseUrl, '/newsletter/unsubscribe', shown, { token: key })
-    const oneClick = siteLink(baseUrl, '/api/newsletter/one-click', shown, { key })
+    const unsubscribe = unsubscribeLinksOf(secret, baseUrl, recipient.id, shown)
     const listName = emailTranslator('hu')('campaign.listName')
     return {
-      ...personalise(email, unsubscribe),
+      ...personalise(email, unsubscribe.page),
       to: recipient.email,
       headers: {
-        'List-Unsubscribe': `<${oneClick}>`,
+        'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         // RFC 2919: the name may be an encoded word, the id in angle brackets must stay plain.
         'List-Id': {

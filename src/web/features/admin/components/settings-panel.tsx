@@ -83,6 +83,8 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
   const [site, setSite] = useState(initial.site)
   const [saved, setSaved] = useState(() => textsOf(initial.site))
   const [texts, setTexts] = useState(saved)
+  /** What a field held when she chose its default: Undo puts it back. */
+  const [beforeReset, setBeforeReset] = useState<Partial<Texts>>({})
   const [errors, setErrors] = useState<Errors>({})
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -120,11 +122,14 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
     setSite(result.data.site)
     setSaved(next)
     setTexts(next)
+    setBeforeReset({})
     // This tab's pages show the new values too, without a reload.
     providePublicConfig(result.data.public)
     setOutcome({ tone: 'success', text: t('adminSettings.saved') })
   }
 
+  const setText = (name: SiteSettingField, value: string) =>
+    setTexts((current) => ({ ...current, [name]: value }))
   const field = (name: SiteSettingField, label: string, options: FieldOptions = {}) => (
     <SettingField
       key={name}
@@ -133,10 +138,22 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
       view={site[name]}
       text={texts[name]}
       error={errors[name]}
-      onChange={(value) => setTexts((current) => ({ ...current, [name]: value }))}
+      onChange={(value) => setText(name, value)}
+      onUseDefault={() => {
+        setBeforeReset((current) => ({ ...current, [name]: texts[name] }))
+        setText(name, '')
+      }}
+      onUndo={() => {
+        setText(name, beforeReset[name] ?? saved[name])
+        setBeforeReset(({ [name]: _, ...rest }) => rest)
+      }}
       {...options}
     />
   )
+  const senderName = site.mailSenderName
+  const shownSender = senderName.locked
+    ? String(senderName.value)
+    : texts.mailSenderName.trim() || String(senderName.default)
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="mt-8 flex flex-col gap-6">
@@ -150,6 +167,7 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
         })}
         {field('mailSenderName', t('adminSettings.senderName'), {
           hint: t('adminSettings.senderNameHint', { address: initial.operator.mailAddress }),
+          preview: <SenderPreview name={shownSender} address={initial.operator.mailAddress} />,
         })}
       </SettingsCard>
       <SettingsCard title={t('adminSettings.links')} description={t('adminSettings.linksIntro')}>
@@ -211,11 +229,35 @@ interface FieldOptions {
   lang?: string
   inputMode?: 'numeric'
   autoComplete?: string
+  /** What her value will look like where it is used, under the field. */
+  preview?: ReactNode
+}
+
+/**
+ * The From line as her e-mails' recipients see it, with what she has typed so far (or the
+ * default name): `Name <address>`.
+ */
+function SenderPreview({ name, address }: { name: string; address: string }) {
+  const { t } = useTranslation('admin')
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 rounded-xl bg-sand/60 px-4 py-2 text-sm">
+      <span className="text-ink-soft">{t('adminSettings.senderPreview')}</span>
+      <span data-testid="sender-preview" className="font-medium [overflow-wrap:anywhere]">
+        {name ? `${name} <${address}>` : address}
+      </span>
+    </p>
+  )
 }
 
 /**
  * One setting: her value, or empty with the default shown beneath; a locked one is read-only
  * and says who set it.
+ *
+ * A value she has saved has its "back to the default" button, there from the page's load to the
+ * next save: never one that appears as she types, which would become the next Tab stop before
+ * the next field and take a space she meant for that field (and drop focus to the page as it
+ * went). Pressing it only marks the field: it empties, says the default comes back when she
+ * saves, and the same button, keeping focus, becomes Undo.
  */
 function SettingField({
   name,
@@ -224,11 +266,14 @@ function SettingField({
   text,
   error,
   onChange,
+  onUseDefault,
+  onUndo,
   type,
   hint,
   lang,
   inputMode,
   autoComplete,
+  preview,
 }: {
   name: SiteSettingField
   label: string
@@ -236,6 +281,10 @@ function SettingField({
   text: string
   error?: string
   onChange: (value: string) => void
+  /** Marks the field to go back to its default at the next save. */
+  onUseDefault: () => void
+  /** Takes that back: the field holds what it held before. */
+  onUndo: () => void
 } & FieldOptions) {
   const { t } = useTranslation('admin')
   const fallback = String(view.default)
@@ -244,6 +293,8 @@ function SettingField({
     : [hint, fallback && t('adminSettings.defaultIs', { value: fallback })]
         .filter(Boolean)
         .join(' ')
+  // Her saved value, emptied (by the button or by hand): the save puts the default back.
+  const goesBack = !view.locked && view.custom && text.trim() === ''
   return (
     <div className="flex flex-col gap-2">
       <TextField
@@ -263,15 +314,22 @@ function SettingField({
         error={error}
         onChange={(event) => onChange(event.target.value)}
       />
-      {!view.locked && text !== '' && (
-        <button
-          type="button"
-          onClick={() => onChange('')}
-          className="min-h-11 self-start rounded-full px-1 text-sm font-semibold text-rose-deep underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-deep"
-        >
-          {t('adminSettings.useDefault')}
-          <span className="sr-only"> – {label}</span>
-        </button>
+      {preview}
+      {!view.locked && view.custom && (
+        <div className="flex flex-wrap items-center">
+          {/* Always in the page, so that the note is announced when it appears. */}
+          <p aria-live="polite" className={`text-sm font-medium ${goesBack ? 'mr-3' : ''}`}>
+            {goesBack ? t('adminSettings.goesBackOnSave') : ''}
+          </p>
+          <button
+            type="button"
+            onClick={goesBack ? onUndo : onUseDefault}
+            className="min-h-11 rounded-full px-1 text-sm font-semibold text-rose-deep underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-deep"
+          >
+            {goesBack ? t('adminSettings.undoUseDefault') : t('adminSettings.useDefault')}
+            <span className="sr-only"> – {label}</span>
+          </button>
+        </div>
       )}
     </div>
   )
