@@ -35,6 +35,13 @@ export function authRoutes(auth: Auth) {
       for (const name of ['sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'])
         headers.delete(name)
     const operationPath = c.req.path.slice(AUTH_PREFIX.length)
+    // An operation that never succeeds here is answered before Better Auth reads anything.
+    const allowed = NOT_OFFERED[`${c.req.method.toLowerCase()} ${operationPath}`]
+    if (allowed) {
+      const code = 'METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED'
+      const message = errorMessage(c.var.language, `auth.${code}` as ErrorMessageKey)
+      return c.json({ code, message }, 405, { Allow: allowed })
+    }
     // These look the session up only after checking their input: a visitor would hear that her
     // input is wrong before hearing that she must sign in (the document promises the 401).
     if (
@@ -60,8 +67,6 @@ export function authRoutes(auth: Auth) {
       return c.json({ code: 'database_unavailable', message }, 503, { 'Retry-After': '5' })
     }
     const answer = response.status >= 400 ? await asApiError(response, c.var.language) : response
-    const allowed = NOT_OFFERED[`${c.req.method.toLowerCase()} ${operationPath}`]
-    if (answer.status === 405 && allowed) answer.headers.set('Allow', allowed)
     if (!c.var.checkResponses) return answer
     const problem = await differenceFromDocument(auth, c.req.method, c.req.path, answer)
     return problem ? differsFromDocument(c.req.method, c.req.path, problem) : answer

@@ -270,7 +270,7 @@ describe('her newsletter subscription follows her address', () => {
 
   async function confirmChange(c: ReturnType<typeof browserClient>, to: string) {
     const { link } = await confirmLink(to)
-    expect((await c.follow(link)).location).toBe(CALLBACK)
+    expect((await c.follow(link)).location).toBe(LANDING)
   }
 
   async function expectMoved(
