@@ -96,7 +96,7 @@ describe('event reminders', () => {
     expect(en.subject).toBe(
       `${enEmails.eventReminder.subject.replace('{{event}}', name)} – Lendület`,
     )
-    expect(en.text).toContain('Friday, June 14, 2030 at 6:30 PM')
+    expect(en.text).toContain('Friday, 14 June 2030 at 18:30')
 
     // Again, and later: nothing more. Reminders off and the waiting list: nothing at all.
     expect(await pass(now)).toBe(0)
