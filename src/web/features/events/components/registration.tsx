@@ -62,6 +62,15 @@ export function Registration({
       )
     )
   }
+  /**
+   * The question goes and focus returns to the button: after "yes" it shows the request working,
+   * then "Sign me up"; after "keep" it is where she started.
+   */
+  function closeQuestion() {
+    setConfirming(false)
+    requestAnimationFrame(() => toggle.current?.focus())
+  }
+
   if (confirming && holdsPlace)
     return (
       <div
@@ -77,22 +86,13 @@ export function Registration({
             variant="secondary"
             pending={pending}
             onClick={() => {
-              // The question goes; focus goes to the button, which shows the request working
-              // and then "Sign me up" once the place is given up.
-              setConfirming(false)
+              closeQuestion()
               onToggle()
-              requestAnimationFrame(() => toggle.current?.focus())
             }}
           >
             {t('member.unregisterYes')}
           </Button>
-          <Button
-            ref={keep}
-            onClick={() => {
-              setConfirming(false)
-              requestAnimationFrame(() => toggle.current?.focus())
-            }}
-          >
+          <Button ref={keep} onClick={closeQuestion}>
             {t('member.unregisterKeep')}
           </Button>
         </div>
