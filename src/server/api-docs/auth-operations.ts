@@ -49,7 +49,9 @@ export const SESSION_CHECKED_IN_HANDLER = new Set([
  * Auth reads the session by POST only with its deferred session refresh, which we leave off
  * (decision 32): `GET /api/auth/get-session` reads it.
  */
-export const NOT_OFFERED: Record<string, string> = { 'post /get-session': 'GET' }
+export const NOT_OFFERED: Record<string, { allow: string; code: string }> = {
+  'post /get-session': { allow: 'GET', code: 'METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED' },
+}
 
 const redirect = (description: string) => ({
   description,
