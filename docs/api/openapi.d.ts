@@ -1741,7 +1741,7 @@ export interface paths {
         };
         /**
          * Where Google sends the browser back after signing in
-         * @description The end of a sign-in with Google (OAuth 2.0 authorization code). It always redirects: to the page the sign-in started from (its `callbackURL`) with the session cookie set, or, when the sign-in failed (an unknown `state`, a refused consent...), to the sign-in's error page or `/api/auth/error`, with `?error=<code>`.
+         * @description The end of a sign-in with Google (OAuth 2.0 authorization code). It always redirects: to the page the sign-in started from (its `callbackURL`) with the session cookie set, or, when the sign-in failed (an unknown `state`, a refused consent...), to the sign-in's error page or `/api/auth/error`, with `?error=<code>`. An `{id}` of `.` or `..` (also written `%2e%2e`) makes the path another one: 404.
          *
          *     **Who may call:** Anyone, signed in or not.
          */
@@ -1749,7 +1749,7 @@ export interface paths {
         put?: never;
         /**
          * Google's answer as a form post
-         * @description For a provider that answers with a form post (`response_mode=form_post`): redirects to `GET` of the same path with the fields in the query, which ends the sign-in.
+         * @description For a provider that answers with a form post (`response_mode=form_post`): redirects to `GET` of the same path with the fields in the query, which ends the sign-in. An `{id}` of `.` or `..` (also written `%2e%2e`) makes the path another one: 404.
          *
          *     **Who may call:** Anyone, signed in or not.
          */
@@ -1773,13 +1773,7 @@ export interface paths {
          */
         get: operations["authGetSession"];
         put?: never;
-        /**
-         * Not offered: read the session with GET
-         * @description Not offered: Better Auth reads the session by POST only with its deferred session refresh, which our configuration leaves off (decision 32). Read it with `GET /api/auth/get-session`.
-         *
-         *     **Who may call:** Anyone, signed in or not.
-         */
-        post: operations["authGetSessionPost"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2913,15 +2907,6 @@ export interface components {
         };
         /** @description Not found (a malformed id is not found either). */
         Error404: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApiError"];
-            };
-        };
-        /** @description Not offered with this method (the description says which to use). */
-        Error405: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6911,6 +6896,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -6959,6 +6945,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
@@ -6991,31 +6978,6 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
-        };
-    };
-    authGetSessionPost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            405: components["responses"]["Error405"];
-            413: components["responses"]["Error413"];
-            415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
@@ -7381,7 +7343,7 @@ export interface operations {
                     newEmail: string;
                     /** @description Where the link in the e-mail brings her back to (a path of this site). */
                     callbackURL?: string;
-                    /** @description Move her newsletter subscription to the new address when it is confirmed (default false). */
+                    /** @description Whether her newsletter subscription moves to the new address when it is confirmed: whichever she has then, confirmed or still waiting for its link. `false` leaves it on the old address (default true; decision 0048). */
                     moveNewsletter?: boolean;
                 };
             };
