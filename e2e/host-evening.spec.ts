@@ -286,6 +286,26 @@ test('ending a round early and ending the evening ask first; focus follows the e
       await dialog.getByRole('button', { name: ev.page.confirmEndButton }).click()
       await expect(page.getByText(ev.status.active, { exact: true })).toHaveCount(0)
       await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeFocused()
+
+      // An ended evening is over: nothing offers to start it with one tap, here or on its card.
+      await expect(page.getByText(ev.status.ended, { exact: true })).toBeVisible()
+      await expect(page.getByRole('button', { name: ev.card.start })).toHaveCount(0)
+      // Reopening is its own, named step that says what happens, and can be declined.
+      const reopen = page.getByRole('button', { name: ev.page.reopen })
+      await reopen.click()
+      await expect(dialog).toContainText(ev.page.confirmReopen)
+      await dialog.getByRole('button', { name: ev.confirm.cancel }).click()
+      await expect(reopen).toBeFocused()
+      await expect(page.getByText(ev.status.ended, { exact: true })).toBeVisible()
+      await page.getByRole('link', { name: ev.page.back }).click()
+      const card = page.getByRole('article', { name: eventName })
+      await expect(card.getByText(ev.status.ended, { exact: true })).toBeVisible()
+      await expect(card.getByRole('button', { name: ev.card.start })).toHaveCount(0)
+      await card.getByRole('link', { name: ev.card.manage }).click()
+      await page.getByRole('button', { name: ev.page.reopen }).click()
+      await dialog.getByRole('button', { name: ev.page.confirmReopenButton }).click()
+      await expect(page.getByText(ev.status.active, { exact: true })).toBeVisible()
+      await expect(page.getByRole('button', { name: ev.rounds.add })).toBeFocused()
     },
     () => endRunningEvents(page.request, baseURL),
   )

@@ -951,11 +951,33 @@ export interface paths {
         put?: never;
         /**
          * Start the event
-         * @description At most one event is active at a time.
+         * @description At most one event is active at a time. An ended event is refused (409 `event_ended`): reopen it instead.
          *
          *     **Who may call:** Admins only.
          */
         post: operations["postAdminEventsByIdStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen an ended event
+         * @description An ended evening is over: `start` refuses it (409 `event_ended`). Reopening is the deliberate way back: the event is active again, keeping its rounds and seating; the round that was running when it ended stays over.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminEventsByIdReopen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5135,6 +5157,37 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    postAdminEventsByIdReopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     postAdminEventsByIdEnd: {
         parameters: {
             query?: never;
@@ -6146,7 +6199,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -6208,7 +6261,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;

@@ -6,6 +6,8 @@ export type DomainErrorReason =
   | 'eventNotFound'
   | 'eventAlreadyActive'
   | 'eventNotActive'
+  | 'eventEnded'
+  | 'eventNotEnded'
   | 'activeEventCannotBeDeleted'
   | 'tableNotFound'
   | 'tableNameTaken'

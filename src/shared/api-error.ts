@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'invalid_token',
   'event_already_active',
   'event_not_active',
+  'event_ended',
+  'event_not_ended',
   'conflict',
   'not_enough_seats',
   'no_active_event',

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'event.image',
   'event.start',
   'event.end',
+  'event.reopen',
   'event.delete',
   'door_helper.add',
   'door_helper.remove',

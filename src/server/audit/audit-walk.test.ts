@@ -401,6 +401,17 @@ const SCENARIOS: Scenario[] = [
     refused: () => ({ method: 'GET', path: missingEvent('/seating.csv') }),
   },
   {
+    route: 'POST /api/admin/events/:id/reopen',
+    action: 'event.reopen',
+    subject: theEvent,
+    // Only an ended evening reopens: end it first (its own entry, before the count).
+    prepare: async () => {
+      await ok({ method: 'POST', path: event('/end') })
+    },
+    call: () => ({ method: 'POST', path: event('/reopen') }),
+    refused: () => ({ method: 'POST', path: missingEvent('/reopen') }),
+  },
+  {
     route: 'POST /api/admin/events/:id/end',
     action: 'event.end',
     subject: theEvent,
@@ -661,6 +672,10 @@ describe('the audit log, route by route', () => {
     const started = await entryOf('event.start')
     expect(started?.before).toEqual({ status: 'inactive' })
     expect(started?.after).toEqual({ status: 'active' })
+    // Reopened, it ran again: ended, then running.
+    const reopened = await entryOf('event.reopen')
+    expect(reopened?.before).toEqual({ status: 'ended' })
+    expect(reopened?.after).toEqual({ status: 'active' })
     const ended = await entryOf('event.end')
     expect(ended?.before).toEqual({ status: 'active', endedAt: null })
     expect(ended?.after).toEqual({ status: 'ended', endedAt: expect.any(String) })

@@ -29,6 +29,7 @@ import {
   findEvent,
   listEvents,
   setEventImage,
+  reopenEvent,
   startEvent,
   updateEvent,
 } from './events.ts'
@@ -266,7 +267,8 @@ export function adminEventsRoutes(
         '/:id/start',
         adminDoc({
           summary: 'Start the event',
-          description: 'At most one event is active at a time.',
+          description:
+            'At most one event is active at a time. An ended event is refused (409 `event_ended`): reopen it instead.',
           responses: { 200: json('The event, active.', eventRowSchema) },
           errors: [404, 409],
         }),
@@ -282,6 +284,29 @@ export function adminEventsRoutes(
             }
           })
           return c.json(started)
+        },
+      )
+      .post(
+        '/:id/reopen',
+        adminDoc({
+          summary: 'Reopen an ended event',
+          description:
+            'An ended evening is over: `start` refuses it (409 `event_ended`). Reopening is the deliberate way back: the event is active again, keeping its rounds and seating; the round that was running when it ended stays over.',
+          responses: { 200: json('The event, active again.', eventRowSchema) },
+          errors: [404, 409],
+        }),
+        event,
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const reopened = await audit(c, id, 'event.reopen', async (tx, before) => {
+            const after = await reopenEvent(tx, id)
+            return {
+              result: after,
+              before: { status: eventPhase(before) },
+              after: { status: eventPhase(after) },
+            }
+          })
+          return c.json(reopened)
         },
       )
       .post(

@@ -142,6 +142,40 @@ describe('events', () => {
     await endEverything()
   })
 
+  it('stay over once ended: a plain start is refused, reopening is its own step', async () => {
+    await endEverything()
+    const { id } = await createEvent()
+    const first = await json(await admin.client.post(`/api/admin/events/${id}/start`))
+    await json(await admin.client.post(`/api/admin/events/${id}/end`))
+
+    // One tap on "start" must not bring the evening back.
+    const refused = await admin.client.post(`/api/admin/events/${id}/start`)
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toEqual({ code: 'event_ended', message: en.errors.eventEnded })
+    expect((await detail(id)).event).toMatchObject({
+      status: 'inactive',
+      endedAt: expect.any(String),
+    })
+    // In the admin's own language.
+    const german = await member({ isAdmin: true, language: 'de' })
+    const inGerman = await german.client.post(`/api/admin/events/${id}/start`)
+    expect(await inGerman.json()).toEqual({ code: 'event_ended', message: de.errors.eventEnded })
+
+    // Reopening says what it is: running again, with its first start kept.
+    const reopened = await json(
+      await admin.client.api.admin.events[':id'].reopen.$post({ param: { id } }),
+    )
+    expect(reopened).toMatchObject({ status: 'active', endedAt: null, startedAt: first.startedAt })
+    // Only an ended evening reopens.
+    const again = await admin.client.post(`/api/admin/events/${id}/reopen`)
+    expect(again.status).toBe(409)
+    expect(await again.json()).toEqual({
+      code: 'event_not_ended',
+      message: en.errors.eventNotEnded,
+    })
+    await endEverything()
+  })
+
   it('take an uploaded image, resized and served from the database', async () => {
     const { id } = await createEvent()
     const png = await sharp({

@@ -188,18 +188,36 @@ export async function setEventImage(db: Db, eventId: string, image: ProcessedIma
   return mediaUrl(id)
 }
 
-/** SPEC: inactive -> active, started_at = now. The database allows one active event. */
+/**
+ * SPEC: inactive -> active, started_at = now. The database allows one active event. An ended
+ * evening is over: a plain start refuses it (`reopenEvent` is the deliberate way back).
+ */
 export async function startEvent(db: Db, eventId: string): Promise<EventRow> {
   const event = await findEvent(db, eventId)
   if (event.status === 'active') return event
+  if (event.endedAt) throw new DomainError('eventEnded')
+  return activate(db, eventId, { startedAt: new Date() })
+}
+
+/**
+ * Opens an ended evening again: active, without its end, keeping its start, rounds and seating
+ * (the round that ran when it ended stays over). The host asked for it by name.
+ */
+export async function reopenEvent(db: Db, eventId: string): Promise<EventRow> {
+  const event = await findEvent(db, eventId)
+  if (!event.endedAt) throw new DomainError('eventNotEnded')
+  return activate(db, eventId, { startedAt: event.startedAt ?? new Date() })
+}
+
+async function activate(db: Db, eventId: string, { startedAt }: { startedAt: Date }) {
   try {
-    const [started] = await db
+    const [active] = await db
       .update(events)
-      .set({ status: 'active', startedAt: new Date(), endedAt: null, updatedAt: new Date() })
+      .set({ status: 'active', startedAt, endedAt: null, updatedAt: new Date() })
       .where(eq(events.id, eventId))
       .returning()
-    if (!started) throw new DomainError('eventNotFound')
-    return started
+    if (!active) throw new DomainError('eventNotFound')
+    return active
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('eventAlreadyActive')
     throw error

@@ -12,6 +12,8 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   eventNotFound: [404, 'not_found', 'events:errors.eventNotFound'],
   eventAlreadyActive: [409, 'event_already_active', 'events:errors.alreadyActive'],
   eventNotActive: [409, 'event_not_active', 'events:errors.notActive'],
+  eventEnded: [409, 'event_ended', 'events:errors.eventEnded'],
+  eventNotEnded: [409, 'event_not_ended', 'events:errors.eventNotEnded'],
   activeEventCannotBeDeleted: [409, 'conflict', 'events:errors.activeCannotBeDeleted'],
   tableNotFound: [404, 'not_found', 'notFound'],
   tableNameTaken: [409, 'conflict', 'events:errors.tableNameTaken'],

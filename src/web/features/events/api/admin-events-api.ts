@@ -33,6 +33,7 @@ export const updateEvent = (id: string, json: EventInput) =>
 export const deleteEvent = (id: string) => callApi(() => one.$delete({ param: { id } }))
 export const startEvent = (id: string) => callApi(() => one.start.$post({ param: { id } }))
 export const endEvent = (id: string) => callApi(() => one.end.$post({ param: { id } }))
+export const reopenEvent = (id: string) => callApi(() => one.reopen.$post({ param: { id } }))
 
 /** Multipart upload; the typed client does not build form bodies, so this one is fetch. */
 export const uploadEventImage = (id: string, file: File) => {

@@ -89,7 +89,7 @@ export function EventCard({
                 {t('card.end')}
               </button>
             </>
-          ) : (
+          ) : status === 'ended' ? null : (
             <button
               type="button"
               aria-disabled={busy || undefined}

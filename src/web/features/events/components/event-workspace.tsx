@@ -13,6 +13,7 @@ import {
   deleteEvent,
   endEvent,
   fetchEvent,
+  reopenEvent,
   startEvent,
   type EventDetail,
 } from '../api/admin-events-api.ts'
@@ -92,6 +93,19 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
     })
   }
 
+  // An ended evening is over: coming back to it is its own, named step that says what happens.
+  function askToReopen() {
+    confirm.ask({
+      text: t('page.confirmReopen'),
+      confirmLabel: t('page.confirmReopenButton'),
+      onConfirm: async () => {
+        const result = await actions.run('header', () => reopenEvent(event.id))
+        if (result.ok) return () => actions.focusSoon('add-round', 'event-heading')
+        return () => actions.focusSoon('reopen-event', 'event-heading')
+      },
+    })
+  }
+
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 sm:px-8">
       <BackLink href="/admin">{t('page.back')}</BackLink>
@@ -140,6 +154,16 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
                   {t('card.end')}
                 </Button>
               </>
+            ) : status === 'ended' ? (
+              <Button
+                id="reopen-event"
+                type="button"
+                variant="outline"
+                size="md"
+                onClick={askToReopen}
+              >
+                {t('page.reopen')}
+              </Button>
             ) : (
               <Button type="button" variant="solid" size="md" onClick={() => void start()}>
                 {t('card.start')}
