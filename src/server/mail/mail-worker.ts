@@ -336,15 +336,25 @@ export function startMailWorker({
     signal: AbortSignal,
   ): Promise<{ outcome: Outcome; stop?: 'no answer' | 'not recorded' }> {
     if (!campaigns) throw new Error('no campaigns')
-    const message = campaigns.message(recipient)
     if (!transport) {
+      const message = campaigns.message(recipient)
       logger.info(
         { to: message.to, campaignId: recipient.campaignId, subject: message.subject },
         'campaign e-mail (no SMTP_URL: not sent)',
       )
     } else {
       try {
-        await transport.sendMail({ from: from(), ...message, signal })
+        const sender = from()
+        const raw = campaigns.raw(recipient, sender)
+        await (raw
+          ? transport.sendMail({
+              envelope: { from: raw.envelopeFrom, to: [recipient.email] },
+              raw: raw.message,
+              // Already in the message; given here so that nodemailer does not make one up.
+              messageId: raw.messageId,
+              signal,
+            })
+          : transport.sendMail({ from: sender, ...campaigns.message(recipient), signal }))
       } catch (error) {
         const outcome = outcomeOf(recipient, error, signal.aborted)
         return { outcome, stop: outcome.kind === 'release' ? 'no answer' : undefined }

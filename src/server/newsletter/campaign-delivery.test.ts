@@ -250,16 +250,16 @@ describe('campaign delivery', () => {
     const mail = await mailServer()
     await seedSubscribers(db, 120, 'lane')
     const id = await startCampaign(db)
-    // Handed over (its message built for the SMTP pool) and not yet recorded: what a crash could
+    // Handed over (its message built for the SMTP connection) and not yet recorded: what a crash could
     // send again.
     let inFlight = 0
     let most = 0
     worker(db, mail.url, {
       watch: (delivery) => ({
         ...delivery,
-        message(recipient) {
+        raw(recipient, sender) {
           most = Math.max(most, ++inFlight)
-          return delivery.message(recipient)
+          return delivery.raw(recipient, sender)
         },
         async markSent(recipient) {
           await delivery.markSent(recipient)
