@@ -62,6 +62,7 @@ const FIRST_CHUNK_MODULES = [
   'web/lib/keep-typed-input',
   'web/lib/use-media-query',
   'web/lib/use-focus-first-invalid',
+  'web/lib/tab-keys',
   'web/lib/validation',
   'web/lib/api-client',
   'web/lib/call-api',

@@ -176,19 +176,22 @@ test.describe('the card carousel on small screens', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, 'phone layout')
 
   const slide = (page: import('@playwright/test').Page, n: number) =>
-    page.getByRole('group', {
+    page.getByRole('tabpanel', {
       name: landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6'),
     })
   const cardHeading = (page: import('@playwright/test').Page, n: number) =>
     slide(page, n).getByRole('heading', { name: landing.cards[CARD_IDS[n - 1] ?? 'plan'].title })
 
+  const dot = (page: import('@playwright/test').Page, n: number) =>
+    page
+      .getByRole('tablist', { name: landing.cards.dotsLabel })
+      .getByRole('tab', { name: landing.cards.goToSlide.replace('{{index}}', String(n)) })
+
   /** Back to slide 1 with the 4 s period starting now, on a clock only the test moves. */
   const restartOnPausedClock = async (page: import('@playwright/test').Page) => {
     await pauseClock(page)
     await page.getByRole('button', { name: landing.cards.pause }).click()
-    await page
-      .getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '1') })
-      .click()
+    await dot(page, 1).click()
     await page.getByRole('button', { name: landing.cards.play }).click()
     await page.getByRole('heading', { name: landing.cards.heading }).click()
   }
@@ -233,9 +236,7 @@ test.describe('the card carousel on small screens', () => {
     await expect(current).toHaveAttribute('aria-label', label(1))
     await page.mouse.move(5, 5)
 
-    await page
-      .getByRole('button', { name: landing.cards.goToSlide.replace('{{index}}', '1') })
-      .focus()
+    await dot(page, 1).focus()
     await page.clock.runFor(10_000)
     await expect(current).toHaveAttribute('aria-label', label(1))
 
@@ -273,15 +274,94 @@ test.describe('the card carousel on small screens', () => {
   })
 
   test('the dots choose a slide', async ({ page }) => {
-    const dot = page.getByRole('button', {
-      name: landing.cards.goToSlide.replace('{{index}}', '4'),
-    })
-    await dot.click()
-    await expect(dot).toHaveAttribute('aria-current', 'true')
+    await dot(page, 4).click()
+    await expect(dot(page, 4)).toHaveAttribute('aria-selected', 'true')
     await expect(cardHeading(page, 4)).toBeInViewport()
     await expect(page.getByRole('button', { name: landing.cards.next })).toBeVisible()
     await page.getByRole('button', { name: landing.cards.next }).click()
     await expect(cardHeading(page, 5)).toBeInViewport()
+  })
+
+  test('the dots are one Tab stop, moved with the arrow keys, Home and End (APG tabs)', async ({
+    page,
+    checkA11y,
+  }, testInfo) => {
+    await pauseClock(page)
+    // After the last button, the dot of the slide shown is the one Tab stop of the six.
+    await page.getByRole('button', { name: landing.cards.next }).focus()
+    await page.keyboard.press('Tab')
+    await expect(dot(page, 1)).toBeFocused()
+    await expect(dot(page, 1)).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('tab').and(page.locator(':focus'))).toHaveCount(0)
+    await page.keyboard.press('Shift+Tab')
+    await expect(dot(page, 1)).toBeFocused()
+
+    const shows = async (n: number) => {
+      await expect(dot(page, n)).toBeFocused()
+      await expect(dot(page, n)).toHaveAttribute('aria-selected', 'true')
+      await expect(dot(page, n)).toHaveAttribute('tabindex', '0')
+      await expect(page.locator('[role="tab"][tabindex="0"]')).toHaveCount(1)
+      await expect(cardHeading(page, n)).toBeInViewport()
+    }
+    await page.keyboard.press('ArrowRight')
+    await shows(2)
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('ArrowLeft')
+    await shows(6)
+    await page.keyboard.press('ArrowRight')
+    await shows(1)
+    await page.keyboard.press('End')
+    await shows(6)
+    await page.keyboard.press('Home')
+    await shows(1)
+    // Each dot names the slide it shows.
+    const panel = await dot(page, 1).getAttribute('aria-controls')
+    await expect(page.locator(`#${panel}`)).toHaveAttribute(
+      'aria-label',
+      landing.cards.slideLabel.replace('{{index}}', '1').replace('{{total}}', '6'),
+    )
+    // Axe waits on timers: the clock runs again (the dots stopped the rotation for good).
+    await page.clock.resume()
+    await checkA11y()
+    await page.screenshot({
+      path: `test-results/screenshots/carousel-dots-${testInfo.project.name}.png`,
+    })
+  })
+
+  test('a dot, its keys or a swipe stop the rotation for good', async ({ page }) => {
+    const current = page.locator('[aria-roledescription="slide"]:not([inert])')
+    const label = (n: number) =>
+      landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6')
+    const elsewhere = page.getByRole('heading', { name: landing.cards.heading })
+    const stopsForGood = async (n: number) => {
+      await expect(current).toHaveAttribute('aria-label', label(n))
+      // Away from the carousel (no hover, no focus in it): still, however long she waits.
+      await elsewhere.click()
+      await page.clock.runFor(20_000)
+      await expect(current).toHaveAttribute('aria-label', label(n))
+      await expect(page.getByRole('button', { name: landing.cards.play })).toBeVisible()
+    }
+    await pauseClock(page)
+
+    await dot(page, 3).click()
+    await stopsForGood(3)
+
+    await page.getByRole('button', { name: landing.cards.play }).click()
+    await dot(page, 3).focus()
+    await page.keyboard.press('ArrowRight')
+    await stopsForGood(4)
+
+    await page.getByRole('button', { name: landing.cards.play }).click()
+    const box = await slide(page, 4).boundingBox()
+    if (!box) throw new Error('no slide')
+    const y = box.y + box.height / 2
+    await page.mouse.move(200, y)
+    await page.mouse.down()
+    await page.mouse.move(170, y)
+    await page.mouse.move(140, y)
+    await page.mouse.up()
+    await stopsForGood(5)
   })
 })
 

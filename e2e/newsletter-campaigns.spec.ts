@@ -26,6 +26,7 @@ async function englishSubscriber(page: Page, email: string) {
 
 test('an admin writes, previews, tests and sends a campaign; a subscriber gets it and can leave', async ({
   page,
+  browser,
   baseURL,
   checkA11y,
 }, testInfo) => {
@@ -104,6 +105,30 @@ test('an admin writes, previews, tests and sends a campaign; a subscriber gets i
   expect(testMail.subject).toBe(
     `${emails[testLanguage].campaign.testPrefix} ${subjects[testLanguage]}`,
   )
+
+  // Its "open in the browser" link, before the campaign is sent: the admin's preview of the web
+  // version, in the test e-mail's language (the public page has nothing to show yet).
+  const previewLink = linkIn(testMail, '/admin/newsletter/campaigns/')
+  expect(previewLink).toMatch(new RegExp(`/preview\\?lang=${testLanguage}$`))
+  const own = texts(testLanguage, 'newsletter').campaigns.ui.issue
+  const tab = await page.context().newPage()
+  await tab.goto(previewLink)
+  await expect(tab.getByRole('heading', { name: subjects[testLanguage], level: 1 })).toBeVisible()
+  await expect(tab.getByText(own.notSent)).toBeVisible()
+  await expect(tab.getByText(own.previewNote)).toBeVisible()
+  await expect(tab.getByRole('link', { name: own.backToCampaign })).toHaveAttribute(
+    'href',
+    new URL(page.url()).pathname,
+  )
+  await checkA11y(tab)
+  await saveScreenshot(tab, testInfo, 'campaign-preview-page')
+  await tab.close()
+  // Someone else with the e-mail in hand sees nothing of it: she is asked to sign in.
+  const stranger = await browser.newPage({ baseURL })
+  await stranger.goto(previewLink)
+  await expect(stranger).toHaveURL(/\/\?next=%2Fadmin%2Fnewsletter%2Fcampaigns%2F/)
+  await expect(stranger.getByText(subjects[testLanguage])).toHaveCount(0)
+  await stranger.close()
 
   // Send now: the confirmation names the audience; then the progress moves on to "sent".
   await page.getByRole('button', { name: ui.editor.sendNow }).click()
@@ -189,15 +214,36 @@ test('an admin schedules a draft for chosen languages, takes it back and deletes
   await when.fill(
     `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T10:00`,
   )
-  await page.getByRole('button', { name: ui.editor.schedule, exact: true }).click()
+  // By keyboard: the button she pressed goes with its card; focus goes to the campaign's new
+  // state, brought into view (at the top of the page, far above the button on a phone).
+  await page.getByRole('button', { name: ui.editor.schedule, exact: true }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByTestId('campaign-status')).toHaveText(ui.status.scheduled)
-  await expect(page.getByTestId('campaign-scheduled')).toContainText('10:00')
+  const scheduled = page.getByTestId('campaign-scheduled')
+  await expect(scheduled).toContainText('10:00')
+  await expect(scheduled).toBeFocused()
+  await expect(page.getByRole('region', { name: ui.editor.sendTitle })).toBeInViewport({
+    ratio: 1,
+  })
   await expect(page.getByLabel(ui.editor.subject)).toBeDisabled()
   await checkA11y()
-  await saveScreenshot(page, testInfo, 'campaign-scheduled')
-  await page.getByRole('button', { name: ui.editor.unschedule }).click()
+  // What she sees at that moment, not the whole page.
+  await page.screenshot({
+    path: `test-results/screenshots/campaign-scheduled-view-${testInfo.project.name}.png`,
+  })
+  // Taken back: a draft again, said where sending is (now far below on a phone), focused.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: ui.editor.unschedule })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page.getByTestId('campaign-status')).toHaveText(ui.status.draft)
+  const answer = page.getByRole('status').filter({ hasText: ui.editor.unscheduled })
+  await expect(answer).toBeFocused()
+  await expect(answer).toBeInViewport({ ratio: 1 })
+  await expect(page.getByRole('button', { name: ui.editor.schedule, exact: true })).toBeVisible()
   await expect(page.getByLabel(ui.editor.subject)).toBeEnabled()
+  await page.screenshot({
+    path: `test-results/screenshots/campaign-unscheduled-view-${testInfo.project.name}.png`,
+  })
 
   // Deleting the draft asks first, then it is gone from the list.
   await page.getByRole('button', { name: ui.editor.delete }).click()

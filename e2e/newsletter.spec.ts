@@ -98,14 +98,14 @@ test('the form switches to unsubscribing, and the e-mailed link unsubscribes', a
 
   // The switch clears the fields and the message, and hides the name.
   await form.getByRole('button', { name: newsletter.form.toUnsubscribe }).click()
-  await expect(form.getByLabel(newsletter.form.name)).toHaveCount(0)
-  await expect(form.getByLabel(newsletter.form.email)).toHaveValue('')
-  await expect(form.getByText(newsletter.invalidEmail)).toBeHidden()
-  await expect(form.getByText(newsletter.form.unsubscribeHint)).toBeVisible()
+  const leaving = page.getByRole('form', { name: newsletter.form.unsubscribeLabel })
+  await expect(leaving.getByLabel(newsletter.form.name)).toHaveCount(0)
+  await expect(leaving.getByLabel(newsletter.form.email)).toHaveValue('')
+  await expect(leaving.getByText(newsletter.invalidEmail)).toBeHidden()
 
-  await form.getByLabel(newsletter.form.email).fill(email)
-  await form.getByRole('button', { name: newsletter.form.unsubscribe }).click()
-  await expect(form.getByRole('status')).toHaveText(newsletter.unsubscribeEmailSent)
+  await leaving.getByLabel(newsletter.form.email).fill(email)
+  await leaving.getByRole('button', { name: newsletter.form.unsubscribe }).click()
+  await expect(leaving.getByRole('status')).toHaveText(newsletter.unsubscribeEmailSent)
   await saveScreenshot(page, testInfo, 'newsletter-unsubscribe-sent')
 
   const mail = await waitForMail(email, { count: 2 })
@@ -134,11 +134,51 @@ test('without an answer from the server, the form shows the fallback texts', asy
   await expect(form.getByRole('alert')).toHaveText(newsletter.subscriptionFailed)
 
   await form.getByRole('button', { name: newsletter.form.toUnsubscribe }).click()
-  await expect(form.getByRole('alert')).toHaveCount(0)
-  await form.getByLabel(newsletter.form.email).fill(uniqueEmail('offline'))
-  await form.getByRole('button', { name: newsletter.form.unsubscribe }).click()
-  await expect(form.getByRole('alert')).toHaveText(newsletter.unsubscribeFailed)
+  const leaving = page.getByRole('form', { name: newsletter.form.unsubscribeLabel })
+  await expect(leaving.getByRole('alert')).toHaveCount(0)
+  await leaving.getByLabel(newsletter.form.email).fill(uniqueEmail('offline'))
+  await leaving.getByRole('button', { name: newsletter.form.unsubscribe }).click()
+  await expect(leaving.getByRole('alert')).toHaveText(newsletter.unsubscribeFailed)
 })
+
+for (const language of ['hu', 'en', 'es', 'de'] as const) {
+  test(`the unsubscribe form has its own heading and text, and its field takes focus (${language})`, async ({
+    page,
+    checkA11y,
+  }, testInfo) => {
+    const own = texts(language, 'newsletter')
+    const landing = texts(language, 'landing')
+    await page.goto(`/?lang=${language}`)
+    await page.locator('#newsletter').scrollIntoViewIfNeeded()
+    const section = page.getByRole('region', { name: landing.newsletter.heading })
+    await expect(section.getByRole('form', { name: own.form.label })).toBeVisible()
+    // By keyboard, from the switch at the form's end.
+    await section.getByRole('button', { name: own.form.toUnsubscribe }).focus()
+    await page.keyboard.press('Enter')
+
+    const leaving = page.getByRole('region', { name: landing.newsletter.leaveHeading })
+    const heading = leaving.getByRole('heading', { name: landing.newsletter.leaveHeading })
+    await expect(heading).toBeInViewport({ ratio: 1 })
+    await expect(leaving.getByText(landing.newsletter.leaveText)).toBeVisible()
+    await expect(leaving.getByText(landing.newsletter.text)).toHaveCount(0)
+    const form = leaving.getByRole('form', { name: own.form.unsubscribeLabel })
+    await expect(form.getByLabel(own.form.email)).toBeFocused()
+    await expect(form.getByLabel(own.form.email)).toBeInViewport()
+    await checkA11y()
+    if (language === 'hu' || language === 'en') {
+      await page.screenshot({
+        path: `test-results/screenshots/newsletter-unsubscribe-form-${language}-${testInfo.project.name}.png`,
+      })
+    }
+
+    // And back: the invitation again, its first field focused.
+    await form.getByRole('button', { name: own.form.toSubscribe }).focus()
+    await page.keyboard.press('Enter')
+    const invitation = page.getByRole('form', { name: own.form.label })
+    await expect(page.getByRole('heading', { name: landing.newsletter.heading })).toBeInViewport()
+    await expect(invitation.getByLabel(own.form.name)).toBeFocused()
+  })
+}
 
 test('the result pages explain a missing or broken link', async ({ page, checkA11y }) => {
   // While the link is checked, the page says so.

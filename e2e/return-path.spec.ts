@@ -53,6 +53,18 @@ test('signed out, a member page sends her to / saying why; logging in brings her
   await expect(page.getByText(common.signInNeeded.text)).toHaveCount(0)
 })
 
+test('/admin while signed out: focus starts on signing in, and Enter goes there', async ({
+  page,
+}) => {
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/\?next=%2Fadmin$/)
+  const login = notice(page).getByRole('link', { name: common.signInNeeded.login })
+  await expect(login).toBeFocused()
+  await expect(login).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/)
+})
+
 test('opened directly, the prerendered page shows the notice once hydrated; ?lang= goes, next stays', async ({
   page,
 }) => {

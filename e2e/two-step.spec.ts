@@ -19,7 +19,7 @@ test('a member turns on two-step sign-in, signs in with her app, and a backup co
   await signUpAndVerify(page, email)
   await page.goto('/account')
   await page.getByRole('button', { name: accountTexts.twoStep.turnOn }).click()
-  const { app, codes } = await setUpTwoStep(page, checkA11y)
+  const { app, codes } = await setUpTwoStep(page, checkA11y, { copy: true })
   await expect(page.getByRole('status')).toHaveText(accountTexts.twoStep.enabled)
   await expect(page.getByText(accountTexts.twoStep.on)).toBeVisible()
 

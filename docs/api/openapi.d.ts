@@ -622,6 +622,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/newsletter/campaigns/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the web version
+         * @description The campaign's web version as its readers will see it, sent or not (what is saved now), in the language asked for (`?lang=` or Accept-Language), or in Hungarian when it has no version in it. The link in a test e-mail leads to the page that shows it. Its body is HTML made from the Markdown, as on the public page.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminNewsletterCampaignsByIdIssue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/newsletter/campaigns/{id}/test": {
         parameters: {
             query?: never;
@@ -4298,6 +4320,46 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminNewsletterCampaignsByIdIssue: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        language: "hu" | "en" | "es" | "de";
+                        subject: string;
+                        html: string;
+                        sentAt: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

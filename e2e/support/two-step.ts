@@ -15,9 +15,13 @@ async function appFrom(page: Page) {
 
 /**
  * The setup (the account card's, or the admin area's gate): password, QR code and first code,
- * backup codes.
+ * backup codes. With `copy`, both copy buttons are pressed, and what they copied is checked.
  */
-export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
+export async function setUpTwoStep(
+  page: Page,
+  checkA11y: () => Promise<void>,
+  { copy = false }: { copy?: boolean } = {},
+) {
   await page.getByLabel(accountTexts.twoStep.password).fill(PASSWORD)
   await page.getByRole('button', { name: accountTexts.twoStep.continue }).click()
   await expect(page.getByRole('heading', { name: accountTexts.twoStep.scanTitle })).toBeFocused()
@@ -32,6 +36,13 @@ export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
     expect(await group.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap')
   }
   await expect(page.getByRole('button', { name: accountTexts.twoStep.copyKey })).toBeVisible()
+  if (copy) {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await copyAndCheck(page, accountTexts.twoStep.copyKey, accountTexts.twoStep.keyCopied)
+    expect(await clipboard(page)).toBe(
+      (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, ''),
+    )
+  }
   await expect(page.getByRole('link', { name: accountTexts.twoStep.openInApp })).toHaveAttribute(
     'href',
     /^otpauth:\/\/totp\/.+secret=/,
@@ -52,7 +63,22 @@ export async function setUpTwoStep(page: Page, checkA11y: () => Promise<void>) {
   expect(codes).toHaveLength(10)
   // Nothing to misread aloud: no 0/O, 1/I/L.
   for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/)
+  if (copy) {
+    await copyAndCheck(page, accountTexts.twoStep.copy, accountTexts.twoStep.copied)
+    expect((await clipboard(page)).split('\n')).toEqual(codes)
+  }
   await checkA11y()
   await page.getByRole('button', { name: accountTexts.twoStep.saved }).click()
   return { app, codes }
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
+
+/** Presses a copy button (by keyboard): it says it copied, and so does a polite live region, focus staying. */
+async function copyAndCheck(page: Page, label: string, copiedLabel: string) {
+  await page.getByRole('button', { name: label, exact: true }).focus()
+  await page.keyboard.press('Enter')
+  const button = page.getByRole('button', { name: copiedLabel, exact: true })
+  await expect(button).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: copiedLabel })).toHaveText(copiedLabel)
 }

@@ -8,7 +8,12 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { openAPI } from 'better-auth/plugins'
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor'
 import { randomInt } from 'node:crypto'
-import { BACKUP_CODE_ALPHABET, BACKUP_CODE_LENGTH, formatBackupCode } from '#shared/backup-codes.ts'
+import {
+  BACKUP_CODE_ALPHABET,
+  BACKUP_CODE_LENGTH,
+  formatBackupCode,
+  normalizeBackupCode,
+} from '#shared/backup-codes.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
 import type { Db } from '../db/client.ts'
 import {
@@ -286,6 +291,7 @@ export function createAuth({
         }),
         baseUrl,
       ),
+      backupCodesAsTyped(),
       // Passkeys: a device's key signs her in, without a password or a second step.
       passkeyAnswerChecked(),
       passkeyPlugin({
@@ -388,6 +394,29 @@ function nextOf(returned: unknown): string | null {
   const location = headers instanceof Headers ? headers.get('location') : null
   if (!location) return null
   return new URL(location, 'http://x').searchParams.get('next')
+}
+
+/**
+ * Better Auth compares a backup code exactly as stored (`ABCDE-FGHJK`): a code sent with spaces,
+ * without its dash or in small letters (an app, a paste from notes) was refused. It is read the
+ * way the sign-in page reads it (shared/backup-codes.ts) before Better Auth checks it.
+ */
+function backupCodesAsTyped(): BetterAuthPlugin {
+  return {
+    id: 'backup-codes-as-typed',
+    hooks: {
+      before: [
+        {
+          matcher: (context) => context.path === '/two-factor/verify-backup-code',
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = ctx.body as { code?: unknown } | undefined
+            if (typeof body?.code !== 'string') return
+            return { context: { body: { ...body, code: normalizeBackupCode(body.code) } } }
+          }),
+        },
+      ],
+    },
+  }
 }
 
 /**

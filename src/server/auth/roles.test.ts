@@ -198,6 +198,13 @@ const MATRIX: {
     admin: 404,
   },
   {
+    method: 'GET',
+    path: '/api/admin/newsletter/campaigns/00000000-0000-4000-8000-000000000000/issue?lang=en',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
     method: 'PUT',
     path: '/api/admin/newsletter/campaigns/00000000-0000-4000-8000-000000000000',
     body: { content: { hu: { subject: 'x', body: 'y' } } },

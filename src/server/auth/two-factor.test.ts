@@ -117,6 +117,31 @@ describe('two-step sign-in (TOTP)', () => {
     expect(other.status).toBe(200)
   })
 
+  it('takes a backup code as an app or a paste sends it: spaces, no dash, small letters', async () => {
+    const member = await seedMember(server.harness, server.http.origin)
+    const { backupCodes } = await turnOn(member.client, member.password)
+    const typed = (code: string | undefined, as: (symbols: string) => string) =>
+      as((code ?? '').replace('-', ''))
+    for (const [index, as] of [
+      (symbols: string) => ` ${symbols.slice(0, 5)} ${symbols.slice(5)} `,
+      (symbols: string) => symbols.toLowerCase(),
+      (symbols: string) => `${symbols.slice(0, 3)}-${symbols.slice(3, 7)} ${symbols.slice(7)}`,
+    ].entries()) {
+      const { client } = await firstStep(member.email, member.password)
+      const code = typed(backupCodes[index], as)
+      const used = await client.post('/api/auth/two-factor/verify-backup-code', { code })
+      expect(used.status, code).toBe(200)
+      expect(await me(client)).not.toBeNull()
+    }
+    // Still each code once, however it is written.
+    const { client } = await firstStep(member.email, member.password)
+    const again = await client.post('/api/auth/two-factor/verify-backup-code', {
+      code: typed(backupCodes[0], (symbols) => symbols.toLowerCase()),
+    })
+    expect(again.status).toBe(401)
+    expect((await again.json()).code).toBe('INVALID_BACKUP_CODE')
+  })
+
   it('skips the second step for 30 days on a device she trusted, and only there', async () => {
     const member = await seedMember(server.harness, server.http.origin)
     const { totpURI } = await turnOn(member.client, member.password)

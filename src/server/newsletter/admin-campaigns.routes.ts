@@ -9,6 +9,8 @@ import {
   campaignSummarySchema,
   campaignTestSchema,
   CAMPAIGN_STATUSES,
+  newsletterIssuePreviewSchema,
+  newsletterIssueQuerySchema,
 } from '#shared/schemas/campaigns.ts'
 import type { Auth } from '../auth/auth.ts'
 import { accessStillHolds, requireAdmin } from '../auth/session.ts'
@@ -25,6 +27,7 @@ import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import { queryParams } from '../http/query-params.ts'
 import { emailTranslator } from '../i18n.ts'
 import { changesStream } from '../live/live.routes.ts'
 import type { LiveHub } from '../live/live-hub.ts'
@@ -37,6 +40,7 @@ import {
   createCampaign,
   deleteCampaign,
   getCampaign,
+  issuePreview,
   listCampaigns,
   pauseCampaign,
   readinessFields,
@@ -142,7 +146,8 @@ export function adminCampaignsRoutes({
         language: shown,
         subject: `${emailTranslator(shown)('campaign.testPrefix')} ${version.subject}`,
         body: version.body,
-        webUrl: siteLink(baseUrl, `/newsletter/issues/${id}`, shown),
+        // Its public page exists once it is sent: until then the admin's own preview of it.
+        webUrl: siteLink(baseUrl, `/admin/newsletter/campaigns/${id}/preview`, shown),
         baseUrl,
       }),
       siteLink(baseUrl, '/newsletter/unsubscribe', shown),
@@ -231,6 +236,24 @@ export function adminCampaignsRoutes({
       doc({ summary: 'A campaign', responses: campaignAnswer('The campaign.'), errors: [404] }),
       ids,
       async (c) => c.json(await getCampaign(db, c.req.valid('param').id)),
+    )
+    .get(
+      '/:id/issue',
+      doc({
+        summary: 'Preview the web version',
+        description:
+          "The campaign's web version as its readers will see it, sent or not (what is saved now), in the language asked for (`?lang=` or Accept-Language), or in Hungarian when it has no version in it. The link in a test e-mail leads to the page that shows it. Its body is HTML made from the Markdown, as on the public page.",
+        responses: {
+          200: { description: 'The web version.', json: newsletterIssuePreviewSchema },
+        },
+        errors: [404],
+      }),
+      ids,
+      queryParams(newsletterIssueQuerySchema),
+      async (c) => {
+        c.header('Cache-Control', 'private, no-store')
+        return c.json(await issuePreview(db, c.req.valid('param').id, c.var.language))
+      },
     )
     .put(
       '/:id',

@@ -130,6 +130,56 @@ describe('/api/admin/newsletter/campaigns', () => {
     expect((await again.json()).message).toMatch(/less than a minute ago/)
   })
 
+  it("links a test e-mail's web version to a preview that only an admin opens before it is sent", async () => {
+    const campaign = await draft({
+      content: {
+        ...CONTENT,
+        de: {
+          subject: 'Frühlingsnews',
+          body: '# Hallo!\n\nLies den [Blog](https://lendulet.fit/blog).',
+        },
+      },
+    })
+    expect(
+      (await admin.client.post(`${BASE}/${campaign.id}/test`, { language: 'de' })).status,
+    ).toBe(200)
+    const mail = await server.mail.waitFor(admin.email, { subject: /^\[Test\] Frühlingsnews$/ })
+    const preview = `http://localhost:3000/admin/newsletter/campaigns/${campaign.id}/preview?lang=de`
+    expect(mail.links).toContain(preview)
+    expect(mail.links.some((link) => link.includes('/newsletter/issues/'))).toBe(false)
+
+    // The admin sees the version of that e-mail's language, unsent, never kept by a cache.
+    const issue = `${BASE}/${campaign.id}/issue`
+    const seen = await admin.client.get(`${issue}?lang=de`)
+    expect(seen.status).toBe(200)
+    expect(seen.headers.get('cache-control')).toBe('private, no-store')
+    expect(await seen.json()).toEqual({
+      id: campaign.id,
+      language: 'de',
+      subject: 'Frühlingsnews',
+      html: expect.stringContaining('<h2>Hallo!</h2>'),
+      sentAt: null,
+      status: 'draft',
+    })
+    expect(await (await admin.client.get(`${issue}?lang=es`)).json()).toMatchObject({
+      language: 'hu',
+      subject: 'Tavaszi hírek',
+    })
+    const missing = await admin.client.get(`${BASE}/00000000-0000-4000-8000-000000000000/issue`)
+    expect(missing.status).toBe(404)
+
+    // Nobody else sees an unsent campaign: not a member, not a visitor, not the public page.
+    const member = await seedMember(server.harness, server.http.origin, { language: 'en' })
+    const asMember = await member.client.get(`${issue}?lang=de`)
+    expect(asMember.status).toBe(403)
+    expect(JSON.stringify(await asMember.json())).not.toContain('Frühlingsnews')
+    const visitor = browserClient(server.http.origin, { language: 'en' })
+    const asVisitor = await visitor.get(`${issue}?lang=de`)
+    expect(asVisitor.status).toBe(401)
+    expect(JSON.stringify(await asVisitor.json())).not.toContain('Frühlingsnews')
+    expect((await visitor.get(`/api/newsletter/issues/${campaign.id}?lang=de`)).status).toBe(404)
+  })
+
   it('sends to every confirmed subscriber in her language, live, and she can leave through it', async () => {
     const campaign = await draft({ content: CONTENT })
     const live = await admin.client.get(`${BASE}/${campaign.id}/live`)

@@ -10,6 +10,7 @@ import {
   type CampaignStatus,
   type CampaignSummary,
   type NewsletterIssue,
+  type NewsletterIssuePreview,
 } from '#shared/schemas/campaigns.ts'
 import type { Db } from '../db/client.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
@@ -355,6 +356,24 @@ export async function publicIssue(
 ): Promise<NewsletterIssue | undefined> {
   const [row] = await db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id))
   if (!row?.startedAt) return undefined
+  return { ...issueOf(row, language), sentAt: row.startedAt.toISOString() }
+}
+
+/**
+ * Any campaign's web version as its readers will see it, sent or not, for an admin (the link
+ * in her test e-mail): what is saved now, in a language, or Hungarian when it has none.
+ */
+export async function issuePreview(
+  db: Db,
+  id: string,
+  language: Language,
+): Promise<NewsletterIssuePreview> {
+  const [row] = await db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id))
+  if (!row) throw new DomainError('campaignNotFound')
+  return { ...issueOf(row, language), sentAt: iso(row.startedAt), status: row.status }
+}
+
+function issueOf(row: CampaignRow, language: Language) {
   const draft = draftOf(row)
   const shown = campaignLanguages(draft).includes(language) ? language : 'hu'
   const version = draft.content[shown] ?? { subject: '', body: '' }
@@ -363,6 +382,5 @@ export async function publicIssue(
     language: shown,
     subject: version.subject,
     html: renderIssueHtml(version.body),
-    sentAt: row.startedAt.toISOString(),
   }
 }

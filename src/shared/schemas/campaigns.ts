@@ -181,3 +181,14 @@ export const newsletterIssueSchema = z.object({
   sentAt: z.iso.datetime(),
 })
 export type NewsletterIssue = z.infer<typeof newsletterIssueSchema>
+
+/**
+ * GET /api/admin/newsletter/campaigns/:id/issue?lang=: the web version of any campaign, sent or
+ * not, as its readers will see it (the link in an admin's test e-mail).
+ */
+export const newsletterIssuePreviewSchema = newsletterIssueSchema.extend({
+  /** When it started going out; null while it has not. */
+  sentAt: z.iso.datetime().nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+})
+export type NewsletterIssuePreview = z.infer<typeof newsletterIssuePreviewSchema>

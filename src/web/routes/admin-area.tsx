@@ -7,6 +7,9 @@ const AdminPage = lazy(() => import('./admin.tsx'))
 const AdminNewsletterPage = lazy(() => import('./admin-newsletter.tsx'))
 const AdminNewsletterCampaignsPage = lazy(() => import('./admin-newsletter-campaigns.tsx'))
 const AdminNewsletterCampaignPage = lazy(() => import('./admin-newsletter-campaign.tsx'))
+const AdminNewsletterCampaignPreviewPage = lazy(
+  () => import('./admin-newsletter-campaign-preview.tsx'),
+)
 const AdminUsersPage = lazy(withTexts(() => import('./admin-users.tsx'), ['admin']))
 const AdminEventNewPage = lazy(() => import('./admin-event-new.tsx'))
 const AdminEventPage = lazy(() => import('./admin-event.tsx'))
@@ -22,6 +25,10 @@ export default function AdminArea() {
       <Route path="/admin/newsletter/campaigns" component={AdminNewsletterCampaignsPage} />
       {/* One route for new and saved: a new campaign keeps its editor when saving gives it an id. */}
       <Route path="/admin/newsletter/campaigns/:id" component={AdminNewsletterCampaignPage} />
+      <Route
+        path="/admin/newsletter/campaigns/:id/preview"
+        component={AdminNewsletterCampaignPreviewPage}
+      />
       <Route path="/admin/users" component={AdminUsersPage} />
       <Route path="/admin/settings" component={AdminSettingsPage} />
       <Route path="/admin/audit" component={AdminAuditPage} />

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import type i18n from 'i18next'
 import { useSession } from '../lib/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
@@ -14,6 +14,7 @@ import { TrainerSection } from '../features/landing/components/trainer-section.t
 import { WelcomePanel } from '../features/landing/components/welcome-panel.tsx'
 import { WhySection } from '../features/landing/components/why-section.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
+import type { NewsletterFormMode } from '../features/newsletter/components/newsletter-form.tsx'
 
 // Her own panel on /home: only for a signed-in member, so never in the first load.
 const MemberHomePanel = lazy(() => import('./member-home-panel.tsx'))
@@ -71,6 +72,8 @@ export function LandingPage({
  * answer, which comes as the page hydrates, does not draw it again (a slow phone's long task).
  */
 const LandingSections = memo(function LandingSections() {
+  // The newsletter form's mode: its section's heading and text follow it.
+  const [newsletterMode, setNewsletterMode] = useState<NewsletterFormMode>('subscribe')
   return (
     <>
       <MarketingSection />
@@ -78,9 +81,9 @@ const LandingSections = memo(function LandingSections() {
       <TrainerSection />
       <WhySection />
       <DownloadSection />
-      <NewsletterSection>
+      <NewsletterSection leaving={newsletterMode === 'unsubscribe'}>
         <Suspense fallback={<div className="min-h-[22rem]" />}>
-          <NewsletterForm />
+          <NewsletterForm mode={newsletterMode} onModeChange={setNewsletterMode} />
         </Suspense>
       </NewsletterSection>
       <ContactLine />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Link } from 'wouter'
 import { withReturnPath } from '#shared/return-path.ts'
 import { useSession } from '#web/lib/session-store.ts'
@@ -8,13 +9,22 @@ import { useTranslation } from '#web/lib/use-translation.ts'
  * Above the landing page when the route guard sent a signed-out visitor here (`/?next=/events`):
  * why, and the way back through signing in. The live region is always there (empty and without
  * height in the prerendered page, so a normal visit paints exactly as before); the notice fills it
- * once the page knows its query, and is announced politely.
+ * once the page knows its query, and is announced politely. Focus starts on signing in, the one
+ * thing she came to do (the guard's redirect would otherwise leave it on <body> or the page's
+ * heading), unless she has already put it somewhere herself.
  */
 export function SignInNeededNotice() {
   const { t } = useTranslation()
   const next = useReturnPath()
   const session = useSession()
   const shown = next !== null && session.status !== 'signed-in'
+  const login = useRef<HTMLAnchorElement>(null)
+  const known = shown && session.status === 'signed-out'
+  useEffect(() => {
+    const active = document.activeElement
+    if (known && (!active || active === document.body || active.id === 'main'))
+      login.current?.focus()
+  }, [known])
   return (
     <div role="status" className="relative mx-auto max-w-6xl px-5 sm:px-8">
       {shown && (
@@ -33,6 +43,7 @@ export function SignInNeededNotice() {
           </p>
           <div className="flex shrink-0 flex-wrap items-center gap-2">
             <Link
+              ref={login}
               href={withReturnPath('/login', next)}
               className="rounded-full bg-sage-deep px-5 py-2.5 font-semibold text-white transition hover:bg-ink"
             >

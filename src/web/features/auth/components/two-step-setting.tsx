@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { QrCode } from '#web/components/ui/qr-code.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
@@ -212,7 +213,6 @@ function ScanStep({
   const heading = useRef<HTMLHeadingElement>(null)
   const field = useRef<HTMLInputElement>(null)
   const secret = new URL(totpURI).searchParams.get('secret') ?? ''
-  const [keyCopied, setKeyCopied] = useState(false)
 
   useEffect(() => {
     heading.current?.focus()
@@ -264,22 +264,15 @@ function ScanStep({
           ))}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              void navigator.clipboard?.writeText(secret).then(() => setKeyCopied(true))
-            }}
-          >
-            {keyCopied ? t('twoStep.keyCopied') : t('twoStep.copyKey')}
-          </Button>
+          <CopyButton
+            text={secret}
+            label={t('twoStep.copyKey')}
+            copiedLabel={t('twoStep.keyCopied')}
+          />
           <a href={totpURI} className="font-medium text-rose-deep underline underline-offset-2">
             {t('twoStep.openInApp')}
           </a>
         </div>
-        <p className="sr-only" role="status">
-          {keyCopied ? t('twoStep.keyCopied') : ''}
-        </p>
       </div>
       <TextField
         ref={field}
@@ -344,7 +337,6 @@ function StepEnd({
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation('account')
   const heading = useRef<HTMLHeadingElement>(null)
-  const [copied, setCopied] = useState(false)
   const text = codes.join('\n')
 
   useEffect(() => {
@@ -375,15 +367,7 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            void navigator.clipboard?.writeText(text).then(() => setCopied(true))
-          }}
-        >
-          {copied ? t('twoStep.copied') : t('twoStep.copy')}
-        </Button>
+        <CopyButton text={text} label={t('twoStep.copy')} copiedLabel={t('twoStep.copied')} />
         <Button variant="outline" size="sm" onClick={download}>
           {t('twoStep.download')}
         </Button>

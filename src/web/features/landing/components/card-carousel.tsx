@@ -1,7 +1,15 @@
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '#shared/constants.ts'
 import { usePrefersReducedMotion } from '#web/lib/use-media-query.ts'
+import { tabForKey } from '#web/lib/tab-keys.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
 import { MarketingCard } from './marketing-card.tsx'
 
@@ -34,8 +42,11 @@ function ControlButton(props: {
 }
 
 /**
- * The small-screen card carousel, after the WAI-ARIA APG carousel pattern: auto-advances every
- * 4 s (never under reduced motion), pauses on hover and focus, can be stopped, swiped or picked by dot.
+ * The small-screen card carousel, after the WAI-ARIA APG carousel pattern with tabs: auto-advances
+ * every 4 s (never under reduced motion), pauses on hover and focus, can be stopped, swiped or
+ * picked by dot. The dots are one Tab stop, moved with the arrow keys, Home and End. A swipe, a
+ * dot or previous/next is her choosing a slide: the rotation stops for good then (the play button
+ * restarts it).
  */
 export function CardCarousel() {
   const { t } = useTranslation('landing')
@@ -58,7 +69,18 @@ export function CardCarousel() {
     return () => window.clearInterval(timer)
   }, [rotating, total])
 
-  const go = (next: number) => setIndex((next + total) % total)
+  /** She chose this slide herself (a dot, a swipe, previous or next): no more rotating. */
+  const choose = (next: number) => {
+    setStopped(true)
+    setIndex((next + total) % total)
+  }
+  const onDotKey = (event: KeyboardEvent) => {
+    const next = tabForKey(event.key, index, total)
+    if (next === undefined) return
+    event.preventDefault()
+    choose(next)
+    document.getElementById(`card-dot-${next}`)?.focus()
+  }
 
   const onPointerDown = (event: PointerEvent) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return
@@ -72,8 +94,8 @@ export function CardCarousel() {
     const distance = event.clientX - dragStart.current
     dragStart.current = null
     setDragOffset(0)
-    if (distance <= -SWIPE_THRESHOLD_PX) go(index + 1)
-    else if (distance >= SWIPE_THRESHOLD_PX) go(index - 1)
+    if (distance <= -SWIPE_THRESHOLD_PX) choose(index + 1)
+    else if (distance >= SWIPE_THRESHOLD_PX) choose(index - 1)
   }
 
   return (
@@ -98,12 +120,12 @@ export function CardCarousel() {
         />
         <ControlButton
           label={t('cards.previous')}
-          onClick={() => go(index - 1)}
+          onClick={() => choose(index - 1)}
           icon={chevron('M10 3 5 8l5 5')}
         />
         <ControlButton
           label={t('cards.next')}
-          onClick={() => go(index + 1)}
+          onClick={() => choose(index + 1)}
           icon={chevron('m6 3 5 5-5 5')}
         />
       </div>
@@ -128,7 +150,8 @@ export function CardCarousel() {
           {MARKETING_CARDS.map((card, i) => (
             <div
               key={card.id}
-              role="group"
+              id={`card-slide-${i}`}
+              role="tabpanel"
               aria-roledescription="slide"
               aria-label={t('cards.slideLabel', { index: i + 1, total })}
               inert={i !== index}
@@ -140,15 +163,24 @@ export function CardCarousel() {
         </div>
       </div>
 
-      <div className="mt-5 flex items-center justify-center gap-2">
+      <div
+        role="tablist"
+        aria-label={t('cards.dotsLabel')}
+        onKeyDown={onDotKey}
+        className="mt-5 flex items-center justify-center gap-2"
+      >
         {MARKETING_CARDS.map((card, i) => (
           <button
             key={card.id}
+            id={`card-dot-${i}`}
             type="button"
-            onClick={() => go(i)}
+            role="tab"
+            onClick={() => choose(i)}
             aria-label={t('cards.goToSlide', { index: i + 1 })}
-            aria-current={i === index}
-            className="grid size-8 place-items-center"
+            aria-selected={i === index}
+            aria-controls={`card-slide-${i}`}
+            tabIndex={i === index ? 0 : -1}
+            className="grid size-8 place-items-center rounded-full"
           >
             <span
               className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-rose' : 'w-2.5 bg-ink/20'}`}

@@ -12,6 +12,7 @@ export type NewsletterIssue = InferResponseType<
   ApiClient['newsletter']['issues'][':id']['$get'],
   200
 >
+export type NewsletterIssuePreview = InferResponseType<Campaigns[':id']['issue']['$get'], 200>
 
 const campaign = (id: string) => ({ param: { id } })
 
@@ -62,3 +63,9 @@ export const campaignLiveUrl = (id: string) =>
 /** The public web version of a sent issue, in `lang` (or Hungarian where it has none). */
 export const fetchNewsletterIssue = (id: string, lang: Language) =>
   callApi(() => api.newsletter.issues[':id'].$get({ param: { id }, query: { lang } }))
+
+/** Any campaign's web version, sent or not, as readers will see it: for an admin. */
+export const fetchNewsletterIssuePreview = (id: string, lang: Language) =>
+  callApi(() =>
+    api.admin.newsletter.campaigns[':id'].issue.$get({ param: { id }, query: { lang } }),
+  )

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { dateLocale, type Language, LANGUAGE_CODES } from '#shared/languages.ts'
 import {
@@ -114,6 +114,17 @@ export function CampaignEditor({
   }, [unsaved])
   const locked = campaign !== null && campaign.status !== 'draft'
   const scheduled = campaign?.status === 'scheduled'
+  // Scheduled here: the button she pressed is gone with its card, and the campaign's new state
+  // (its time, at the top) takes focus and comes into view. Unscheduling answers with a notice.
+  const scheduledHere = useRef(false)
+  const scheduledPanel = useRef<HTMLElement>(null)
+  const scheduledTime = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (!scheduled || !scheduledHere.current) return
+    scheduledHere.current = false
+    scheduledTime.current?.focus({ preventScroll: true })
+    scheduledPanel.current?.scrollIntoView({ block: 'nearest' })
+  }, [scheduled])
   const estimate =
     campaign && sameAudience(campaign.audience.languages, values.languages)
       ? campaign.audienceEstimate
@@ -282,6 +293,7 @@ export function CampaignEditor({
         showFailure(result, 'send', t('campaigns.ui.editor.actionFailed'))
         return
       }
+      scheduledHere.current = true
       setCampaign(result.data)
       onChange(result.data)
     })
@@ -294,6 +306,8 @@ export function CampaignEditor({
         showFailure(result, 'send', t('campaigns.ui.editor.actionFailed'))
         return
       }
+      // The answer, focused, in the sending card that is back (the notice takes focus).
+      setNotice({ place: 'send', tone: 'success', text: t('campaigns.ui.editor.unscheduled') })
       setCampaign(result.data)
       onChange(result.data)
     })
@@ -322,11 +336,18 @@ export function CampaignEditor({
     <CampaignPage title={title} status={campaign?.status}>
       {scheduled && campaign.scheduledAt && (
         <section
+          ref={scheduledPanel}
           aria-label={t('campaigns.ui.editor.sendTitle')}
           className="mt-6 flex flex-col gap-4 rounded-3xl bg-gold/15 p-5 ring-1 ring-gold/40 sm:flex-row sm:items-center sm:justify-between sm:p-6"
         >
           <div>
-            <p className="font-semibold" data-testid="campaign-scheduled">
+            {/* Where she is after scheduling, not a control: no ring, as for a focused heading. */}
+            <p
+              ref={scheduledTime}
+              tabIndex={-1}
+              className="font-semibold outline-none"
+              data-testid="campaign-scheduled"
+            >
               {t('campaigns.ui.editor.scheduledFor', {
                 time: dateTime.format(new Date(campaign.scheduledAt)),
               })}

@@ -1,6 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import { FlagIcon } from '#web/components/ui/flag-icon.tsx'
+import { tabForKey } from '#web/lib/tab-keys.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { languageName } from '../language-names.ts'
 
@@ -29,15 +30,10 @@ export function CampaignLanguageTabs({
   const tabs = useRef<Partial<Record<Language, HTMLButtonElement | null>>>({})
 
   const move = (event: KeyboardEvent, index: number) => {
-    const step = {
-      ArrowRight: 1,
-      ArrowLeft: -1,
-      Home: -index,
-      End: LANGUAGE_CODES.length - 1 - index,
-    }[event.key]
-    if (step === undefined) return
+    const to = tabForKey(event.key, index, LANGUAGE_CODES.length)
+    if (to === undefined) return
     event.preventDefault()
-    const next = LANGUAGE_CODES[(index + step + LANGUAGE_CODES.length) % LANGUAGE_CODES.length]
+    const next = LANGUAGE_CODES[to]
     if (!next) return
     onSelect(next)
     tabs.current[next]?.focus()

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -12,7 +12,7 @@ import { NEWSLETTER_NAME_MAX_LENGTH } from '#shared/constants.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '../api/newsletter-api.ts'
 import { subscriptionChanged } from '../subscription-store.ts'
 
-type Mode = 'subscribe' | 'unsubscribe'
+export type NewsletterFormMode = 'subscribe' | 'unsubscribe'
 interface FieldErrors {
   name?: string
   email?: string
@@ -20,13 +20,19 @@ interface FieldErrors {
 
 /**
  * The landing page's newsletter form (SPEC sections 4 and 5): subscribe or unsubscribe, switched
- * by a link that clears the fields and the message.
+ * by a link that clears the fields and the message. The page holds the mode, since its section's
+ * heading and text change with it; on a switch, focus goes to the form's first field.
  */
-export default function NewsletterForm() {
+export default function NewsletterForm({
+  mode,
+  onModeChange,
+}: {
+  mode: NewsletterFormMode
+  onModeChange: (mode: NewsletterFormMode) => void
+}) {
   const { t } = useTranslation('newsletter')
   const session = useSession()
   const me = session.status === 'signed-in' ? session.me : null
-  const [mode, setMode] = useState<Mode>('subscribe')
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -39,8 +45,17 @@ export default function NewsletterForm() {
   const showName = mode === 'subscribe' && !me?.fullName
   const nameRequired = showName && !me
 
+  // The section scrolls its new heading into view; the field is just below it.
+  const switched = useRef(false)
+  useEffect(() => {
+    if (!switched.current) return
+    switched.current = false
+    form.current?.querySelector('input')?.focus({ preventScroll: true })
+  }, [mode, form])
+
   function switchMode() {
-    setMode(mode === 'subscribe' ? 'unsubscribe' : 'subscribe')
+    switched.current = true
+    onModeChange(mode === 'subscribe' ? 'unsubscribe' : 'subscribe')
     setName('')
     setEmail('')
     setErrors({})
@@ -97,10 +112,9 @@ export default function NewsletterForm() {
       data-js-only=""
       noValidate
       onSubmit={submit}
-      aria-label={t('form.label')}
+      aria-label={t(mode === 'subscribe' ? 'form.label' : 'form.unsubscribeLabel')}
       className="mx-auto flex max-w-xl flex-col gap-5 rounded-3xl bg-white p-6 text-left shadow-xl shadow-ink/5 ring-1 ring-ink/5 sm:p-8"
     >
-      {mode === 'unsubscribe' && <p className="text-ink-soft">{t('form.unsubscribeHint')}</p>}
       <div className={showName ? 'grid gap-5 sm:grid-cols-2' : 'grid gap-5'}>
         {showName && (
           <TextField

@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
+import { BackLink } from '#web/components/ui/back-link.tsx'
 import { dateLocale, isLanguage } from '#shared/languages.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { buttonClass } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchNewsletterIssue, type NewsletterIssue } from '../api/campaigns-api.ts'
+import {
+  fetchNewsletterIssue,
+  fetchNewsletterIssuePreview,
+  type NewsletterIssue,
+  type NewsletterIssuePreview,
+} from '../api/campaigns-api.ts'
 
 // The body is the server's HTML from Markdown (no raw HTML, only http(s) and mailto links):
 // set in the brand's type as a calm article.
@@ -25,15 +31,19 @@ const prose = [
   '[&_code]:rounded [&_code]:bg-sand [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-base',
 ].join(' ')
 
-/** /newsletter/issues/:id: the public web version of a sent issue, in the visitor's language. */
-export function NewsletterIssueArticle({ id }: { id: string }) {
+/**
+ * /newsletter/issues/:id: the public web version of a sent issue, in the visitor's language.
+ * With `preview`, an admin's look at any campaign's, sent or not (the link in her test e-mail).
+ */
+export function NewsletterIssueArticle({ id, preview = false }: { id: string; preview?: boolean }) {
   const { t, i18n } = useTranslation('newsletter')
   const language = isLanguage(i18n.language) ? i18n.language : 'hu'
-  const [issue, setIssue] = useState<NewsletterIssue | null>(null)
+  const [issue, setIssue] = useState<NewsletterIssue | NewsletterIssuePreview | null>(null)
   const [failure, setFailure] = useState<'not-found' | 'failed' | null>(null)
   useEffect(() => {
     let current = true
-    void fetchNewsletterIssue(id, language).then((result) => {
+    const load = preview ? fetchNewsletterIssuePreview : fetchNewsletterIssue
+    void load(id, language).then((result) => {
       if (!current) return
       setIssue(result.ok ? result.data : null)
       setFailure(result.ok ? null : result.status === 404 ? 'not-found' : 'failed')
@@ -41,7 +51,7 @@ export function NewsletterIssueArticle({ id }: { id: string }) {
     return () => {
       current = false
     }
-  }, [id, language])
+  }, [id, language, preview])
   useDocumentTitle(
     `${issue?.subject ?? (failure ? t('campaigns.ui.issue.notFoundTitle') : t('campaigns.ui.issue.eyebrow'))} – Lendület`,
   )
@@ -84,11 +94,21 @@ export function NewsletterIssueArticle({ id }: { id: string }) {
       </div>
     )
 
-  const sentOn = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' }).format(
-    new Date(issue.sentAt),
-  )
+  const sentOn =
+    issue.sentAt &&
+    new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' }).format(
+      new Date(issue.sentAt),
+    )
   return (
     <div className="px-5 py-12 sm:px-8 sm:py-20">
+      {preview && (
+        <div className="mx-auto mb-10 flex max-w-2xl flex-col gap-3 rounded-2xl bg-gold/15 p-4 ring-1 ring-gold/40 sm:p-5">
+          <BackLink href={`/admin/newsletter/campaigns/${id}`}>
+            {t('campaigns.ui.issue.backToCampaign')}
+          </BackLink>
+          <p className="text-sm text-ink">{t('campaigns.ui.issue.previewNote')}</p>
+        </div>
+      )}
       <article lang={issue.language} className="mx-auto max-w-2xl">
         <header className="border-b border-ink/10 pb-8">
           <p className="text-sm font-semibold tracking-[0.2em] text-rose-deep uppercase">
@@ -98,7 +118,13 @@ export function NewsletterIssueArticle({ id }: { id: string }) {
             {issue.subject}
           </h1>
           <p className="mt-4 text-ink-soft">
-            <time dateTime={issue.sentAt}>{t('campaigns.ui.issue.sentOn', { date: sentOn })}</time>
+            {issue.sentAt ? (
+              <time dateTime={issue.sentAt}>
+                {t('campaigns.ui.issue.sentOn', { date: sentOn })}
+              </time>
+            ) : (
+              t('campaigns.ui.issue.notSent')
+            )}
           </p>
         </header>
         {/* Safe HTML: the server renders it from Markdown with raw HTML off. */}
