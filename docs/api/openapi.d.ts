@@ -1453,7 +1453,7 @@ export interface paths {
         };
         /**
          * Events to come
-         * @description Running or still to come, the running one first, each with her registration.
+         * @description Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which.
          *
          *     **Who may call:** Signed-in members (any role).
          */
@@ -1547,7 +1547,7 @@ export interface paths {
         };
         /**
          * The event as a calendar file
-         * @description An iCalendar file (RFC 5545, METHOD:PUBLISH) to import into a calendar app. Its UID and SEQUENCE are those of the e-mailed invitation, so the e-mailed updates replace this entry.
+         * @description An iCalendar file (RFC 5545, METHOD:PUBLISH) to import into a calendar app, its texts in the request's language (Hungarian where the host has not written them in it). Its UID and SEQUENCE are those of the e-mailed invitation, so the e-mailed updates replace this entry.
          *
          *     **Who may call:** Signed-in members (any role).
          */
@@ -1569,7 +1569,7 @@ export interface paths {
         };
         /**
          * People you met
-         * @description Who she sat with at her evenings, by event and round, once a round has started (name and picture; people who opted out are left out).
+         * @description Who she sat with at her evenings, by event and round, once a round has started (name and picture; people who opted out are left out). Each evening's name and place in the request's language, or Hungarian (`textLanguages`).
          *
          *     **Who may call:** Signed-in members (any role).
          */
@@ -2722,6 +2722,12 @@ export interface components {
                 startTime: string;
                 endedAt: string | null;
                 placeName: string;
+                textLanguages: {
+                    /** @enum {string} */
+                    eventName: "hu" | "en" | "es" | "de";
+                    /** @enum {string} */
+                    placeName: "hu" | "en" | "es" | "de";
+                };
                 autoSeatLateArrivals: boolean;
             };
             canManage: boolean;
@@ -2758,6 +2764,7 @@ export interface components {
             startTime: string;
             placeName: string;
             address: string;
+            translations: components["schemas"]["EventTranslations"];
             duration: number;
             /** @enum {string} */
             status: "inactive" | "active";
@@ -2824,6 +2831,33 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description The language each text is in: the request's, or Hungarian where the host has not written it in that language. */
+        EventTextLanguages: {
+            /** @enum {string} */
+            eventName: "hu" | "en" | "es" | "de";
+            /** @enum {string} */
+            description: "hu" | "en" | "es" | "de";
+            /** @enum {string} */
+            placeName: "hu" | "en" | "es" | "de";
+        };
+        /** @description One language's texts; a text left out or empty is shown in Hungarian. */
+        EventTranslation: {
+            eventName?: string;
+            description?: string;
+            placeName?: string;
+        };
+        /** @description The texts the host wrote in English, Spanish and German, by language. */
+        EventTranslations: {
+            en?: components["schemas"]["EventTranslation"];
+            es?: components["schemas"]["EventTranslation"];
+            de?: components["schemas"]["EventTranslation"];
+        };
+        /** @description The texts in English, Spanish and German. A language left out keeps its texts, `null` removes them, an object replaces them; a text missing in a language is shown in Hungarian. */
+        EventTranslationsInput: {
+            en?: components["schemas"]["EventTranslation"] | null;
+            es?: components["schemas"]["EventTranslation"] | null;
+            de?: components["schemas"]["EventTranslation"] | null;
+        };
         KeepApartPair: {
             /** Format: uuid */
             id: string;
@@ -2839,6 +2873,7 @@ export interface components {
                 startTime: string;
                 endedAt: string | null;
                 placeName: string;
+                translations: components["schemas"]["EventTranslations"];
                 imageUrl: string | null;
             };
             round: {
@@ -2884,6 +2919,7 @@ export interface components {
             startTime: string;
             placeName: string;
             address: string;
+            textLanguages: components["schemas"]["EventTextLanguages"];
             duration: number;
             /** @enum {string} */
             status: "inactive" | "active";
@@ -4955,6 +4991,7 @@ export interface operations {
                             startTime: string;
                             placeName: string;
                             address: string;
+                            translations: components["schemas"]["EventTranslations"];
                             duration: number;
                             /** @enum {string} */
                             status: "inactive" | "active";
@@ -5017,6 +5054,7 @@ export interface operations {
                     autoSeatLateArrivals?: boolean;
                     /** @default null */
                     places?: number | null;
+                    translations?: components["schemas"]["EventTranslationsInput"];
                 };
             };
         };
@@ -5099,6 +5137,7 @@ export interface operations {
                     autoSeatLateArrivals?: boolean;
                     /** @default null */
                     places?: number | null;
+                    translations?: components["schemas"]["EventTranslationsInput"];
                 };
             };
         };
@@ -6615,6 +6654,12 @@ export interface operations {
                             /** Format: date-time */
                             startTime: string;
                             placeName: string;
+                            textLanguages: {
+                                /** @enum {string} */
+                                eventName: "hu" | "en" | "es" | "de";
+                                /** @enum {string} */
+                                placeName: "hu" | "en" | "es" | "de";
+                            };
                             rounds: {
                                 roundNumber: number;
                                 tableName: string;
@@ -6802,6 +6847,7 @@ export interface operations {
                             startTime: string;
                             endedAt: string | null;
                             placeName: string;
+                            translations: components["schemas"]["EventTranslations"];
                             imageUrl: string | null;
                         };
                         round: {

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type { Language } from './languages.ts'
 import { SITE_SETTING_FIELDS, type SiteSettingField } from './schemas/site-settings.ts'
+import {
+  EVENT_TEXT_FIELDS,
+  TRANSLATED_LANGUAGES,
+  type EventTextField,
+  type TranslatedLanguage,
+} from './event-texts.ts'
 
 /**
  * Every change an admin or a door helper makes, by name (dotted: what, then the verb). The
@@ -132,6 +138,13 @@ const CAMPAIGN_VERSION_FIELDS: Record<CampaignVersionField, 'text'> = {
   subject_de: 'text',
   body_de: 'text',
 }
+/** An event's texts in another language (`eventName_en`): each reads as written. */
+export type EventTranslationField = `${EventTextField}_${TranslatedLanguage}`
+const EVENT_TRANSLATION_FIELDS = Object.fromEntries(
+  TRANSLATED_LANGUAGES.flatMap((language) =>
+    EVENT_TEXT_FIELDS.map((field) => [`${field}_${language}`, 'text']),
+  ),
+) as Record<EventTranslationField, 'text'>
 const SETTING_FIELDS = Object.fromEntries(
   SITE_SETTING_FIELDS.map((field) => [field, 'setting']),
 ) as Record<SiteSettingField, 'setting'>
@@ -154,6 +167,7 @@ export const AUDIT_FIELDS = {
   plannedRounds: 'number',
   places: 'number',
   autoSeatLateArrivals: 'yesNo',
+  ...EVENT_TRANSLATION_FIELDS,
   status: 'status',
   imageUrl: 'text',
   endedAt: 'time',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EVENT_STATUSES } from './schemas/events.ts'
+import { eventTranslationsSchema } from './event-texts.ts'
 
 /**
  * What the klikkscreen and a member's phone show of an event: the latest started round and its
@@ -15,6 +16,11 @@ export const eventStateSchema = z.object({
     startTime: z.string(),
     endedAt: z.string().nullable(),
     placeName: z.string(),
+    /**
+     * The name and place in other languages, where the host wrote them: one state serves every
+     * screen, and each shows its own language's (eventText), or the Hungarian above.
+     */
+    translations: eventTranslationsSchema,
     imageUrl: z.string().nullable(),
   }),
   round: z

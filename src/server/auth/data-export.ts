@@ -2,6 +2,7 @@ import { dateLocale } from '#shared/languages.ts'
 import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate'
 import type { Language } from '#shared/languages.ts'
+import { eventText } from '#shared/event-texts.ts'
 import type { Db } from '../db/client.ts'
 import { auditLog } from '../db/schema/audit.ts'
 import { account, passkey, session, user } from '../db/schema/auth.ts'
@@ -280,9 +281,10 @@ function sections(db: Db, member: ExportedMember): Section[] {
           const rows = await db
             .select({
               eventId: eventParticipants.eventId,
-              event: events.eventName,
+              eventName: events.eventName,
               startTime: events.startTime,
-              place: events.placeName,
+              placeName: events.placeName,
+              translations: events.translations,
               status: eventParticipants.status,
               registeredAt: eventParticipants.registeredAt,
               checkedInAt: eventParticipants.checkedInAt,
@@ -303,9 +305,13 @@ function sections(db: Db, member: ExportedMember): Section[] {
             userId,
             rows.map((row) => row.eventId),
           )
-          return rows.map((row) => ({
-            ...row,
+          // The evening's name and place in her language, as she saw them (or the Hungarian).
+          return rows.map(({ eventName, placeName, translations, ...row }) => ({
+            eventId: row.eventId,
+            event: eventText({ eventName, translations }, 'eventName', member.language).text,
             startTime: iso(row.startTime),
+            place: eventText({ placeName, translations }, 'placeName', member.language).text,
+            status: row.status,
             registeredAt: iso(row.registeredAt),
             checkedInAt: iso(row.checkedInAt),
             leftAt: iso(row.leftAt),
@@ -322,7 +328,8 @@ function sections(db: Db, member: ExportedMember): Section[] {
           (
             await db
               .select({
-                event: events.eventName,
+                eventName: events.eventName,
+                translations: events.translations,
                 startTime: events.startTime,
                 helperSince: eventDoorHelpers.createdAt,
               })
@@ -330,8 +337,8 @@ function sections(db: Db, member: ExportedMember): Section[] {
               .innerJoin(events, eq(events.id, eventDoorHelpers.eventId))
               .where(eq(eventDoorHelpers.userId, userId))
               .orderBy(asc(events.startTime))
-          ).map((row) => ({
-            ...row,
+          ).map(({ eventName, translations, ...row }) => ({
+            event: eventText({ eventName, translations }, 'eventName', member.language).text,
             startTime: iso(row.startTime),
             helperSince: iso(row.helperSince),
           })),

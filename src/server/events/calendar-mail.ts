@@ -1,5 +1,6 @@
 import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
+import { localizeEvent } from '#shared/event-texts.ts'
 import type { Tx } from '../db/client.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { siteLink } from '../mail/site-link.ts'
@@ -40,13 +41,15 @@ function render(
   mail: PlaceMail,
   position?: number,
 ) {
+  // Her language's texts, or the Hungarian where the host has not written them in it.
+  const texts = localizeEvent(event, to.language)
   return eventEmail(to.language, kind, {
     name: to.fullName,
     url: siteLink(mail.baseUrl, '/events', to.language),
     baseUrl: mail.baseUrl,
-    event: event.eventName,
+    event: texts.eventName,
     when: eventWhen(to.language, event),
-    where: eventLocation(event),
+    where: eventLocation(texts),
     position,
   })
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { CHECK_IN_UNDO_MS, DOOR_HELPER_LEAD_MS } from '#shared/constants.ts'
 import { roundState } from '#shared/countdown.ts'
 import { distinctLabels, sortByName } from '#shared/people-names.ts'
+import { eventText } from '#shared/event-texts.ts'
 import type { CheckInInput } from '#shared/schemas/door.ts'
 import type { Db, Tx } from '../db/client.ts'
 import {
@@ -83,7 +84,8 @@ async function participantsOf(db: Db | Tx, eventId: string) {
 
 /**
  * What the door screen shows: the event, how many have come, and everyone registered with her
- * status and, while a round runs, her table; names in the language's order.
+ * status and, while a round runs, her table; names in the language's order, and the event's name
+ * and place in the language (Hungarian where the host has not written them in it).
  */
 export async function doorState(
   db: Db,
@@ -108,14 +110,17 @@ export async function doorState(
     : []
   const tableOf = new Map(seats.map((seat) => [seat.userId, seat.tableName]))
   const arrived = people.filter((p) => p.status !== 'registered').length
+  const name = eventText(event, 'eventName', language)
+  const place = eventText(event, 'placeName', language)
   return {
     event: {
       id: event.id,
-      eventName: event.eventName,
+      eventName: name.text,
       status: event.status,
       startTime: event.startTime.toISOString(),
       endedAt: event.endedAt?.toISOString() ?? null,
-      placeName: event.placeName,
+      placeName: place.text,
+      textLanguages: { eventName: name.language, placeName: place.language },
       autoSeatLateArrivals: event.autoSeatLateArrivals,
     },
     canManage: viewer.isAdmin,

@@ -6,6 +6,7 @@ import {
   type AuditFieldValues,
 } from '#shared/audit.ts'
 import { eventPhase } from '#shared/schemas/events.ts'
+import { EVENT_TEXT_FIELDS, TRANSLATED_LANGUAGES } from '#shared/event-texts.ts'
 import { audited, recordAudit, type AuditOrigin } from '../audit/audit.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'
@@ -38,6 +39,15 @@ export const eventValues = (event: EventRow) => ({
   plannedRounds: event.plannedRounds,
   places: event.places,
   autoSeatLateArrivals: event.autoSeatLateArrivals,
+  // The texts written in other languages; one not written is absent (it shows the Hungarian).
+  ...Object.fromEntries(
+    TRANSLATED_LANGUAGES.flatMap((language) =>
+      EVENT_TEXT_FIELDS.flatMap((field) => {
+        const text = event.translations[language]?.[field]
+        return text === undefined ? [] : [[`${field}_${language}` satisfies AuditField, text]]
+      }),
+    ),
+  ),
   status: eventPhase(event),
 })
 

@@ -2,13 +2,17 @@ import { createSchemaFactory } from 'drizzle-zod'
 import { z } from 'zod'
 import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
 import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
+import { eventTextLanguagesSchema, eventTranslationsSchema } from '#shared/event-texts.ts'
 import { eventParticipants, eventRounds, events, eventTables } from '../db/schema/events.ts'
 
 // What the events routes answer, from the tables' own definitions (drizzle-zod), so a new
 // column reaches the API document by itself. Dates travel as ISO strings.
 const { createSelectSchema } = createSchemaFactory({ coerce: { date: true } })
 
-export const eventRowSchema = createSelectSchema(events).meta({ id: 'Event' })
+/** The host's view: the texts in Hungarian, and `translations` with those she wrote in other languages. */
+export const eventRowSchema = createSelectSchema(events, {
+  translations: eventTranslationsSchema,
+}).meta({ id: 'Event' })
 export const tableRowSchema = createSelectSchema(eventTables).meta({ id: 'EventTable' })
 export const roundRowSchema = createSelectSchema(eventRounds).meta({ id: 'Round' })
 export const participantRowSchema = createSelectSchema(eventParticipants).meta({
@@ -62,7 +66,11 @@ export const eventDetailSchema = z
   })
   .meta({ id: 'EventDetail' })
 
-/** GET /api/events: the members' events page, running or still to come, with her registration. */
+/**
+ * GET /api/events: the members' events page, running or still to come, with her registration.
+ * The texts are in the request's language, or in Hungarian where the host has not written them
+ * in it (`textLanguages` says which).
+ */
 export const memberEventListSchema = z.object({
   events: z.array(
     z
@@ -74,6 +82,7 @@ export const memberEventListSchema = z.object({
         startTime: z.coerce.date(),
         placeName: z.string(),
         address: z.string(),
+        textLanguages: eventTextLanguagesSchema,
         /** Minutes. */
         duration: z.number().int(),
         status: z.enum(EVENT_STATUSES),
@@ -100,6 +109,7 @@ export const peopleMetSchema = z.object({
       eventName: z.string(),
       startTime: z.coerce.date(),
       placeName: z.string(),
+      textLanguages: eventTextLanguagesSchema.pick({ eventName: true, placeName: true }),
       rounds: z.array(
         z.object({
           roundNumber: z.number().int(),
@@ -131,6 +141,8 @@ export const doorStateSchema = z
       startTime: z.string(),
       endedAt: z.string().nullable(),
       placeName: z.string(),
+      /** The language of the name and the place: the request's, or Hungarian where missing. */
+      textLanguages: eventTextLanguagesSchema.pick({ eventName: true, placeName: true }),
       autoSeatLateArrivals: z.boolean(),
     }),
     /** An admin may also start the event and change its settings; a door helper may not. */

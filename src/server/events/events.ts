@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { EventInput } from '#shared/schemas/events.ts'
+import { eventText, mergeTranslations, TRANSLATED_LANGUAGES } from '#shared/event-texts.ts'
 import { isUniqueViolation } from '../db/checks.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'
@@ -105,7 +106,11 @@ export async function listEvents(db: Db, { klikk }: { klikk?: boolean } = {}) {
 export async function createEvent(db: Db, input: EventInput): Promise<EventRow> {
   const [created] = await db
     .insert(events)
-    .values({ ...input, startTime: new Date(input.startTime) })
+    .values({
+      ...input,
+      startTime: new Date(input.startTime),
+      translations: mergeTranslations({}, input.translations),
+    })
     .returning()
   if (!created) throw new Error('event insert returned nothing')
   return created
@@ -128,15 +133,22 @@ export async function updateEvent(
   const { updated, notified } = await db.transaction(async (tx) => {
     const before = await lockEvent(tx, eventId)
     const startTime = new Date(input.startTime)
+    // Languages the change leaves out keep their texts.
+    const translations = mergeTranslations(before.translations, input.translations)
+    const placeIn = (event: Pick<EventRow, 'placeName' | 'translations'>) =>
+      TRANSLATED_LANGUAGES.map((language) => eventText(event, 'placeName', language).text)
     const moved =
       before.startTime.getTime() !== startTime.getTime() ||
       before.duration !== input.duration ||
       before.placeName !== input.placeName ||
-      before.address !== input.address
+      before.address !== input.address ||
+      placeIn(before).join('\n') !==
+        placeIn({ placeName: input.placeName, translations }).join('\n')
     const [updated] = await tx
       .update(events)
       .set({
         ...input,
+        translations,
         startTime,
         updatedAt: new Date(),
         ...(moved ? { calendarSequence: sql`${events.calendarSequence} + 1` } : {}),

@@ -1,5 +1,6 @@
 import { eventEnd, eventLocation, utcStamp } from '#shared/calendar.ts'
 import type { Language } from '#shared/languages.ts'
+import { eventText, localizeEvent, type EventTranslations } from '#shared/event-texts.ts'
 import { splitSender } from '../mail/sender.ts'
 import { siteLink } from '../mail/site-link.ts'
 
@@ -18,6 +19,8 @@ export interface CalendarEvent {
   duration: number
   placeName: string
   address: string
+  /** The texts above in other languages, where the host wrote them. */
+  translations: EventTranslations
   /** The entry's SEQUENCE: raised with each change of time or place. */
   calendarSequence: number
 }
@@ -99,13 +102,14 @@ export function calendarFile({
   site: CalendarSite
   /** Whom a REQUEST or CANCEL is for. */
   attendee?: CalendarAttendee
-  /** Hers: the entry's link opens her events page in it. */
+  /** Hers: the entry's texts are in it (Hungarian where the host wrote none), and its link. */
   language: Language
   now?: Date
 }): string {
+  const texts = localizeEvent(event, language)
   const url = siteLink(site.baseUrl, '/events', language)
-  const location = eventLocation(event)
-  const description = [event.description.trim(), url].filter(Boolean).join('\n\n')
+  const location = eventLocation(texts)
+  const description = [texts.description.trim(), url].filter(Boolean).join('\n\n')
   const organizer = splitSender(site.from)
   const lines = [
     'BEGIN:VCALENDAR',
@@ -119,7 +123,7 @@ export function calendarFile({
     `DTSTAMP:${utcStamp(now)}`,
     `DTSTART:${utcStamp(event.startTime)}`,
     `DTEND:${utcStamp(eventEnd(event))}`,
-    `SUMMARY:${escapeText(event.eventName)}`,
+    `SUMMARY:${escapeText(texts.eventName)}`,
     ...(location ? [`LOCATION:${escapeText(location)}`] : []),
     `DESCRIPTION:${escapeText(description)}`,
     `URL:${url}`,
@@ -151,11 +155,14 @@ export function calendarAttachment(method: Exclude<CalendarMethod, 'PUBLISH'>, c
   }
 }
 
-/** The download's file name: the event's name in plain ASCII letters and digits. */
-export const eventFileName = (event: Pick<CalendarEvent, 'eventName'>) =>
+/** The download's file name: the event's name in `language`, in plain ASCII letters and digits. */
+export const eventFileName = (
+  event: Pick<CalendarEvent, 'eventName' | 'translations'>,
+  language: Language,
+) =>
   `${
-    event.eventName
-      .normalize('NFKD')
+    eventText(event, 'eventName', language)
+      .text.normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')

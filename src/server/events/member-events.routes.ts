@@ -29,10 +29,10 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         memberDoc({
           summary: 'Events to come',
           description:
-            'Running or still to come, the running one first, each with her registration.',
+            "Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which.",
           responses: { 200: { description: 'The events.', json: memberEventListSchema } },
         }),
-        async (c) => c.json({ events: await upcomingEventsFor(db, userIdOf(c)) }),
+        async (c) => c.json({ events: await upcomingEventsFor(db, userIdOf(c), c.var.language) }),
       )
       // Her events page follows the evenings: it reads its list again when something changed.
       .get(
@@ -116,7 +116,7 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         memberDoc({
           summary: 'The event as a calendar file',
           description:
-            'An iCalendar file (RFC 5545, METHOD:PUBLISH) to import into a calendar app. Its UID and SEQUENCE are those of the e-mailed invitation, so the e-mailed updates replace this entry.',
+            "An iCalendar file (RFC 5545, METHOD:PUBLISH) to import into a calendar app, its texts in the request's language (Hungarian where the host has not written them in it). Its UID and SEQUENCE are those of the e-mailed invitation, so the e-mailed updates replace this entry.",
           responses: { 200: { description: 'The .ics file.', media: 'text/calendar' } },
           errors: [404],
         }),
@@ -124,7 +124,10 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         async (c) => {
           const found = await findEvent(db, c.req.valid('param').id)
           c.header('Content-Type', 'text/calendar; charset=utf-8')
-          c.header('Content-Disposition', `attachment; filename="${eventFileName(found)}"`)
+          c.header(
+            'Content-Disposition',
+            `attachment; filename="${eventFileName(found, c.var.language)}"`,
+          )
           c.header('Cache-Control', 'no-store')
           return c.body(
             calendarFile({ method: 'PUBLISH', event: found, site: mail, language: c.var.language }),
@@ -137,10 +140,10 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         memberDoc({
           summary: 'People you met',
           description:
-            'Who she sat with at her evenings, by event and round, once a round has started (name and picture; people who opted out are left out).',
+            "Who she sat with at her evenings, by event and round, once a round has started (name and picture; people who opted out are left out). Each evening's name and place in the request's language, or Hungarian (`textLanguages`).",
           responses: { 200: { description: 'Her evenings.', json: peopleMetSchema } },
         }),
-        async (c) => c.json({ events: await peopleMetBy(db, userIdOf(c)) }),
+        async (c) => c.json({ events: await peopleMetBy(db, userIdOf(c), c.var.language) }),
       )
   )
 }

@@ -6,6 +6,7 @@ import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import { doorOpenForHelpers } from './door.ts'
 import { lockEvent, type EventRow } from './events.ts'
+import { localizeEvent } from '#shared/event-texts.ts'
 import {
   queuePlaceEmail,
   queueRegistrationEmail,
@@ -238,8 +239,16 @@ async function promoteFromWaitingList(tx: Tx, event: EventRow, mail: PlaceMail) 
   return true
 }
 
-/** The members' events page: events that are running or still to come, with her registration. */
-export async function upcomingEventsFor(db: Db, userId: string, now = new Date()) {
+/**
+ * The members' events page: events that are running or still to come, with her registration,
+ * their texts in `language` (Hungarian where the host has not written them in it).
+ */
+export async function upcomingEventsFor(
+  db: Db,
+  userId: string,
+  language: string,
+  now = new Date(),
+) {
   const rows = await db
     .select({
       event: events,
@@ -278,11 +287,17 @@ export async function upcomingEventsFor(db: Db, userId: string, now = new Date()
     .limit(50)
   return rows.map(({ event, registration, doorHelper, taken, waitingPosition }) => ({
     id: event.id,
-    eventName: event.eventName,
-    description: event.description,
+    ...localizeEvent(
+      {
+        eventName: event.eventName,
+        description: event.description,
+        placeName: event.placeName,
+        translations: event.translations,
+      },
+      language,
+    ),
     imageUrl: event.imageUrl,
     startTime: event.startTime,
-    placeName: event.placeName,
     address: event.address,
     duration: event.duration,
     status: event.status,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { eventText } from '#shared/event-texts.ts'
 import { eventRounds, events, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 
@@ -16,14 +17,16 @@ export interface MetPerson {
  * "People you met": for each evening she sat at (latest first), each started round's table and
  * the others who sat there. People who opted out, or have no name to show, are left out; so are
  * rounds and evenings where nobody is left to show. Nothing but a name and a picture is shared.
+ * The evenings' names and places are in `language`, or in Hungarian where the host wrote none.
  */
-export async function peopleMetBy(db: Db, userId: string) {
+export async function peopleMetBy(db: Db, userId: string, language: string) {
   const mine = await db
     .select({
       eventId: events.id,
       eventName: events.eventName,
       startTime: events.startTime,
       placeName: events.placeName,
+      translations: events.translations,
       roundId: eventRounds.id,
       roundNumber: eventRounds.roundNumber,
       tableId: eventTables.id,
@@ -63,12 +66,15 @@ export async function peopleMetBy(db: Db, userId: string) {
       .filter((round) => round.people.length > 0)
     const first = seats.find((seat) => seat.eventId === eventId)
     if (!first || rounds.length === 0) return []
+    const name = eventText(first, 'eventName', language)
+    const place = eventText(first, 'placeName', language)
     return [
       {
         eventId,
-        eventName: first.eventName,
+        eventName: name.text,
         startTime: first.startTime,
-        placeName: first.placeName,
+        placeName: place.text,
+        textLanguages: { eventName: name.language, placeName: place.language },
         rounds,
       },
     ]

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, notExists } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import { eventText } from '#shared/event-texts.ts'
 import type { Db } from '../db/client.ts'
 import { eventReminders } from '../db/schema/event-reminders.ts'
 import { eventParticipants, events } from '../db/schema/events.ts'
@@ -41,6 +42,7 @@ export async function sendEventReminders(
         startTime: events.startTime,
         placeName: events.placeName,
         address: events.address,
+        translations: events.translations,
         userId: profiles.id,
         email: profiles.email,
         fullName: profiles.fullName,
@@ -87,9 +89,10 @@ export async function sendEventReminders(
       if (!ours.has(`${reminder.eventId} ${reminder.userId}`)) continue
       const email = eventReminderEmail(reminder.language, {
         name: reminder.fullName,
-        eventName: reminder.eventName,
+        // Her language's texts, or the Hungarian where the host has not written them in it.
+        eventName: eventText(reminder, 'eventName', reminder.language).text,
         startTime: reminder.startTime,
-        placeName: reminder.placeName,
+        placeName: eventText(reminder, 'placeName', reminder.language).text,
         address: reminder.address,
         baseUrl,
       })

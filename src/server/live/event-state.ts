@@ -23,6 +23,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
       startTime: events.startTime,
       endedAt: events.endedAt,
       placeName: events.placeName,
+      translations: events.translations,
       imageUrl: events.imageUrl,
     })
     .from(events)
@@ -76,6 +77,13 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
   return {
     event: {
       ...event,
+      // The screens show the name and place: the descriptions stay out of every state sent.
+      translations: Object.fromEntries(
+        Object.entries(event.translations).map(([language, { eventName, placeName }]) => [
+          language,
+          { eventName, placeName },
+        ]),
+      ),
       startTime: event.startTime.toISOString(),
       endedAt: event.endedAt?.toISOString() ?? null,
     },

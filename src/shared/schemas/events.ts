@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_ROUND_DURATION_MINUTES } from '../constants.ts'
+import { EVENT_TEXT_LIMITS, eventTranslationsInputSchema } from '../event-texts.ts'
 
 // Messages are keys in the `events` namespace (validation.*), so the form and the server's
 // answer say the same thing in the user's language.
@@ -13,15 +14,28 @@ const START_TIME_RANGE = { from: Date.UTC(2000, 0, 1), until: Date.UTC(2100, 0, 
 const isWithinStartTimeRange = (time: number) =>
   Number.isNaN(time) || (time >= START_TIME_RANGE.from && time < START_TIME_RANGE.until)
 
+/** An event as the host writes it: its texts in Hungarian, and in other languages if she wants. */
 export const eventInputSchema = z.object({
-  eventName: z.string().trim().min(1, { error: 'nameRequired' }).max(120, { error: 'nameTooLong' }),
-  description: z.string().trim().max(4000, { error: 'descriptionTooLong' }).default(''),
+  eventName: z
+    .string()
+    .trim()
+    .min(1, { error: 'nameRequired' })
+    .max(EVENT_TEXT_LIMITS.eventName, { error: 'nameTooLong' }),
+  description: z
+    .string()
+    .trim()
+    .max(EVENT_TEXT_LIMITS.description, { error: 'descriptionTooLong' })
+    .default(''),
   startTime: z.iso
     .datetime({ offset: true, error: 'startTimeInvalid' })
     .refine((value) => isWithinStartTimeRange(Date.parse(value)), {
       error: 'startTimeOutOfRange',
     }),
-  placeName: z.string().trim().max(120, { error: 'placeTooLong' }).default(''),
+  placeName: z
+    .string()
+    .trim()
+    .max(EVENT_TEXT_LIMITS.placeName, { error: 'placeTooLong' })
+    .default(''),
   address: z.string().trim().max(200, { error: 'addressTooLong' }).default(''),
   duration: z
     .number({ error: 'durationInvalid' })
@@ -45,6 +59,11 @@ export const eventInputSchema = z.object({
     .max(10_000, { error: 'placesInvalid' })
     .nullable()
     .default(null),
+  /**
+   * The name, description and place in English, Spanish and German. The texts above are the
+   * Hungarian, shown wherever one is missing.
+   */
+  translations: eventTranslationsInputSchema.optional(),
 })
 export type EventInput = z.infer<typeof eventInputSchema>
 

@@ -86,12 +86,22 @@ function MemberEvents() {
                 {event.status === 'active' && (
                   <p className="text-sm font-semibold text-sage-deep">{t('member.running')}</p>
                 )}
-                <h2 id={`member-event-${event.id}`} className="font-display text-2xl font-semibold">
+                {/* Texts the host has not written in her language come in Hungarian: said by lang. */}
+                <h2
+                  id={`member-event-${event.id}`}
+                  lang={event.textLanguages.eventName}
+                  className="font-display text-2xl font-semibold"
+                >
                   {event.eventName}
                 </h2>
                 <p className="text-ink-soft">
                   {format.format(new Date(event.startTime))}
-                  {event.placeName && ` · ${event.placeName}`}
+                  {event.placeName && (
+                    <>
+                      {' · '}
+                      <span lang={event.textLanguages.placeName}>{event.placeName}</span>
+                    </>
+                  )}
                 </p>
                 {(event.address || event.placeName) && (
                   <p className="flex flex-wrap items-baseline gap-x-3 text-sm text-ink-soft">
@@ -99,7 +109,11 @@ function MemberEvents() {
                     <MapLink event={event} />
                   </p>
                 )}
-                {event.description && <p className="mt-1">{event.description}</p>}
+                {event.description && (
+                  <p className="mt-1" lang={event.textLanguages.description}>
+                    {event.description}
+                  </p>
+                )}
                 {event.status !== 'active' && <AddToCalendar event={event} />}
                 <div className="mt-3 flex flex-wrap items-center gap-3">
                   <Registration

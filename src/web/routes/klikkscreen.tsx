@@ -1,3 +1,4 @@
+import { eventText } from '#shared/event-texts.ts'
 import type { ReactNode } from 'react'
 import { useSearch } from 'wouter'
 import { formatClock, roundTimeLeft } from '#shared/countdown.ts'
@@ -60,16 +61,15 @@ function Panel({ title, text }: { title: string; text?: string }) {
 }
 
 function Klikkscreen() {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
   const search = useSearch()
   const eventId = new URLSearchParams(search).get('eventId')
   const { view, live } = useLiveEvent(eventId)
   const now = useNow()
-  useDocumentTitle(
-    view.status === 'ready'
-      ? `${view.state.event.eventName} – Klikk`
-      : `${t('klikkscreen.title')} – Lendület`,
-  )
+  // The screen's own language (the host's choice on this machine), or the Hungarian name.
+  const name =
+    view.status === 'ready' ? eventText(view.state.event, 'eventName', i18n.language) : null
+  useDocumentTitle(name ? `${name.text} – Klikk` : `${t('klikkscreen.title')} – Lendület`)
 
   let body: ReactNode
   if (view.status === 'loading') body = <PageSpinner />
@@ -86,7 +86,7 @@ function Klikkscreen() {
         <div className="flex items-center gap-3">
           <BrandMark className="size-10 sm:size-12" />
           <p className="font-display text-xl font-semibold sm:text-3xl">
-            {view.status === 'ready' ? view.state.event.eventName : 'Lendület'}
+            {name ? <span lang={name.language}>{name.text}</span> : 'Lendület'}
           </p>
         </div>
         {view.status === 'ready' && <LiveBadge live={live} />}

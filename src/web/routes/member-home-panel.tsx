@@ -47,10 +47,20 @@ export default function MemberHomePanel({ me }: { me: Me }) {
             </h2>
             {next ? (
               <>
-                <p className="font-display text-2xl font-semibold">{next.eventName}</p>
+                <p
+                  lang={next.textLanguages.eventName}
+                  className="font-display text-2xl font-semibold"
+                >
+                  {next.eventName}
+                </p>
                 <p className="text-ink-soft">
                   {format.format(new Date(next.startTime))}
-                  {next.placeName && ` · ${next.placeName}`}
+                  {next.placeName && (
+                    <>
+                      {' · '}
+                      <span lang={next.textLanguages.placeName}>{next.placeName}</span>
+                    </>
+                  )}
                 </p>
                 {next.status === 'active' && (
                   <p className="text-sm font-semibold text-sage-deep">{t('member.running')}</p>

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
+import type { EventTranslations } from '#shared/event-texts.ts'
 import {
   boolean,
   check,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -35,6 +37,11 @@ export const events = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     placeName: text('place_name').notNull().default(''),
     address: text('address').notNull().default(''),
+    /**
+     * The name, description and place in English, Spanish and German, where the host wrote them
+     * (decision 0056); the columns above are the Hungarian, which every missing text falls back to.
+     */
+    translations: jsonb('translations').$type<EventTranslations>().notNull().default({}),
     /** Minutes. */
     duration: integer('duration').notNull(),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('inactive'),

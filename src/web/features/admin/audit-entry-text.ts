@@ -12,6 +12,7 @@ import {
   type AuditFieldKind,
   type AuditValue,
   type AuditValues,
+  type EventTranslationField,
 } from '#shared/audit.ts'
 import { isLanguage } from '#shared/languages.ts'
 import { CAMPAIGN_STATUSES } from '#shared/schemas/campaigns.ts'
@@ -43,7 +44,7 @@ export interface AuditEntryText {
 
 type Entry = Pick<AuditEntry, 'action' | 'actor' | 'subject' | 'before' | 'after'>
 type CampaignVersionField = Extract<AuditField, `subject_${string}` | `body_${string}`>
-type PlainField = Exclude<AuditField, CampaignVersionField>
+type PlainField = Exclude<AuditField, CampaignVersionField | EventTranslationField>
 
 /** The reader's number, date and list formats, made once per language (a page has 50 entries). */
 const formats = new Map<string, ReturnType<typeof makeFormats>>()
@@ -82,7 +83,10 @@ export const auditActionText = (action: string, t: AuditT): string =>
 const subjectText = (type: string, t: AuditT): string =>
   among(AUDIT_SUBJECT_TYPES, type) ? t(`adminAudit.subjects.${type}`) : type
 
-/** A field's name on the page; a campaign's subject and text name their language. */
+/**
+ * A field's name on the page; a campaign's subject and text, and an event's texts in another
+ * language, name their language.
+ */
 export function auditFieldLabel(key: string, t: AuditT, language: string): string {
   const version = /^(subject|body)_(\w+)$/.exec(key)
   if (version && isLanguage(version[2])) {
@@ -90,6 +94,15 @@ export function auditFieldLabel(key: string, t: AuditT, language: string): strin
     return version[1] === 'subject'
       ? t('adminAudit.fields.campaignSubject', { language: name })
       : t('adminAudit.fields.campaignBody', { language: name })
+  }
+  const translation = /^(eventName|description|placeName)_(\w+)$/.exec(key)
+  if (translation?.[1] && isLanguage(translation[2])) {
+    const name = languageName(translation[2], language)
+    if (translation[1] === 'eventName')
+      return t('adminAudit.fields.eventNameIn', { language: name })
+    if (translation[1] === 'description')
+      return t('adminAudit.fields.descriptionIn', { language: name })
+    return t('adminAudit.fields.placeNameIn', { language: name })
   }
   if (isAuditField(key)) return t(`adminAudit.fields.${key as PlainField}`)
   return t('adminAudit.fields.other')

@@ -254,7 +254,10 @@ export function DoorScreen({ eventId }: { eventId: string }) {
         <p className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
           {t('door.title')}
         </p>
-        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
+        <h1
+          lang={state.event.textLanguages.eventName}
+          className="font-display text-3xl font-semibold tracking-tight sm:text-4xl"
+        >
           {state.event.eventName}
         </h1>
       </header>

@@ -11,7 +11,8 @@ export function fieldErrors<Field extends string>(
 ): Partial<Record<Field, string>> {
   const found: Partial<Record<Field, string>> = {}
   for (const issue of error.issues) {
-    const field = issue.path[0] as Field
+    // A nested field by its whole path (`translations.en.eventName`), as the server names it.
+    const field = issue.path.join('.') as Field
     found[field] ??= t(`validation.${issue.message}` as 'validation.nameRequired')
   }
   return found

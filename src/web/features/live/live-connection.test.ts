@@ -11,6 +11,7 @@ const state = (round: number, status: 'active' | 'inactive' = 'active'): LiveSta
     startTime: '2026-11-23T18:00:00.000Z',
     endedAt: null,
     placeName: 'Studio',
+    translations: {},
     imageUrl: null,
   },
   round: {

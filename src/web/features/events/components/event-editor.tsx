@@ -1,19 +1,39 @@
 import { useState, type FormEvent } from 'react'
+import {
+  EVENT_TEXT_FIELDS,
+  EVENT_TEXT_LIMITS,
+  TRANSLATED_LANGUAGES,
+  type EventTextField,
+  type EventTexts,
+  type EventTranslations,
+  type TranslatedLanguage,
+} from '#shared/event-texts.ts'
+import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import { eventInputSchema, type EventInput } from '#shared/schemas/events.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
+import { languageName } from '#web/lib/language-names.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { controlLook, FieldError } from '#web/components/ui/form-field.tsx'
+import { LanguageTabs, type TabState } from '#web/components/ui/language-tabs.tsx'
+import { TextAreaField } from '#web/components/ui/text-area-field.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { createEvent, updateEvent, uploadEventImage } from '../api/admin-events-api.ts'
 import { fieldErrors } from '../field-errors.ts'
 
-type Fields = Partial<Record<keyof EventInput, string>>
-interface Existing extends EventInput {
+/** Errors by field: `eventName`, or a language's text as `translations.en.eventName`. */
+type Fields = Partial<Record<string, string>>
+interface Existing extends Omit<EventInput, 'translations'> {
   id: string
   imageUrl: string | null
+  translations: EventTranslations
 }
+
+/** Where a text's error is: the Hungarian is the event's own field, the others by language. */
+const textPath = (language: Language, field: EventTextField) =>
+  language === 'hu' ? field : `translations.${language}.${field}`
+
+const emptyTexts = (): EventTexts => ({ eventName: '', description: '', placeName: '' })
 
 /** 2026-11-21T18:00 in the admin's own time zone, as a datetime-local input wants it. */
 function toLocalInput(iso: string): string {
@@ -40,12 +60,23 @@ export function EventEditor({
   onSaved: (id: string) => void
   onCancel: () => void
 }) {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
+  const [texts, setTexts] = useState<Record<Language, EventTexts>>(() => ({
+    hu: {
+      eventName: existing?.eventName ?? '',
+      description: existing?.description ?? '',
+      placeName: existing?.placeName ?? '',
+    },
+    ...(Object.fromEntries(
+      TRANSLATED_LANGUAGES.map((language) => [
+        language,
+        { ...emptyTexts(), ...existing?.translations[language] },
+      ]),
+    ) as Record<TranslatedLanguage, EventTexts>),
+  }))
+  const [tab, setTab] = useState<Language>('hu')
   const [values, setValues] = useState({
-    eventName: existing?.eventName ?? '',
-    description: existing?.description ?? '',
     startTime: toLocalInput(existing?.startTime ?? nextEvening()),
-    placeName: existing?.placeName ?? '',
     address: existing?.address ?? '',
     duration: String(existing?.duration ?? 150),
     plannedRounds: String(existing?.plannedRounds ?? 4),
@@ -62,6 +93,27 @@ export function EventEditor({
   const [failure, setFailure] = useState<string | null>(null)
   const set = (name: keyof typeof values) => (value: string | boolean) =>
     setValues((current) => ({ ...current, [name]: value }))
+  const setText = (language: Language, field: EventTextField) => (value: string) =>
+    setTexts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }))
+
+  /** Shows the errors, on the first language that has one unless hers has one too. */
+  function showErrors(found: Fields) {
+    setErrors(found)
+    const has = (language: Language) =>
+      EVENT_TEXT_FIELDS.some((field) => found[textPath(language, field)])
+    const first = LANGUAGE_CODES.find(has)
+    if (first && !has(tab)) setTab(first)
+  }
+
+  const tabStates = Object.fromEntries(
+    LANGUAGE_CODES.map((language) => [
+      language,
+      {
+        filled: EVENT_TEXT_FIELDS.some((field) => texts[language][field].trim() !== ''),
+        invalid: EVENT_TEXT_FIELDS.some((field) => errors[textPath(language, field)]),
+      },
+    ]),
+  ) as Record<Language, TabState>
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -69,13 +121,18 @@ export function EventEditor({
     const start = new Date(values.startTime)
     const parsed = eventInputSchema.safeParse({
       ...values,
+      ...texts.hu,
+      // Every language is sent: one emptied goes back to the Hungarian.
+      translations: Object.fromEntries(
+        TRANSLATED_LANGUAGES.map((language) => [language, texts[language]]),
+      ),
       startTime: Number.isNaN(start.getTime()) ? '' : start.toISOString(),
       duration: values.duration === '' ? Number.NaN : Number(values.duration),
       plannedRounds: values.plannedRounds === '' ? Number.NaN : Number(values.plannedRounds),
       places: values.places.trim() === '' ? null : Number(values.places),
     })
     if (!parsed.success) {
-      setErrors(fieldErrors<keyof EventInput>(parsed.error, t))
+      showErrors(fieldErrors(parsed.error, t))
       return
     }
     setErrors({})
@@ -85,7 +142,7 @@ export function EventEditor({
       : await createEvent(parsed.data)
     if (!saved.ok) {
       setPending(false)
-      setErrors((saved.fields ?? {}) as Fields)
+      showErrors(saved.fields ?? {})
       setFailure(saved.message || t('editor.failed'))
       return
     }
@@ -103,31 +160,68 @@ export function EventEditor({
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <TextField
-        label={t('editor.eventName')}
-        value={values.eventName}
-        onChange={(e) => set('eventName')(e.target.value)}
-        error={errors.eventName}
-        required
-        maxLength={120}
-      />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="event-description" className="text-sm font-semibold">
-          {t('editor.description')}
-        </label>
-        <textarea
-          id="event-description"
-          rows={4}
-          value={values.description}
-          onChange={(e) => set('description')(e.target.value)}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? 'event-description-error' : undefined}
-          className={`px-4 py-3 ${controlLook}`}
-        />
-        {errors.description && (
-          <FieldError id="event-description-error">{errors.description}</FieldError>
-        )}
-      </div>
+      <LanguageTabs
+        label={t('editor.texts')}
+        selected={tab}
+        onSelect={setTab}
+        states={tabStates}
+        describe={(language, state) =>
+          `, ${t(language === 'hu' ? 'editor.textsRequired' : 'editor.textsOptional')}, ${t(state.invalid ? 'editor.textsHaveErrors' : state.filled ? 'editor.textsWritten' : 'editor.usesHungarian')}`
+        }
+      >
+        <fieldset className="flex min-w-0 flex-col gap-5" lang={tab}>
+          <legend className="sr-only">{languageName(tab, i18n.language)}</legend>
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-ink-soft">
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tab === 'hu' ? 'bg-blush text-rose-deep' : 'bg-sand text-ink-soft'}`}
+            >
+              {t(tab === 'hu' ? 'editor.textsRequired' : 'editor.textsOptional')}
+            </span>
+            <span>
+              {t(
+                tab === 'hu'
+                  ? 'editor.textsHungarianNote'
+                  : tabStates[tab].filled
+                    ? 'editor.textsFallbackNote'
+                    : 'editor.textsNoneNote',
+                { language: languageName(tab, i18n.language) },
+              )}
+            </span>
+          </p>
+          {EVENT_TEXT_FIELDS.map((field) => {
+            const value = texts[tab][field]
+            const hungarian = texts.hu[field]
+            const common = {
+              key: `${tab}-${field}`,
+              label: t(`editor.${field}`),
+              value,
+              error: errors[textPath(tab, field)],
+              maxLength: EVENT_TEXT_LIMITS[field],
+              // In another language, an empty field shows (and will show members) the Hungarian.
+              placeholder: tab === 'hu' ? undefined : hungarian,
+              hint:
+                tab !== 'hu' && value.trim() === '' && hungarian.trim() !== ''
+                  ? t('editor.usesHungarianHint')
+                  : undefined,
+            }
+            return field === 'description' ? (
+              <TextAreaField
+                {...common}
+                key={common.key}
+                rows={4}
+                onChange={(e) => setText(tab, field)(e.target.value)}
+              />
+            ) : (
+              <TextField
+                {...common}
+                key={common.key}
+                onChange={(e) => setText(tab, field)(e.target.value)}
+                required={tab === 'hu' && field === 'eventName'}
+              />
+            )
+          })}
+        </fieldset>
+      </LanguageTabs>
       <div className="flex flex-col gap-2">
         <span className="text-sm font-semibold" id="event-image-label">
           {t('editor.image')}
@@ -176,13 +270,6 @@ export function EventEditor({
           onChange={(e) => set('duration')(e.target.value)}
           error={errors.duration}
           required
-        />
-        <TextField
-          label={t('editor.placeName')}
-          value={values.placeName}
-          onChange={(e) => set('placeName')(e.target.value)}
-          error={errors.placeName}
-          maxLength={120}
         />
         <TextField
           label={t('editor.address')}

@@ -23,6 +23,7 @@ import { useParticipantLabels } from '../use-participant-labels.ts'
 import { ActionError } from './action-error.tsx'
 import { EventCountdown } from './event-countdown.tsx'
 import { EventEditor } from './event-editor.tsx'
+import { EventTextLanguages } from './event-text-languages.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
 import { DoorHelpersPanel } from './door-helpers-panel.tsx'
 import { KeepApartPanel } from './keep-apart-panel.tsx'
@@ -132,6 +133,7 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
               {event.placeName && ` · ${event.placeName}`}
             </p>
             <EventCountdown event={event} round={current} />
+            <EventTextLanguages event={event} />
           </div>
         </div>
         <div className="flex flex-col gap-3 md:items-end">

@@ -41,12 +41,21 @@ export function PeopleMet() {
                 aria-labelledby={`met-${event.eventId}`}
                 className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-6"
               >
-                <h3 id={`met-${event.eventId}`} className="font-display text-xl font-semibold">
+                <h3
+                  id={`met-${event.eventId}`}
+                  lang={event.textLanguages.eventName}
+                  className="font-display text-xl font-semibold"
+                >
                   {event.eventName}
                 </h3>
                 <p className="text-sm text-ink-soft">
                   {day.format(new Date(event.startTime))}
-                  {event.placeName && ` · ${event.placeName}`}
+                  {event.placeName && (
+                    <>
+                      {' · '}
+                      <span lang={event.textLanguages.placeName}>{event.placeName}</span>
+                    </>
+                  )}
                 </p>
                 <ol className="mt-4 flex flex-col gap-4">
                   {event.rounds.map((round) => (

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import { FieldError } from '#web/components/ui/form-field.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { languageName } from '../language-names.ts'
+import { languageName } from '#web/lib/language-names.ts'
 
 const radioClass = 'mt-0.5 size-5 shrink-0 accent-rose-deep'
 const optionClass =

@@ -26,9 +26,9 @@ import {
   updateCampaign,
   type Campaign,
 } from '../api/campaigns-api.ts'
-import { languageName } from '../language-names.ts'
+import { languageName } from '#web/lib/language-names.ts'
 import { CampaignAudienceField } from './campaign-audience-field.tsx'
-import { CampaignLanguageTabs, type TabState } from './campaign-language-tabs.tsx'
+import { LanguageTabs, type TabState } from '#web/components/ui/language-tabs.tsx'
 import { CampaignPreview } from './campaign-preview.tsx'
 import { CampaignPage, campaignCard as card } from './campaign-page.tsx'
 
@@ -370,7 +370,15 @@ export function CampaignEditor({
       )}
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <section className={card} aria-label={t('campaigns.ui.editor.versions')}>
-          <CampaignLanguageTabs selected={tab} onSelect={setTab} states={tabStates}>
+          <LanguageTabs
+            label={t('campaigns.ui.editor.versions')}
+            selected={tab}
+            onSelect={setTab}
+            states={tabStates}
+            describe={(language, state) =>
+              `, ${t(language === 'hu' ? 'campaigns.ui.editor.required' : 'campaigns.ui.editor.optional')}, ${t(state.invalid ? 'campaigns.ui.editor.hasErrors' : state.filled ? 'campaigns.ui.editor.filled' : 'campaigns.ui.editor.empty')}`
+            }
+          >
             <fieldset disabled={locked} className="flex min-w-0 flex-col gap-5">
               <legend className="sr-only">{languageName(tab, i18n.language)}</legend>
               <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-ink-soft">
@@ -441,7 +449,7 @@ export function CampaignEditor({
                 </div>
               )}
             </div>
-          </CampaignLanguageTabs>
+          </LanguageTabs>
         </section>
 
         <aside className="flex flex-col gap-6">

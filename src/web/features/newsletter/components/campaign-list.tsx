@@ -8,7 +8,7 @@ import { useApiData } from '#web/lib/use-api-data.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { listCampaigns, type CampaignSummary } from '../api/campaigns-api.ts'
-import { languageList } from '../language-names.ts'
+import { languageList } from '#web/lib/language-names.ts'
 import { CampaignStatusBadge } from './campaign-status-badge.tsx'
 
 const numberCell = 'text-right tabular-nums'

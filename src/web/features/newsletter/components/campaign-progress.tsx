@@ -14,7 +14,7 @@ import {
   type Campaign,
 } from '../api/campaigns-api.ts'
 import { useCampaignProgress } from '../hooks/use-campaign-progress.ts'
-import { languageList, languageName } from '../language-names.ts'
+import { languageList, languageName } from '#web/lib/language-names.ts'
 import { CampaignPreview } from './campaign-preview.tsx'
 import { CampaignPage, campaignCard as card } from './campaign-page.tsx'
 

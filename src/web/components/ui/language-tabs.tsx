@@ -1,9 +1,9 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
-import { FlagIcon } from '#web/components/ui/flag-icon.tsx'
 import { tabForKey } from '#web/lib/tab-keys.ts'
+import { languageName } from '#web/lib/language-names.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { languageName } from '../language-names.ts'
+import { FlagIcon } from './flag-icon.tsx'
 
 export interface TabState {
   filled: boolean
@@ -11,21 +11,29 @@ export interface TabState {
 }
 
 /**
- * The four language versions as tabs (WAI-ARIA APG: arrow keys move between them). Each tab
- * shows whether its version is written, and whether it has a field to fix.
+ * The four language versions of a text (a campaign, an event's texts) as tabs, Hungarian first
+ * and required (WAI-ARIA APG: arrow keys, Home and End move between them). Each tab shows whether
+ * its version is written, and whether it has a field to fix; `describe` says both to a screen
+ * reader, in the caller's words.
  */
-export function CampaignLanguageTabs({
+export function LanguageTabs({
+  label,
   selected,
   onSelect,
   states,
+  describe,
   children,
 }: {
+  /** The tab list's name ("Language versions"). */
+  label: string
   selected: Language
   onSelect: (language: Language) => void
   states: Record<Language, TabState>
+  /** What a screen reader hears after the language's name (", optional, not written yet"). */
+  describe: (language: Language, state: TabState) => string
   children: ReactNode
 }) {
-  const { t, i18n } = useTranslation('newsletter')
+  const { i18n } = useTranslation()
   const id = useId()
   const tabs = useRef<Partial<Record<Language, HTMLButtonElement | null>>>({})
 
@@ -41,11 +49,7 @@ export function CampaignLanguageTabs({
 
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label={t('campaigns.ui.editor.versions')}
-        className="grid grid-cols-4 gap-1 sm:flex"
-      >
+      <div role="tablist" aria-label={label} className="grid grid-cols-4 gap-1 sm:flex">
         {LANGUAGE_CODES.map((language, index) => {
           const active = language === selected
           const state = states[language]
@@ -79,9 +83,7 @@ export function CampaignLanguageTabs({
                 )}
                 <TabMark state={state} />
               </span>
-              <span className="sr-only">
-                {`, ${t(language === 'hu' ? 'campaigns.ui.editor.required' : 'campaigns.ui.editor.optional')}, ${t(state.invalid ? 'campaigns.ui.editor.hasErrors' : state.filled ? 'campaigns.ui.editor.filled' : 'campaigns.ui.editor.empty')}`}
-              </span>
+              <span className="sr-only">{describe(language, state)}</span>
             </button>
           )
         })}
