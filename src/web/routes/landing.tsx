@@ -14,6 +14,7 @@ import { TrainerSection } from '../features/landing/components/trainer-section.t
 import { WelcomePanel } from '../features/landing/components/welcome-panel.tsx'
 import { WhySection } from '../features/landing/components/why-section.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
+import { launchSentence } from '../lib/launch-text.ts'
 
 // Her own panel on /home: only for a signed-in member, so never in the first load.
 const MemberHomePanel = lazy(() => import('./member-home-panel.tsx'))
@@ -46,9 +47,9 @@ export function LandingPage({
   welcome?: boolean
   home?: boolean
 }) {
-  const { t } = useTranslation('landing')
+  useTranslation('landing')
   const session = useSession()
-  useDocumentTitle(t('meta.title'), t('meta.description'))
+  useDocumentTitle(launchSentence('title'), launchSentence('description'))
   // Signed out, or an admin, /home is the landing page as it is.
   const member =
     home && session.status === 'signed-in' && session.role === 'user' ? session.me : null
