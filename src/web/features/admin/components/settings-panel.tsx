@@ -530,7 +530,7 @@ function LaunchField({
         ]}
       />
       {showYear && draft && (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)_7rem]">
           <TextField
             label={t('adminSettings.launchYear')}
             inputMode="numeric"

@@ -45,7 +45,14 @@ export function DownloadSection() {
     <section
       aria-labelledby="download-heading"
       className="render-when-near mx-auto max-w-6xl px-5 py-16 sm:px-8"
-      style={sectionSizeStyle('download', i18n.language)}
+      style={sectionSizeStyle(
+        appStore && googlePlay
+          ? 'downloadTwoStores'
+          : appStore || googlePlay
+            ? 'downloadOneStore'
+            : 'download',
+        i18n.language,
+      )}
     >
       <div className="flex flex-col items-start gap-8 rounded-[2rem] bg-blush/70 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
         <div className="max-w-lg">
