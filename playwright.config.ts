@@ -12,7 +12,7 @@ const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 4174)
 const googleSite = `http://127.0.0.1:${googlePort}`
 // A third site for passkeys: WebAuthn takes a domain as the site's identity, never an address,
 // so this one is reached as localhost. Its admin (the same account) changes every site setting
-// there, which the main site's tests read (e2e/site-settings.spec.ts).
+// there, which the main site's tests read (e2e/site-settings.spec.ts); its launch date is past.
 const passkeyPort = Number(process.env.E2E_PASSKEY_PORT ?? 4175)
 const passkeySite = `http://localhost:${passkeyPort}`
 /**
@@ -109,6 +109,9 @@ export default defineConfig({
       command: [
         `env PORT=${passkeyPort} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true PUBLIC_URL=${passkeySite}`,
         `ADMIN_EMAILS=${ADMIN.email}`,
+        // A launch date already over: its pages name none, and the owner's dashboard says so
+        // (e2e/site-settings.spec.ts).
+        'LAUNCH_DATE=2025-autumn',
         `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${passkeyDatabaseEnv}`,
         `node ${serverFlags} src/server/main.ts`,
       ].join(' '),

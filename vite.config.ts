@@ -50,10 +50,12 @@ const PRERENDER_ENTRY = 'src/web/entry-prerender.tsx'
 const FIRST_CHUNK_MODULES = [
   'shared/constants',
   'shared/languages',
+  'shared/launch',
   'shared/public-config',
   'shared/site-paths',
   'web/lib/use-translation',
   'web/lib/public-config',
+  'web/lib/launch-text',
   'web/lib/interpolate-element',
   'web/lib/use-document-title',
   'web/lib/session-store',

@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures.ts'
 import { GOOGLE_SITE, OIDC, signInAtProvider } from './support/google.ts'
 import { texts } from './support/locales.ts'
+import { saveScreenshot } from './support/screenshot.ts'
 
 const auth = texts('hu', 'auth')
 const accountTexts = texts('hu', 'account')
@@ -62,4 +63,35 @@ test('a Google member deletes her account after confirming with Google again', a
   await page.getByRole('button', { name: accountTexts.deleteAccount.confirm }).click()
   await expect(page.getByText(accountTexts.deleteAccount.success)).toBeVisible()
   await expect(page).toHaveURL(/\/$/, { timeout: 6_000 })
+})
+
+test('sign-up offers "Continue with Google" where it works: her first sign-in makes the account and welcomes her', async ({
+  page,
+  checkA11y,
+}, testInfo) => {
+  const landing = texts('hu', 'landing')
+  await page.goto('/signup')
+  const google = page.getByRole('button', { name: auth.login.google })
+  await expect(google).toBeVisible()
+  // Before the e-mail form, as on the sign-in page.
+  const box = await google.boundingBox()
+  const name = await page.getByLabel(auth.fields.name).boundingBox()
+  expect(box && name && box.y < name.y).toBe(true)
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'signup-google')
+
+  const login = `google-signup-${Date.now()}`
+  await google.click()
+  await expect(page).toHaveURL(new RegExp(`^${OIDC}/interaction/`))
+  await signInAtProvider(page, login)
+  // A new member: welcomed, her account made with Google's name and address.
+  await expect(page).toHaveURL(/\/welcome$/)
+  await expect(page.getByRole('heading', { name: landing.welcome.title })).toBeVisible()
+  await page.goto('/account')
+  await expect(page.getByText(`${login}@example.com`)).toBeVisible()
+})
+
+test('the sign-in page names Google in its introduction where it works', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByText(auth.login.intro_google, { exact: true })).toBeVisible()
 })

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '#shared/languages.ts'
 import { pauseClock } from './support/clock.ts'
 import { expect, test } from './support/fixtures.ts'
+import { launchText } from './support/launch.ts'
 import { texts } from './support/locales.ts'
 
 const common = texts('hu', 'common')
@@ -27,7 +28,7 @@ for (const { code } of LANGUAGES) {
     await expect(page.getByRole('contentinfo')).toContainText(texts(code, 'common').footer.followUs)
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',
-      texts(code, 'landing').meta.description,
+      launchText(code, 'description'),
     )
   })
 }

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
+import { launchText } from './support/launch.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
@@ -14,7 +15,7 @@ test('header and footer carry the brand, language menu and every footer item', a
   await expect(header.getByRole('button', { name: /Magyar/ })).toBeVisible()
 
   const footer = page.getByRole('contentinfo')
-  await expect(footer).toContainText(common.footer.description)
+  await expect(footer).toContainText(launchText('hu', 'footer'))
   await expect(footer.getByRole('heading', { name: common.footer.quickLinks })).toBeVisible()
   await expect(footer.getByRole('link', { name: common.footer.privacyPolicy })).toHaveAttribute(
     'href',

@@ -10,6 +10,7 @@ import {
   tabTo,
   watchFocus,
 } from './support/keyboard.ts'
+import { launchText } from './support/launch.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 import { PASSKEY_SITE } from './support/sites.ts'
@@ -18,9 +19,6 @@ const auth = texts('hu', 'auth')
 const adminTexts = texts('hu', 'admin')
 const settings = adminTexts.adminSettings
 const errors = texts('hu', 'errors').siteSettings
-const germanDefault = texts('de', 'landing').hero.badge
-// The field only this test changes: other tests read the other settings' defaults.
-const germanLine = settings.launchLine.replace('{{language}}', 'német')
 
 interface SettingsPage {
   site: SiteSettingsView
@@ -83,54 +81,13 @@ test('the owner sees her settings in plain words; a bad address is refused next 
   expect(await landing.text()).not.toContain('someone-else')
 })
 
-test.describe('changing the launch line', () => {
-  // Both projects would change the same line: the phone shows the page, the desktop changes it.
-  test.skip(({ isMobile }) => isMobile, 'one browser changes the shared setting')
-
-  test('a saved launch line shows at once on the landing page, with JavaScript and without; reset, it is the default again', async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    await signInAsAdmin(page, baseURL)
-    await page.goto('/admin/settings')
-    const line = `Eröffnung im Frühjahr 2027 · ${Date.now() % 100_000}`
-    const field = page.getByLabel(germanLine)
-    await expect(field).toHaveAttribute('placeholder', germanDefault)
-    await field.fill(line)
-    await expect(page.getByText(settings.unsaved)).toBeVisible()
-    await page.getByRole('button', { name: settings.save }).click()
-    await expect(page.getByRole('status').filter({ hasText: settings.saved })).toBeVisible()
-    await expect(page.getByRole('button', { name: new RegExp(settings.useDefault) })).toBeVisible()
-
-    // A visitor without JavaScript gets the finished page with her line in it.
-    const noScript = await browser.newContext({ javaScriptEnabled: false })
-    const visitor = await noScript.newPage()
-    await visitor.goto('/?lang=de')
-    await expect(visitor.getByText(line)).toBeVisible()
-    await noScript.close()
-    // And with the app running.
-    await page.goto('/?lang=de')
-    await expect(page.getByText(line)).toBeVisible()
-
-    // Back to the default: the field empties, the page shows the German texts' own line.
-    await page.goto('/admin/settings?lang=hu')
-    await page.getByRole('button', { name: `${settings.useDefault} – ${germanLine}` }).click()
-    await expect(page.getByLabel(germanLine)).toHaveValue('')
-    await page.getByRole('button', { name: settings.save }).click()
-    await expect(page.getByRole('status').filter({ hasText: settings.saved })).toBeVisible()
-    const after = await (await page.request.get('/?lang=de')).text()
-    expect(after).toContain(germanDefault)
-    expect(after).not.toContain(line)
-  })
-})
-
 /**
  * Every field she may change, in the order Tab reaches them, with what she types into each: the
- * names and lines with spaces (a space once pressed a button that had slipped in behind the
- * field), the addresses and the year as they are written.
+ * names with spaces (a space once pressed a button that had slipped in behind the field), the
+ * addresses and the years as they are written. A choice is made with the arrow keys (`keys`);
+ * its value is then the option's.
  */
-const EVERY_FIELD: { label: string; value: string }[] = [
+const EVERY_FIELD: { label: string; value: string; keys?: string[] }[] = [
   { label: settings.contactEmail, value: 'reka.hello@example.com' },
   { label: settings.senderName, value: 'Lendület Réka és barátai' },
   { label: settings.officialSite, value: 'https://reka.example.com/about-us' },
@@ -140,19 +97,11 @@ const EVERY_FIELD: { label: string; value: string }[] = [
     label: settings.googlePlay,
     value: 'https://play.google.com/store/apps/details?id=fit.lendulet',
   },
-  {
-    label: settings.launchLine.replace('{{language}}', 'magyar'),
-    value: 'Nyitás tavasszal, május 2027',
-  },
-  {
-    label: settings.launchLine.replace('{{language}}', 'angol'),
-    value: 'Opening in spring, May 2027',
-  },
-  {
-    label: settings.launchLine.replace('{{language}}', 'spanyol'),
-    value: 'Abrimos en primavera, mayo 2027',
-  },
-  { label: germanLine, value: 'Eröffnung im Frühling, Mai 2027' },
+  // The default, no date, a year, a season, a month: the year and the month come next.
+  { label: settings.launchPrecision, value: 'month', keys: Array(4).fill('ArrowDown') },
+  { label: settings.launchYear, value: '2099' },
+  // "Choose a month", then January, February, March.
+  { label: settings.launchMonth, value: '3', keys: Array(3).fill('ArrowDown') },
   { label: settings.footerYear, value: '2031' },
 ]
 
@@ -184,9 +133,10 @@ test.describe('every setting, by keyboard alone', () => {
     await expect(fromLine).toHaveText('Lendület <hello@lendulet.fit>')
     await watchFocus(page)
     await tabTo(page, settings.contactEmail, { max: 25 })
-    for (const [index, { label, value }] of EVERY_FIELD.entries()) {
+    for (const [index, { label, value, keys }] of EVERY_FIELD.entries()) {
       await expectFocusOn(page, label)
-      await page.keyboard.type(value)
+      if (keys) for (const key of keys) await page.keyboard.press(key)
+      else await page.keyboard.type(value)
       await expect(page.locator(':focus')).toHaveValue(value)
       if (label === settings.senderName)
         await expect(fromLine).toHaveText(`${value} <hello@lendulet.fit>`)
@@ -202,7 +152,114 @@ test.describe('every setting, by keyboard alone', () => {
     const form = page.getByRole('main')
     for (const { label, value } of EVERY_FIELD)
       await expect(form.getByLabel(label, { exact: true })).toHaveValue(value)
+    await expect(page.getByTestId('launch-preview')).toHaveText('Hamarosan · 2099 márciusában')
     expect(await lostFocus(page)).toEqual([])
+  })
+
+  test('a launch date that has passed: the pages stop naming it, the dashboard says so and leads to the setting; a new one shows everywhere', async ({
+    page,
+    browser,
+    checkA11y,
+  }, testInfo) => {
+    test.slow()
+    // This site's launch date (LAUNCH_DATE, playwright.config.ts) was autumn 2025.
+    const visitor = await browser.newContext({ javaScriptEnabled: false })
+    const reader = await visitor.newPage()
+    await reader.goto(`${PASSKEY_SITE}/?lang=en`)
+    await expect(reader.getByText('Coming soon', { exact: true })).toBeVisible()
+    await expect(reader.locator('#root')).not.toContainText('2025')
+    await expect(reader).toHaveTitle(launchText('en', 'title', 'none'))
+
+    await page.goto('/admin?lang=hu')
+    const warning = page.getByTestId('launch-passed')
+    await expect(warning).toHaveText(new RegExp(auth.admin.launchPassed), { timeout: 20_000 })
+    await checkA11y()
+    await saveScreenshot(page, testInfo, 'admin-launch-passed')
+    await watchFocus(page)
+    await tabTo(page, auth.admin.launchPassedLink, { max: 20 })
+    // The link takes her to the setting itself.
+    await page.keyboard.press('Enter')
+    await expectFocusOn(page, settings.launchPrecision, 20_000)
+    await expect(page.getByText(settings.launchPassed)).toBeVisible()
+    // A season: autumn 2099.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown')
+    await pressAndExpectFocus(page, 'Tab', settings.launchYear)
+    await page.keyboard.type('2099')
+    await pressAndExpectFocus(page, 'Tab', settings.launchSeason)
+    for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowDown')
+    // She sees the line above the headline as it will read.
+    await expect(page.getByTestId('launch-preview')).toHaveText('Hamarosan · 2099 őszén')
+    await checkA11y()
+    await saveScreenshot(page, testInfo, 'admin-settings-launch')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await saveScreenshot(page, testInfo, 'admin-settings-launch-1280')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await tabTo(page, settings.save, { max: 20 })
+    await page.keyboard.press('Enter')
+    await expectFocusOnMessage(page, 'status', settings.saved)
+    await expect(page.getByText(settings.launchPassed)).toHaveCount(0)
+    expect(await lostFocus(page)).toEqual([])
+
+    // Every sentence that names it, in every language, without JavaScript too.
+    const badges = {
+      hu: 'Hamarosan · 2099 őszén',
+      en: 'Coming soon · autumn 2099',
+      es: 'Muy pronto · otoño de 2099',
+      de: 'Bald da · Herbst 2099',
+    } as const
+    for (const [language, badge] of Object.entries(badges)) {
+      const code = language as keyof typeof badges
+      await reader.goto(`${PASSKEY_SITE}/?lang=${code}`)
+      await expect(reader.getByText(badge, { exact: true })).toBeVisible()
+      expect(badge).toBe(launchText(code, 'badge', '2099-autumn'))
+      for (const id of ['lead', 'cardsHeading', 'appText', 'footer'] as const)
+        await expect(reader.getByText(launchText(code, id, '2099-autumn')).first()).toBeVisible()
+      await expect(reader).toHaveTitle(launchText(code, 'title', '2099-autumn'))
+      await reader.goto(`${PASSKEY_SITE}/signup?lang=${code}`)
+      await expect(reader.getByText(launchText(code, 'signupIntro', '2099-autumn'))).toBeVisible()
+    }
+    await visitor.close()
+
+    // With the app running, and the dashboard has nothing more to say.
+    await page.goto('/?lang=hu')
+    await expect(page.getByText('Hamarosan · 2099 őszén', { exact: true })).toBeVisible()
+    await saveScreenshot(page, testInfo, 'landing-launch-set')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/?lang=en')
+    await expect(page.getByText('Coming soon · autumn 2099', { exact: true })).toBeVisible()
+    await saveScreenshot(page, testInfo, 'landing-launch-set-1280')
+    await page.goto('/admin?lang=hu')
+    await expect(page.getByRole('heading', { name: auth.admin.title, level: 1 })).toBeVisible()
+    await expect(page.getByTestId('launch-passed')).toHaveCount(0)
+  })
+
+  test("a store's badge shows once the app's own page there is set, and the welcome speaks of the app", async ({
+    page,
+    checkA11y,
+  }, testInfo) => {
+    const landing = texts('hu', 'landing')
+    const appStore = 'https://apps.apple.com/hu/app/lendulet/id123456789'
+    const badge = (name: string) => page.getByRole('link', { name: new RegExp(name) })
+    // Nothing set: no badge, no word of signing in to an app.
+    await page.goto('/welcome')
+    await expect(page.getByRole('heading', { name: landing.welcome.title })).toBeVisible()
+    await expect(page.getByText(landing.welcome.mobileApp)).toHaveCount(0)
+    await expect(badge(landing.download.appStore.name)).toHaveCount(0)
+    await expect(badge(landing.download.googlePlay.name)).toHaveCount(0)
+
+    const saved = await page.request.patch('/api/admin/settings', {
+      data: { appStoreUrl: appStore },
+      headers: { origin: PASSKEY_SITE },
+    })
+    expect(saved.ok()).toBe(true)
+    await page.goto('/welcome')
+    await expect(page.getByText(landing.welcome.mobileApp)).toBeVisible()
+    await expect(badge(landing.download.appStore.name)).toHaveAttribute('href', appStore)
+    await expect(badge(landing.download.googlePlay.name)).toHaveCount(0)
+    await expect(page.getByText(landing.download.available)).toBeVisible()
+    await badge(landing.download.appStore.name).scrollIntoViewIfNeeded()
+    await checkA11y()
+    await saveScreenshot(page, testInfo, 'landing-app-store-badge')
   })
 
   test('going back to the default is undoable, and happens only when she saves', async ({

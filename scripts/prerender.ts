@@ -20,6 +20,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { minify, transformWithOxc } from 'vite'
 import { LANGUAGE_CODES, type Language } from '../src/shared/languages.ts'
+import { LAUNCH_TEXTS, launchPlaceholder, type LaunchTextId } from '../src/shared/launch.ts'
 import { CONFIG_PLACEHOLDERS } from '../src/server/web/config-placeholders.ts'
 import {
   INLINE_SCRIPTS_FILE,
@@ -28,6 +29,7 @@ import {
   SHARE_IMAGE_SIZE,
   manifestPath,
   pageFileName,
+  pageVariants,
   renderPath,
   shareImagePath,
   type InlineScripts,
@@ -68,15 +70,21 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
   mkdirSync(pagesDir, { recursive: true })
   const index: PrerenderedPage[] = []
 
+  const launchTextIds = new Map(
+    Object.entries(LAUNCH_TEXTS).map(([id, key]) => [key as string, id as LaunchTextId]),
+  )
+
   for (const language of LANGUAGE_CODES) {
-    const t = (key: string) => app.translate(language, key)
+    const t = (key: string, options?: Record<string, unknown>) =>
+      app.translate(language, key, options)
 
     for (const page of PUBLIC_PAGES) {
-      const ways = 'dependsOnGoogleSignIn' in page ? [false, true] : [undefined]
-      for (const googleSignIn of ways) {
+      for (const on of pageVariants(page)) {
         const rendered = await app.renderPage(renderPath(page), language, {
           ...CONFIG_PLACEHOLDERS,
-          googleSignIn: googleSignIn ?? false,
+          googleSignIn: on.includes('googleSignIn'),
+          appStoreUrl: on.includes('appStore') ? CONFIG_PLACEHOLDERS.appStoreUrl : '',
+          googlePlayUrl: on.includes('googlePlay') ? CONFIG_PLACEHOLDERS.googlePlayUrl : '',
         })
         // React puts preloads of the page's high-priority images first; they belong in the head.
         const hoisted = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? ''
@@ -105,20 +113,29 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           bootScript: boot,
           fontsAfterPaint: !fontsWithThePage,
         })
-        const file = pageFileName(page.id, language, googleSignIn)
+        const file = pageFileName(page.id, language, on)
         writeFileSync(join(pagesDir, file), html)
         const brand = t('common:brand.name')
+        // A sentence that names the launch: the server writes it for the current setting. The
+        // sign-in page's introduction names Google where it works.
+        const headText = (key: string) => {
+          const launchTextId = launchTextIds.get(key)
+          if (launchTextId) return launchPlaceholder(launchTextId)
+          return t(key, on.includes('googleSignIn') ? { context: 'google' } : undefined)
+        }
         index.push({
           id: page.id,
           language,
           file,
-          ...(googleSignIn !== undefined && { googleSignIn }),
+          ...('dependsOn' in page && { on }),
           // As the screen itself names the tab (CardPage: "<title> – <brand>").
           title:
-            'brandInTitle' in page.head ? `${t(page.head.title)} – ${brand}` : t(page.head.title),
-          description: t(page.head.description),
+            'brandInTitle' in page.head
+              ? `${headText(page.head.title)} – ${brand}`
+              : headText(page.head.title),
+          description: headText(page.head.description),
           siteName: brand,
-          siteDescription: t('landing:meta.description'),
+          siteDescription: headText('landing:meta.description'),
           shareImage: {
             path: shareImagePath(language),
             ...SHARE_IMAGE_SIZE,
@@ -134,7 +151,8 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
       heroSvg: readFileSync(new URL('../src/web/assets/landing/hero.svg', import.meta.url)),
       brand: t('common:brand.name'),
       tagline: t('common:brand.tagline'),
-      badge: t('landing:hero.badge'),
+      // A picture cannot follow the setting: it names no date (nor does its description).
+      badge: t('landing:hero.badge', { context: 'none' }),
       title: t('landing:hero.title'),
     })
     writeFileSync(
@@ -143,7 +161,7 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
         language,
         name: `${t('common:brand.name')} – ${t('common:brand.tagline')}`,
         shortName: t('common:brand.name'),
-        description: t('landing:meta.description'),
+        description: t('landing:meta.description', { context: 'none' }),
       }),
     )
   }

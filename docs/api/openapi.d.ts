@@ -6058,25 +6058,7 @@ export interface operations {
                                 custom: boolean;
                                 locked: boolean;
                             };
-                            launchLineHu: {
-                                value: string | number;
-                                default: string | number;
-                                custom: boolean;
-                                locked: boolean;
-                            };
-                            launchLineEn: {
-                                value: string | number;
-                                default: string | number;
-                                custom: boolean;
-                                locked: boolean;
-                            };
-                            launchLineEs: {
-                                value: string | number;
-                                default: string | number;
-                                custom: boolean;
-                                locked: boolean;
-                            };
-                            launchLineDe: {
+                            launchDate: {
                                 value: string | number;
                                 default: string | number;
                                 custom: boolean;
@@ -6118,16 +6100,18 @@ export interface operations {
                         public: {
                             officialSiteUrl: string;
                             instagramUrl: string;
+                            /** @description The app's App Store page; empty: none yet. */
                             appStoreUrl: string;
+                            /** @description The app's Google Play page; empty: none yet. */
                             googlePlayUrl: string;
                             privacyPolicyUrl: string;
                             contactEmail: string;
                             googleSignIn: boolean;
-                            launchLine: {
-                                hu: string;
-                                en: string;
-                                es: string;
-                                de: string;
+                            launch: {
+                                /** @description When the site opens: none, a year (2027), a season (2027-spring), a month (2027-03) or a day (2027-03-15). */
+                                date: string;
+                                /** @description The time it names is over: the pages no longer name it. */
+                                passed: boolean;
                             };
                             footerYear: string;
                         };
@@ -6157,10 +6141,7 @@ export interface operations {
                     appStoreUrl?: string | null;
                     googlePlayUrl?: string | null;
                     mailSenderName?: string | null;
-                    launchLineHu?: string | null;
-                    launchLineEn?: string | null;
-                    launchLineEs?: string | null;
-                    launchLineDe?: string | null;
+                    launchDate?: string | null;
                     footerYear?: number | null;
                 };
             };
@@ -6210,25 +6191,7 @@ export interface operations {
                                 custom: boolean;
                                 locked: boolean;
                             };
-                            launchLineHu: {
-                                value: string | number;
-                                default: string | number;
-                                custom: boolean;
-                                locked: boolean;
-                            };
-                            launchLineEn: {
-                                value: string | number;
-                                default: string | number;
-                                custom: boolean;
-                                locked: boolean;
-                            };
-                            launchLineEs: {
-                                value: string | number;
-                                default: string | number;
-                                custom: boolean;
-                                locked: boolean;
-                            };
-                            launchLineDe: {
+                            launchDate: {
                                 value: string | number;
                                 default: string | number;
                                 custom: boolean;
@@ -6270,16 +6233,18 @@ export interface operations {
                         public: {
                             officialSiteUrl: string;
                             instagramUrl: string;
+                            /** @description The app's App Store page; empty: none yet. */
                             appStoreUrl: string;
+                            /** @description The app's Google Play page; empty: none yet. */
                             googlePlayUrl: string;
                             privacyPolicyUrl: string;
                             contactEmail: string;
                             googleSignIn: boolean;
-                            launchLine: {
-                                hu: string;
-                                en: string;
-                                es: string;
-                                de: string;
+                            launch: {
+                                /** @description When the site opens: none, a year (2027), a season (2027-spring), a month (2027-03) or a day (2027-03-15). */
+                                date: string;
+                                /** @description The time it names is over: the pages no longer name it. */
+                                passed: boolean;
                             };
                             footerYear: string;
                         };

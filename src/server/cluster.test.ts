@@ -132,10 +132,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 
   it("the owner's settings saved on process A show on process B's pages at once", async () => {
     const admin = await member(a, { isAdmin: true })
-    const line = `Opening soon · ${Date.now()}`
+    const line = 'Coming soon · autumn 2099'
     const saved = await admin.client.request('/api/admin/settings', {
       method: 'PATCH',
-      json: { launchLineEn: line, contactEmail: 'cluster@studio.example' },
+      json: { launchDate: '2099-autumn', contactEmail: 'cluster@studio.example' },
     })
     expect(saved.status).toBe(200)
     const adminOnB = sameBrowserAt(originOf(b), admin.client)
@@ -148,9 +148,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const page = await (await fetch(`${originOf(b)}/?lang=en`)).text()
     expect(page).toContain('mailto:cluster@studio.example')
     const settings = (await (await adminOnB.get('/api/admin/settings')).json()) as {
-      public: { launchLine: { en: string } }
+      public: { launch: { date: string } }
     }
-    expect(settings.public.launchLine.en).toBe(line)
+    expect(settings.public.launch.date).toBe('2099-autumn')
   })
 
   /**

@@ -23,6 +23,30 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined()
   })
 
+  it("takes a launch date and the app's own store pages, and names what is wrong with them", () => {
+    const env = parseEnv({})
+    expect(env.LAUNCH_DATE).toBe('2027')
+    expect(env.APP_STORE_URL).toBeUndefined()
+    expect(env.GOOGLE_PLAY_URL).toBeUndefined()
+    expect(parseEnv({ LAUNCH_DATE: '2027-spring' }).LAUNCH_DATE).toBe('2027-spring')
+    expect(envProblem({ LAUNCH_DATE: 'spring 2027' })).toMatchObject({
+      path: ['LAUNCH_DATE'],
+      message: expect.stringMatching(/2027-spring/),
+    })
+    // A store's front page is not the app's page.
+    expect(envProblem({ APP_STORE_URL: 'https://apps.apple.com/hu/' })).toMatchObject({
+      path: ['APP_STORE_URL'],
+    })
+    expect(envProblem({ GOOGLE_PLAY_URL: 'https://play.google.com/store/apps' })).toMatchObject({
+      path: ['GOOGLE_PLAY_URL'],
+    })
+    // The lock's name before the launch date was one setting still locks it.
+    expect(parseEnv({ SETTINGS_LOCKED: 'launchLine,footerYear' }).SETTINGS_LOCKED).toEqual([
+      'launchDate',
+      'footerYear',
+    ])
+  })
+
   it('treats blank values as unset', () => {
     const env = parseEnv({ PORT: '', DATABASE_URL: '  ' })
     expect(env.PORT).toBe(3000)

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { SETTING_LOCK_NAMES, type SettingLockName } from '#shared/schemas/site-settings.ts'
+import { parseLaunchDate } from '#shared/launch.ts'
+import {
+  FORMER_SETTING_LOCK_NAMES,
+  SETTING_LOCK_NAMES,
+  isAppStoreAppUrl,
+  isGooglePlayAppUrl,
+  type SettingLockName,
+} from '#shared/schemas/site-settings.ts'
 
 const commaList = (value: string) =>
   value
@@ -45,19 +52,43 @@ export const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   OFFICIAL_SITE_URL: z.url().default('https://lendulet.fit'),
   INSTAGRAM_URL: z.url().default('https://www.instagram.com/lendulet.fit'),
-  APP_STORE_URL: z.url().default('https://apps.apple.com/hu/'),
-  GOOGLE_PLAY_URL: z.url().default('https://play.google.com/store/apps'),
+  /** The app's own page in each store; without it, its badge is not shown. */
+  APP_STORE_URL: z
+    .string()
+    .refine(isAppStoreAppUrl, {
+      error: "must be the app's own page: https://apps.apple.com/<country>/app/<name>/id<number>",
+    })
+    .optional(),
+  GOOGLE_PLAY_URL: z
+    .string()
+    .refine(isGooglePlayAppUrl, {
+      error: "must be the app's own page: https://play.google.com/store/apps/details?id=<package>",
+    })
+    .optional(),
+  /**
+   * When the site opens, until the owner sets it on /admin/settings: `none`, a year (`2027`), a
+   * season (`2027-spring`), a month (`2027-03`) or a day (`2027-03-15`). Decision 54.
+   */
+  LAUNCH_DATE: z
+    .string()
+    .refine((value) => parseLaunchDate(value) !== null, {
+      error:
+        'must be none, a year (2027), a season (2027-spring, -summer, -autumn, -winter), a month (2027-03) or a day (2027-03-15), from 2000 to 2100',
+    })
+    .default('2027'),
   PRIVACY_POLICY_URL: z.url().default('https://lendulet.fit/privacy-policy'),
   CONTACT_EMAIL: z.email().default('hello@lendulet.fit'),
   /**
    * Settings the site's owner may not change on /admin/settings: the values above (and MAIL_FROM's
    * name) then hold. Comma-separated names: contactEmail, officialSiteUrl, instagramUrl,
-   * appStoreUrl, googlePlayUrl, mailSenderName, launchLine, footerYear; or `all`.
+   * appStoreUrl, googlePlayUrl, mailSenderName, launchDate, footerYear; or `all`. `launchLine`,
+   * the name before launchDate, still locks it.
    */
   SETTINGS_LOCKED: z
     .string()
     .default('')
     .transform(commaList)
+    .transform((names) => names.map((name) => FORMER_SETTING_LOCK_NAMES[name] ?? name))
     .pipe(
       z.array(
         z.enum([...SETTING_LOCK_NAMES, 'all'], {

@@ -105,7 +105,8 @@ export type AuditValues = z.infer<typeof auditValuesSchema>
  * - `status`: an event's phase, a participant's, a campaign's or a subscriber filter's, by action;
  * - `roundStatus`, `checkInResult`, `language`, `languages`, `subjectType`: words for codes;
  * - `action`: a seating change (move, swap), or an audit action (an export's filter);
- * - `setting`: a site setting, where no value means its default.
+ * - `setting`: a site setting, where no value means its default;
+ * - `launchDate`: the launch date setting (shared/launch.ts), in words.
  */
 export const AUDIT_FIELD_KINDS = [
   'text',
@@ -124,6 +125,7 @@ export const AUDIT_FIELD_KINDS = [
   'subjectType',
   'action',
   'setting',
+  'launchDate',
 ] as const
 export type AuditFieldKind = (typeof AUDIT_FIELD_KINDS)[number]
 
@@ -145,9 +147,18 @@ const EVENT_TRANSLATION_FIELDS = Object.fromEntries(
     EVENT_TEXT_FIELDS.map((field) => [`${field}_${language}`, 'text']),
   ),
 ) as Record<EventTranslationField, 'text'>
-const SETTING_FIELDS = Object.fromEntries(
-  SITE_SETTING_FIELDS.map((field) => [field, 'setting']),
-) as Record<SiteSettingField, 'setting'>
+const SETTING_FIELDS = {
+  ...(Object.fromEntries(SITE_SETTING_FIELDS.map((field) => [field, 'setting'])) as Record<
+    SiteSettingField,
+    'setting'
+  >),
+  launchDate: 'launchDate',
+  /** Entries written before the launch date: the launch line in each language. */
+  launchLineHu: 'setting',
+  launchLineEn: 'setting',
+  launchLineEs: 'setting',
+  launchLineDe: 'setting',
+} as const
 
 /**
  * Every field an entry's before/after may carry, and how its value reads. Writers take only

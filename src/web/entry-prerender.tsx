@@ -47,8 +47,15 @@ export function bundledTexts(language: Language, namespaces: readonly string[]) 
 }
 
 /** A translated text for the page's head (title, description, share texts). */
-export function translate(language: Language, key: string): string {
-  return i18n.getFixedT(language)(key as never)
+export function translate(
+  language: Language,
+  key: string,
+  options?: Record<string, unknown>,
+): string {
+  return (i18n.getFixedT(language) as unknown as (k: string, o?: object) => string)(
+    key,
+    options ?? {},
+  )
 }
 
 /** The HTML inside #root for `path` in `language`. Pages render one after another: i18n is shared. */

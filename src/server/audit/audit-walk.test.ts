@@ -120,7 +120,7 @@ const SCENARIOS: Scenario[] = [
     call: () => ({
       method: 'PATCH',
       path: '/api/admin/settings',
-      body: { contactEmail: 'walk@studio.example', launchLineEn: 'Opening in 2027' },
+      body: { contactEmail: 'walk@studio.example', launchDate: '2099-03' },
     }),
     refused: () => ({
       method: 'PATCH',

@@ -145,7 +145,7 @@ const MATRIX: {
   {
     method: 'PATCH',
     path: '/api/admin/settings',
-    body: { launchLineEs: 'Abrimos en 2027' },
+    body: { launchDate: '2099-spring' },
     none: 401,
     user: 403,
     admin: 200,

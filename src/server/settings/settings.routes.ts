@@ -60,12 +60,20 @@ const operatorFactsSchema = z.object({
 const publicConfigSchema = z.object({
   officialSiteUrl: z.string(),
   instagramUrl: z.string(),
-  appStoreUrl: z.string(),
-  googlePlayUrl: z.string(),
+  appStoreUrl: z.string().meta({ description: "The app's App Store page; empty: none yet." }),
+  googlePlayUrl: z.string().meta({ description: "The app's Google Play page; empty: none yet." }),
   privacyPolicyUrl: z.string(),
   contactEmail: z.string(),
   googleSignIn: z.boolean(),
-  launchLine: z.object({ hu: z.string(), en: z.string(), es: z.string(), de: z.string() }),
+  launch: z.object({
+    date: z.string().meta({
+      description:
+        'When the site opens: none, a year (2027), a season (2027-spring), a month (2027-03) or a day (2027-03-15).',
+    }),
+    passed: z.boolean().meta({
+      description: 'The time it names is over: the pages no longer name it.',
+    }),
+  }),
   footerYear: z.string(),
 })
 

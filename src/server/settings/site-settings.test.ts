@@ -18,7 +18,10 @@ const server = httpTestAppWithMail(
   {
     MAIL_FROM: 'Lendület <hello@lendulet.fit>',
     CONTACT_EMAIL: 'studio@lendulet.fit',
-    SETTINGS_LOCKED: 'googlePlayUrl',
+    // The name the launch date had before it was one setting still locks it.
+    SETTINGS_LOCKED: 'launchLine',
+    // A launch date that stays ahead whenever this test runs.
+    LAUNCH_DATE: '2098',
   },
   { distDir },
 )
@@ -48,12 +51,18 @@ describe('the owner changes her site settings', () => {
       locked: false,
     })
     expect(page.site.mailSenderName).toMatchObject({ value: 'Lendület', custom: false })
-    expect(page.site.launchLineEn).toMatchObject({ value: 'Coming soon · 2026' })
+    expect(page.site.launchDate).toMatchObject({ value: '2098', custom: false, locked: true })
     expect(page.site.footerYear).toMatchObject({ value: yearInBudapest(new Date()), custom: false })
-    expect(page.site.googlePlayUrl).toMatchObject({ locked: true })
+    // No store page until she sets one: no badge.
+    expect(page.site.appStoreUrl).toMatchObject({ value: '', default: '', locked: false })
+    expect(page.public).toMatchObject({
+      appStoreUrl: '',
+      googlePlayUrl: '',
+      launch: { date: '2098', passed: false },
+    })
     expect(page.operator).toMatchObject({
       mailAddress: 'hello@lendulet.fit',
-      lockedSettings: ['googlePlayUrl'],
+      lockedSettings: ['launchDate'],
     })
   })
 
@@ -66,8 +75,7 @@ describe('the owner changes her site settings', () => {
         instagramUrl: 'https://www.instagram.com/lendulet.studio',
         appStoreUrl: 'https://apps.apple.com/hu/app/lendulet/id123456789',
         mailSenderName: 'Lendület Stúdió',
-        launchLineHu: 'Nyitás: 2027 tavasza',
-        launchLineEn: 'Opening in spring 2027',
+        googlePlayUrl: 'https://play.google.com/store/apps/details?id=fit.lendulet',
         footerYear: 2027,
       },
     })
@@ -76,11 +84,7 @@ describe('the owner changes her site settings', () => {
     expect(answer.site.contactEmail).toMatchObject({ value: 'hello@studio.example', custom: true })
     expect(answer.public).toMatchObject({
       contactEmail: 'hello@studio.example',
-      launchLine: {
-        hu: 'Nyitás: 2027 tavasza',
-        en: 'Opening in spring 2027',
-        es: 'Muy pronto · 2026',
-      },
+      googlePlayUrl: 'https://play.google.com/store/apps/details?id=fit.lendulet',
       footerYear: '2027',
     })
 
@@ -88,9 +92,11 @@ describe('the owner changes her site settings', () => {
     const hu = await landing('hu')
     expect(hu).toContain('href="https://www.instagram.com/lendulet.studio"')
     expect(hu).toContain('mailto:hello@studio.example')
-    expect(hu).toContain('<p class="launch">Nyitás: 2027 tavasza</p>')
     expect(hu).toContain('<p class="rights">© 2027</p>')
-    expect(await landing('es')).toContain('<p class="launch">Muy pronto · 2026</p>')
+    // Both stores' badges, each to the app's own page.
+    expect(hu).toContain('data-page="landing.hu.appStore.googlePlay"')
+    expect(hu).toContain('href="https://apps.apple.com/hu/app/lendulet/id123456789"')
+    expect(hu).toContain('href="https://play.google.com/store/apps/details?id=fit.lendulet"')
     // The app's copy of the configuration in the same page.
     expect(hu).toContain('"appStoreUrl":"https://apps.apple.com/hu/app/lendulet/id123456789"')
 
@@ -108,12 +114,13 @@ describe('the owner changes her site settings', () => {
     // Cleared fields go back to their defaults.
     const reset = await client.request('/api/admin/settings', {
       method: 'PATCH',
-      json: { footerYear: null, launchLineHu: null },
+      json: { footerYear: null, appStoreUrl: null, googlePlayUrl: null },
     })
     expect(reset.status).toBe(200)
     const page = await landing('hu')
     expect(page).toContain(`<p class="rights">© ${yearInBudapest(new Date())}</p>`)
-    expect(page).toContain('<p class="launch">Hamarosan · 2026</p>')
+    expect(page).toContain('data-page="landing.hu"')
+    expect(page).not.toContain('apps.apple.com')
     // The others stay.
     expect(page).toContain('mailto:hello@studio.example')
   })
@@ -148,8 +155,15 @@ describe('the owner changes her site settings', () => {
       [{ officialSiteUrl: 'http://insecure.example' }, 'officialSiteUrl', /https:\/\//],
       [{ instagramUrl: 'javascript:alert(1)' }, 'instagramUrl', /https:\/\//],
       [{ contactEmail: 'not an address' }, 'contactEmail', /e-mail/i],
-      [{ launchLineEn: 'x'.repeat(10_000) }, 'launchLineEn', /60/],
-      [{ launchLineDe: 'two\nlines' }, 'launchLineDe', /one line/],
+      // A store's front page, or another store's, is not the app's page.
+      [{ appStoreUrl: 'https://apps.apple.com/hu/' }, 'appStoreUrl', /App Store/],
+      [{ appStoreUrl: 'https://evil.example/app/x/id1' }, 'appStoreUrl', /App Store/],
+      [{ googlePlayUrl: 'https://play.google.com/store/apps' }, 'googlePlayUrl', /Google Play/],
+      [
+        { googlePlayUrl: 'https://apps.apple.com/hu/app/lendulet/id123456789' },
+        'googlePlayUrl',
+        /Google Play/,
+      ],
       [{ mailSenderName: 'Evil <x@evil.example>' }, 'mailSenderName', /name only/i],
       [{ footerYear: 1999 }, 'footerYear', /2000/],
       // A valid change beside an invalid one: neither is saved.
@@ -195,20 +209,17 @@ describe('the owner changes her site settings', () => {
     const { client } = await admin()
     const response = await client.request('/api/admin/settings', {
       method: 'PATCH',
-      json: {
-        googlePlayUrl: 'https://play.google.com/store/apps/details?id=fit.lendulet',
-        footerYear: 2030,
-      },
+      json: { launchDate: '2099-spring', footerYear: 2030 },
       headers: { 'accept-language': 'en' },
     })
     expect(response.status).toBe(409)
     expect(await response.json()).toMatchObject({
       code: 'setting_locked',
-      fields: { googlePlayUrl: expect.stringMatching(/operator/) },
+      fields: { launchDate: expect.stringMatching(/operator/) },
     })
     const page = (await (await client.get('/api/admin/settings')).json()) as Page
     expect(page.site.footerYear?.value).not.toBe(2030)
-    expect(page.public.googlePlayUrl).toBe('https://play.google.com/store/apps')
+    expect(page.public.launch).toEqual({ date: '2098', passed: false })
   })
 
   it('only admins: a member gets 403 and a visitor 401, and nothing changes', async () => {

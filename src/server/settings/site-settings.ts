@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import type { PublicConfig } from '#shared/public-config.ts'
 import {
   SITE_SETTING_FIELDS,
-  storedSiteSettingsSchema,
+  readStoredSiteSettings,
   type SiteSettingsInput,
   type SiteSettingsView,
 } from '#shared/schemas/site-settings.ts'
@@ -14,7 +14,15 @@ import type { Env } from '../env.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import { splitSender } from '../mail/sender.ts'
-import { defaultsOf, effectiveOf, isLocked, publicConfigOf, yearInBudapest } from './site-values.ts'
+import {
+  dayInBudapest,
+  defaultsOf,
+  effectiveOf,
+  isLocked,
+  launchIsOver,
+  publicConfigOf,
+  yearInBudapest,
+} from './site-values.ts'
 
 /** The app_settings row that holds what the owner has set. */
 const SETTINGS_KEY = 'site'
@@ -55,8 +63,9 @@ export async function createSiteSettings({
 }): Promise<SiteSettingsStore> {
   const sender = splitSender(env.MAIL_FROM)
   let stored: SiteSettingsInput = {}
-  // Public values, remade when the settings or the year change (a page compares by identity).
-  let config: { year: number; stored: SiteSettingsInput; value: PublicConfig } | null = null
+  // Public values, remade when the settings, the year or whether the launch time is over change
+  // (a page compares by identity, and fills itself again for a new one).
+  let config: { key: string; stored: SiteSettingsInput; value: PublicConfig } | null = null
 
   async function read(): Promise<SiteSettingsInput> {
     const [row] = await db
@@ -64,14 +73,12 @@ export async function createSiteSettings({
       .from(appSettings)
       .where(eq(appSettings.key, SETTINGS_KEY))
     if (!row) return {}
-    const parsed = storedSiteSettingsSchema.safeParse(row.value)
-    if (parsed.success) return parsed.data
-    // Written by this code, so never expected; the defaults serve rather than a broken page.
-    logger.error(
-      { issues: parsed.error.issues },
-      'stored site settings are not valid; using defaults',
-    )
-    return {}
+    const { settings, dropped } = readStoredSiteSettings(row.value)
+    // Saved under older rules (a store's front page) or names (the launch lines): those fields
+    // show their defaults; the row keeps them until she saves them anew.
+    if (dropped.length > 0)
+      logger.warn({ fields: dropped }, 'site settings: stored values not used (default instead)')
+    return settings
   }
 
   stored = await read()
@@ -86,9 +93,11 @@ export async function createSiteSettings({
 
   const store: SiteSettingsStore = {
     publicConfig() {
-      const year = yearInBudapest(now())
-      if (config?.year !== year || config.stored !== stored)
-        config = { year, stored, value: publicConfigOf(env, stored, year) }
+      const at = now()
+      const launchDate = String(effectiveOf(env, stored, yearInBudapest(at))('launchDate'))
+      const key = `${yearInBudapest(at)}|${launchIsOver(launchDate, dayInBudapest(at))}`
+      if (config?.key !== key || config.stored !== stored)
+        config = { key, stored, value: publicConfigOf(env, stored, at) }
       return config.value
     },
     mailFrom() {
@@ -118,6 +127,11 @@ export async function createSiteSettings({
         throw new ApiError(409, 'setting_locked', 'siteSettings.locked', {
           fields: Object.fromEntries(refused.map((field) => [field, 'siteSettings.locked'])),
         })
+      // A time already over would only be a promise the pages stop making at once.
+      if (patch.launchDate != null && launchIsOver(patch.launchDate, dayInBudapest(now())))
+        throw new ApiError(400, 'invalid_request', 'siteSettings.launchDatePassed', {
+          fields: { launchDate: 'siteSettings.launchDatePassed' },
+        })
       const next = await audited(db, origin, async (tx) => {
         // One change at a time: two admins saving at once both land, one after the other.
         await tx
@@ -129,15 +143,17 @@ export async function createSiteSettings({
           .from(appSettings)
           .where(eq(appSettings.key, SETTINGS_KEY))
           .for('update')
-        const before = storedSiteSettingsSchema.catch({}).parse(row?.value ?? {})
-        // A field sent as null goes back to its default: it is no longer stored.
-        const merged: Record<string, unknown> = { ...before, ...patch }
-        const after = Object.fromEntries(
-          Object.entries(merged).filter(([, value]) => value != null),
-        ) as SiteSettingsInput
+        const raw = row?.value && typeof row.value === 'object' ? row.value : {}
+        const before = readStoredSiteSettings(raw).settings
+        // A field sent as null goes back to its default: it is no longer stored. What the row
+        // holds that is not in use (readStoredSiteSettings) stays as it was.
+        const kept = Object.fromEntries(
+          Object.entries({ ...raw, ...patch }).filter(([, value]) => value != null),
+        )
+        const after = readStoredSiteSettings(kept).settings
         await tx
           .update(appSettings)
-          .set({ value: after, updatedAt: sql`now()` })
+          .set({ value: kept, updatedAt: sql`now()` })
           .where(eq(appSettings.key, SETTINGS_KEY))
         const shown = (values: SiteSettingsInput) =>
           Object.fromEntries(SITE_SETTING_FIELDS.map((field) => [field, values[field] ?? null]))

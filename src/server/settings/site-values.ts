@@ -1,11 +1,6 @@
-import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
+import { launchPassed, parseLaunchDate } from '#shared/launch.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
-import deLanding from '#shared/locales/de/landing.json' with { type: 'json' }
-import enLanding from '#shared/locales/en/landing.json' with { type: 'json' }
-import esLanding from '#shared/locales/es/landing.json' with { type: 'json' }
-import huLanding from '#shared/locales/hu/landing.json' with { type: 'json' }
 import {
-  launchLineField,
   lockNameOf,
   type SiteSettingField,
   type SiteSettingValue,
@@ -17,18 +12,21 @@ import { splitSender } from '../mail/sender.ts'
 // The site settings' values, from the environment and what the owner stored: no database here,
 // so the Vite dev server can fill its index.html with them too (vite.config.ts).
 
-/** The landing page's launch line when nobody has set one: its text in each language. */
-const DEFAULT_LAUNCH_LINES: Record<Language, string> = {
-  hu: huLanding.hero.badge,
-  en: enLanding.hero.badge,
-  es: esLanding.hero.badge,
-  de: deLanding.hero.badge,
-}
-
 const budapestYear = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Budapest' })
 /** The calendar year in Hungary: the footer's year turns at midnight in Budapest. */
 export function yearInBudapest(now: Date): number {
   return Number(budapestYear.format(now))
+}
+
+const budapestDay = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Europe/Budapest',
+})
+/** The day in Hungary, as YYYY-MM-DD: a launch time is over when this day is past its last. */
+export function dayInBudapest(now: Date): string {
+  return budapestDay.format(now)
 }
 
 /** Each field's value when the owner has set nothing: the server's configuration. */
@@ -37,13 +35,11 @@ export function defaultsOf(env: Env, year: number): Record<SiteSettingField, Sit
     contactEmail: env.CONTACT_EMAIL,
     officialSiteUrl: env.OFFICIAL_SITE_URL,
     instagramUrl: env.INSTAGRAM_URL,
-    appStoreUrl: env.APP_STORE_URL,
-    googlePlayUrl: env.GOOGLE_PLAY_URL,
+    // None: the badge is not shown until the app has its page in the store.
+    appStoreUrl: env.APP_STORE_URL ?? '',
+    googlePlayUrl: env.GOOGLE_PLAY_URL ?? '',
     mailSenderName: splitSender(env.MAIL_FROM).name ?? '',
-    launchLineHu: DEFAULT_LAUNCH_LINES.hu,
-    launchLineEn: DEFAULT_LAUNCH_LINES.en,
-    launchLineEs: DEFAULT_LAUNCH_LINES.es,
-    launchLineDe: DEFAULT_LAUNCH_LINES.de,
+    launchDate: env.LAUNCH_DATE,
     footerYear: year,
   }
 }
@@ -58,13 +54,20 @@ export function effectiveOf(env: Env, stored: SiteSettingsInput, year: number) {
     (isLocked(env, field) ? null : stored[field]) ?? defaults[field]
 }
 
+/** Whether the launch time the site names is over on `day` (YYYY-MM-DD). */
+export function launchIsOver(date: string, day: string): boolean {
+  const parsed = parseLaunchDate(date)
+  return parsed !== null && launchPassed(parsed, day)
+}
+
 /** The values public pages show. With nothing stored: the server's configuration alone. */
 export function publicConfigOf(
   env: Env,
   stored: SiteSettingsInput = {},
-  year = yearInBudapest(new Date()),
+  now = new Date(),
 ): PublicConfig {
-  const effective = effectiveOf(env, stored, year)
+  const effective = effectiveOf(env, stored, yearInBudapest(now))
+  const launchDate = String(effective('launchDate'))
   return {
     officialSiteUrl: String(effective('officialSiteUrl')),
     instagramUrl: String(effective('instagramUrl')),
@@ -73,9 +76,7 @@ export function publicConfigOf(
     privacyPolicyUrl: env.PRIVACY_POLICY_URL,
     contactEmail: String(effective('contactEmail')),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    launchLine: Object.fromEntries(
-      LANGUAGE_CODES.map((language) => [language, String(effective(launchLineField(language)))]),
-    ) as Record<Language, string>,
+    launch: { date: launchDate, passed: launchIsOver(launchDate, dayInBudapest(now)) },
     footerYear: String(effective('footerYear')),
   }
 }

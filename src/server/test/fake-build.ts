@@ -3,11 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { LANGUAGE_CODES } from '#shared/languages.ts'
+import { launchPlaceholder } from '#shared/launch.ts'
 import { CONFIG_PLACEHOLDERS } from '../web/config-placeholders.ts'
 import {
   INLINE_SCRIPTS_FILE,
   PUBLIC_PAGES,
   pageFileName,
+  pageVariants,
   type InlineScripts,
   type PrerenderedPage,
 } from '../web/public-pages.ts'
@@ -26,19 +28,32 @@ export function fakeBuild(distDir: string, bootScript = FAKE_BOOT_SCRIPT) {
   const pages: PrerenderedPage[] = []
   for (const page of PUBLIC_PAGES) {
     for (const language of LANGUAGE_CODES) {
-      for (const googleSignIn of 'dependsOnGoogleSignIn' in page ? [false, true] : [undefined]) {
-        const file = pageFileName(page.id, language, googleSignIn)
-        const way = googleSignIn === undefined ? '' : googleSignIn ? '.google' : '.no-google'
+      for (const on of pageVariants(page)) {
+        const file = pageFileName(page.id, language, on)
+        // Each way it is rendered says so: landing.hu.appStore, login.en.googleSignIn.
+        const way = on.map((name) => `.${name}`).join('')
+        const badges = [
+          on.includes('appStore') &&
+            `<a class="app-store" href="${CONFIG_PLACEHOLDERS.appStoreUrl}">App Store</a>`,
+          on.includes('googlePlay') &&
+            `<a class="google-play" href="${CONFIG_PLACEHOLDERS.googlePlayUrl}">Google Play</a>`,
+        ]
+          .filter(Boolean)
+          .join('')
         writeFileSync(
           join(distDir, 'pages', file),
-          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a><p class="launch">${CONFIG_PLACEHOLDERS.launchLine[language]}</p><p class="rights">© ${CONFIG_PLACEHOLDERS.footerYear}</p>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div><script>${bootScript}</script></body></html>`,
+          `<!doctype html><html lang="${language}"><head><link rel="manifest" href="/manifest.${language}.webmanifest" /><!--page-head--><!--app-config--></head><body><div id="root"><main data-page="${page.id}.${language}${way}"><a href="${CONFIG_PLACEHOLDERS.instagramUrl}">ig</a><a href="mailto:${CONFIG_PLACEHOLDERS.contactEmail}">${CONFIG_PLACEHOLDERS.contactEmail}</a><p class="launch">${launchPlaceholder('badge')}</p><p class="lead">${launchPlaceholder('lead')}</p>${badges}<p class="rights">© ${CONFIG_PLACEHOLDERS.footerYear}</p>${'<p>Erő, ami igazán a tiéd</p>'.repeat(100)}</main></div><script>${bootScript}</script></body></html>`,
         )
         pages.push({
           id: page.id,
           language,
           file,
-          ...(googleSignIn !== undefined && { googleSignIn }),
-          title: `Title <${page.id}> ${language}`,
+          ...('dependsOn' in page && { on }),
+          // The landing page's title names the launch, as the build writes it: a placeholder.
+          title:
+            page.id === 'landing'
+              ? `Title <${page.id}> ${language} · ${launchPlaceholder('title')}`
+              : `Title <${page.id}> ${language}`,
           description: `Description "${language}"`,
           siteName: 'Lendület',
           siteDescription: `About us in ${language}`,

@@ -1,5 +1,7 @@
-import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
+import type { Language } from '#shared/languages.ts'
+import { LAUNCH_PLACEHOLDER, LAUNCH_TEXTS, type LaunchTextId } from '#shared/launch.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
+import { serverLaunchText } from './launch-texts.ts'
 
 /**
  * The public configuration comes from the server's environment and the owner's settings, which
@@ -15,11 +17,10 @@ export const CONFIG_PLACEHOLDERS: PublicConfig = {
   googlePlayUrl: '__LENDULET_CONFIG_googlePlayUrl__',
   privacyPolicyUrl: '__LENDULET_CONFIG_privacyPolicyUrl__',
   contactEmail: '__LENDULET_CONFIG_contactEmail__',
-  // Only the sign-in screens read it, and they are not prerendered.
+  // The pages that show it are rendered both ways (public-pages.ts).
   googleSignIn: false,
-  launchLine: Object.fromEntries(
-    LANGUAGE_CODES.map((language) => [language, `__LENDULET_CONFIG_launchLine_${language}__`]),
-  ) as Record<Language, string>,
+  // Every sentence that names the launch becomes its own placeholder (shared/launch.ts).
+  launch: { date: LAUNCH_PLACEHOLDER, passed: false },
   footerYear: '__LENDULET_CONFIG_footerYear__',
 }
 
@@ -32,18 +33,32 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;')
 }
 
-/** Puts the server's values where the prerendered page has placeholders (attributes and text). */
-export function fillConfigPlaceholders(html: string, config: PublicConfig): string {
-  return html.replace(
-    /__LENDULET_CONFIG_([a-zA-Z]+)(?:_([a-z]+))?__/g,
-    (placeholder, key: string, part?: string) => {
-      const field = (config as unknown as Record<string, unknown>)[key]
-      // launchLine_hu: one language's value of a field that has one for each.
-      const value =
-        part && field && typeof field === 'object'
-          ? (field as Record<string, unknown>)[part]
-          : field
-      return typeof value === 'string' ? escapeHtml(value) : placeholder
-    },
+const isLaunchTextId = (id: string): id is LaunchTextId => Object.hasOwn(LAUNCH_TEXTS, id)
+
+/** Puts the launch sentences, in the page's language, where the build left placeholders. */
+export function fillLaunchTexts(
+  text: string,
+  config: PublicConfig,
+  language: Language,
+  escape: (text: string) => string = (plain) => plain,
+): string {
+  return text.replace(/__LENDULET_LAUNCH_([a-zA-Z]+)__/g, (placeholder, id: string) =>
+    isLaunchTextId(id) ? escape(serverLaunchText(language, id, config.launch)) : placeholder,
   )
+}
+
+/**
+ * Puts the server's values where the prerendered page has placeholders (attributes and text),
+ * the launch sentences in the page's language.
+ */
+export function fillConfigPlaceholders(
+  html: string,
+  config: PublicConfig,
+  language: Language,
+): string {
+  const filled = html.replace(/__LENDULET_CONFIG_([a-zA-Z]+)__/g, (placeholder, key: string) => {
+    const value = (config as unknown as Record<string, unknown>)[key]
+    return typeof value === 'string' ? escapeHtml(value) : placeholder
+  })
+  return fillLaunchTexts(filled, config, language, escapeHtml)
 }

@@ -51,8 +51,8 @@ describe('prerendered public pages', () => {
       '/home': 'landing',
       '/welcome': 'welcome',
       '/privacy-policy': 'privacy-policy',
-      // This site has no Google sign-in configured: the page that says so.
-      '/login': 'login.hu.no-google',
+      // This site has no Google sign-in configured, and no app in a store: the pages without.
+      '/login': 'login',
       '/signup': 'signup',
       '/forgot-password': 'forgot-password',
       '/newsletter/verify?token=abc': 'newsletter-verify',
@@ -60,22 +60,51 @@ describe('prerendered public pages', () => {
     }
     for (const [path, id] of Object.entries(expected)) {
       // The browser's language is not used for pages (SPEC: a first visit is in Hungarian).
-      expect(await servedPage(path, { 'accept-language': 'de-DE' }), path).toBe(
-        id.includes('.') ? id : `${id}.hu`,
-      )
+      expect(await servedPage(path, { 'accept-language': 'de-DE' }), path).toBe(`${id}.hu`)
     }
   })
 
-  it('serves the sign-in page with "Continue with Google" where Google sign-in is set up', async () => {
+  it('serves the sign-in and sign-up pages with "Continue with Google" where Google sign-in is set up', async () => {
     const withGoogle = await createTestApp({
       distDir,
       env: { PUBLIC_URL: ORIGIN, GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret' },
     })
     try {
-      const html = await (await withGoogle.app.request('/login?lang=en')).text()
-      expect(html).toContain('data-page="login.en.google"')
+      const login = await (await withGoogle.app.request('/login?lang=en')).text()
+      expect(login).toContain('data-page="login.en.googleSignIn"')
+      const signup = await (await withGoogle.app.request('/signup?lang=en')).text()
+      expect(signup).toContain('data-page="signup.en.googleSignIn"')
     } finally {
       await withGoogle.close()
+    }
+  })
+
+  it("serves the landing page with each store's badge only once the app's page there is set", async () => {
+    const page = async (app: Awaited<ReturnType<typeof createTestApp>>) =>
+      (await (await app.app.request('/?lang=en')).text()).match(/data-page="([^"]+)"/)?.[1]
+    expect(await page(harness)).toBe('landing.en')
+    const appStore = 'https://apps.apple.com/hu/app/lendulet/id123456789'
+    const googlePlay = 'https://play.google.com/store/apps/details?id=fit.lendulet'
+    const withApp = await createTestApp({ distDir, env: { APP_STORE_URL: appStore } })
+    try {
+      expect(await page(withApp)).toBe('landing.en.appStore')
+      const html = await (await withApp.app.request('/welcome')).text()
+      expect(html).toContain('data-page="welcome.hu.appStore"')
+      expect(html).toContain(`<a class="app-store" href="${appStore}">`)
+      expect(html).not.toContain('google-play')
+      // The owner adds the other store: the page is filled anew.
+      await withApp.siteSettings.update(
+        { googlePlayUrl: googlePlay },
+        { actor: { kind: 'operator', userId: null, name: null, email: null } },
+      )
+      expect(await page(withApp)).toBe('landing.en.appStore.googlePlay')
+      await withApp.siteSettings.update(
+        { googlePlayUrl: null },
+        { actor: { kind: 'operator', userId: null, name: null, email: null } },
+      )
+      expect(await page(withApp)).toBe('landing.en.appStore')
+    } finally {
+      await withApp.close()
     }
   })
 
@@ -130,7 +159,10 @@ describe('prerendered public pages', () => {
   it('writes the head for PUBLIC_URL: title, description, canonical, alternates, share tags, JSON-LD', async () => {
     const html = await (await get('/?lang=es')).text()
     expect(html).toContain('<html lang="es"')
-    expect(html).toContain('<title>Title &lt;landing&gt; es</title>')
+    // The title's launch sentence, written for this site's launch date (a fresh install: 2027).
+    expect(html).toContain(
+      '<title>Title &lt;landing&gt; es · Lendület – entrenamiento personal para mujeres · abrimos en 2027</title>',
+    )
     expect(html).toContain('<meta name="description" content="Description &quot;es&quot;">')
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/?lang=es">`)
     expect(html).toContain(`<link rel="alternate" hreflang="hu" href="${ORIGIN}/">`)
@@ -247,20 +279,25 @@ describe('a build replaced in place', () => {
 
       const rebuilt = 'document.documentElement.dataset.rebuilt = ""'
       fakeBuild(distDir, rebuilt)
-      // The owner's line with what a replacement string would expand ($' is the rest of the page).
-      const launchLine = "Nyitás: 2027 tavasza $' $& $$"
+      // The owner's link with what a replacement string would expand ($' is the rest of the page).
+      const instagramUrl = "https://www.instagram.com/lendulet$'$&$$"
       await harness.siteSettings.update(
-        { launchLineHu: launchLine },
+        { instagramUrl, launchDate: '2099-spring' },
         { actor: { kind: 'operator', userId: null, name: null, email: null } },
       )
       const response = await harness.app.request('/')
       const { inline, scriptSrc } = await inlineScriptAndPolicy(response.clone())
       expect(inline).toBe(rebuilt)
       expect(scriptSrc).toEqual(["'self'", `'sha256-${sha256(rebuilt)}'`])
-      const config = (await response.text()).match(
+      const html = await response.text()
+      const config = html.match(
         /<script id="app-config" type="application\/json">(.*?)<\/script>/,
       )?.[1]
-      expect(JSON.parse(config ?? 'null')).toMatchObject({ launchLine: { hu: launchLine } })
+      expect(JSON.parse(config ?? 'null')).toMatchObject({
+        instagramUrl,
+        launch: { date: '2099-spring', passed: false },
+      })
+      expect(html).toContain('<p class="launch">Hamarosan · 2099 tavaszán</p>')
     } finally {
       await harness.close()
       rmSync(distDir, { recursive: true, force: true })

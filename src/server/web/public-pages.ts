@@ -1,4 +1,21 @@
 import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
+
+/**
+ * What a page's HTML depends on that the build cannot know, so it renders the page each way and
+ * the server serves the one that fits: whether "Continue with Google" works here, and whether the
+ * app has its page in each store (its badge, and the welcome's word of the app).
+ */
+export const PAGE_SWITCHES = ['googleSignIn', 'appStore', 'googlePlay'] as const
+export type PageSwitch = (typeof PAGE_SWITCHES)[number]
+
+export function switchesOf(config: PublicConfig): Record<PageSwitch, boolean> {
+  return {
+    googleSignIn: config.googleSignIn,
+    appStore: config.appStoreUrl !== '',
+    googlePlay: config.googlePlayUrl !== '',
+  }
+}
 
 /**
  * The pages that arrive prerendered, one HTML file per language (scripts/prerender.ts writes
@@ -13,6 +30,7 @@ export const PUBLIC_PAGES = [
     inSitemap: true,
     namespaces: ['common', 'landing'],
     head: { title: 'landing:meta.title', description: 'landing:meta.description' },
+    dependsOn: ['appStore', 'googlePlay'],
   },
   // The same page with the welcome panel on top, for a new member: not one for search engines.
   {
@@ -22,6 +40,7 @@ export const PUBLIC_PAGES = [
     inSitemap: false,
     namespaces: ['common', 'landing'],
     head: { title: 'landing:meta.title', description: 'landing:meta.description' },
+    dependsOn: ['appStore', 'googlePlay'],
   },
   {
     id: 'privacy-policy',
@@ -33,8 +52,7 @@ export const PUBLIC_PAGES = [
     // Long text: set in the fallbacks first, its lines would break anew when the fonts come.
     fontsWithThePage: true,
   },
-  // The account forms: "Continue with Google" shows whether this site has Google set up, which
-  // the build cannot know, so each is rendered both ways and the server serves the one that fits.
+  // The account forms offer "Continue with Google" where this site has Google set up.
   {
     id: 'login',
     paths: ['/login'],
@@ -42,7 +60,7 @@ export const PUBLIC_PAGES = [
     inSitemap: false,
     namespaces: ['common', 'auth', 'errors'],
     head: { title: 'auth:login.title', description: 'auth:login.intro', brandInTitle: true },
-    dependsOnGoogleSignIn: true,
+    dependsOn: ['googleSignIn'],
   },
   {
     id: 'signup',
@@ -51,6 +69,7 @@ export const PUBLIC_PAGES = [
     inSitemap: true,
     namespaces: ['common', 'auth', 'errors'],
     head: { title: 'auth:signup.title', description: 'auth:signup.intro', brandInTitle: true },
+    dependsOn: ['googleSignIn'],
   },
   {
     id: 'forgot-password',
@@ -112,9 +131,13 @@ interface PublicPageDefinition {
   inSitemap: boolean
   /** The texts it renders with, which it carries for hydration. */
   namespaces: readonly string[]
-  /** Its title and description: text keys; the title ends in " – <brand>" where the screen's does. */
+  /**
+   * Its title and description: text keys; the title ends in " – <brand>" where the screen's does.
+   * A launch sentence (shared/launch.ts) is written by the server for the current setting.
+   */
   head: { title: string; description: string; brandInTitle?: boolean }
-  dependsOnGoogleSignIn?: boolean
+  /** What it is rendered each way for (PAGE_SWITCHES). */
+  dependsOn?: readonly PageSwitch[]
   /**
    * Its fonts are preloaded and arrive with it, instead of after its first paint (the default,
    * which paints sooner: decision 0034).
@@ -127,8 +150,28 @@ export type PublicPageId = PublicPage['id']
 
 /** Folder of dist/ with the prerendered pages and their index (pages.json). */
 export const PAGES_DIR = 'pages'
-export const pageFileName = (id: PublicPageId, language: Language, googleSignIn?: boolean) =>
-  `${id}.${language}${googleSignIn ? '.google' : ''}.html`
+export const pageFileName = (
+  id: PublicPageId,
+  language: Language,
+  on: readonly PageSwitch[] = [],
+) => `${id}.${language}${on.map((name) => `.${name}`).join('')}.html`
+
+const switchesOfPage = (page: PublicPage): readonly PageSwitch[] =>
+  'dependsOn' in page ? page.dependsOn : []
+
+/** Each way the build renders a page: the switches that are on, in every combination. */
+export function pageVariants(page: PublicPage): PageSwitch[][] {
+  return switchesOfPage(page).reduce<PageSwitch[][]>(
+    (variants, name) => variants.flatMap((on) => [on, [...on, name]]),
+    [[]],
+  )
+}
+
+/** The way of a page that fits this site: the switches it depends on that are on. */
+export function pageVariantFor(page: PublicPage, config: PublicConfig): PageSwitch[] {
+  const switches = switchesOf(config)
+  return switchesOfPage(page).filter((name) => switches[name])
+}
 
 /** The hashes of the inline scripts the prerendered pages run (the boot script), in PAGES_DIR. */
 export const INLINE_SCRIPTS_FILE = 'inline-scripts.json'
@@ -145,8 +188,8 @@ export interface PrerenderedPage {
   id: PublicPageId
   language: Language
   file: string
-  /** Set on pages rendered both ways: which way this file is. */
-  googleSignIn?: boolean
+  /** Set on pages rendered each way: the switches on in this file (pageVariants). */
+  on?: PageSwitch[]
   title: string
   description: string
   /** The brand's name and the landing page's description (the organisation's, for JSON-LD). */

@@ -10,7 +10,7 @@ import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import { isScreenPath, isSignInCallback } from '#shared/site-paths.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { pageLanguage } from '../i18n.ts'
-import { fillConfigPlaceholders } from './config-placeholders.ts'
+import { fillConfigPlaceholders, fillLaunchTexts } from './config-placeholders.ts'
 import { pageHead } from './page-head.ts'
 import {
   INLINE_SCRIPTS_FILE,
@@ -18,6 +18,7 @@ import {
   PUBLIC_PAGES,
   manifestPath,
   pageUrl,
+  pageVariantFor,
   type InlineScripts,
   type PrerenderedPage,
   type PublicPageId,
@@ -140,19 +141,32 @@ function loadPrerenderedPages(
   const pages = JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderedPage[]
   const documents = new Map<string, HtmlDocument>()
   for (const page of pages) {
-    // A page rendered both ways: the one for whether this site has Google sign-in.
-    if (page.googleSignIn !== undefined && page.googleSignIn !== config.googleSignIn) continue
+    // A page rendered each way (Google sign-in, the app's store pages): the one for this site.
+    const definition = PUBLIC_PAGES.find((candidate) => candidate.id === page.id)
+    if (!definition) continue
+    if ((page.on ?? []).join() !== pageVariantFor(definition, config).join()) continue
+    // Its head's launch sentences for the current setting, in its language.
+    const launch = (text: string) => fillLaunchTexts(text, config, page.language)
+    const head = pageHead(
+      {
+        ...page,
+        title: launch(page.title),
+        description: launch(page.description),
+        siteDescription: launch(page.siteDescription),
+      },
+      origin,
+      config,
+    )
     // Read again at each fill (a change of settings is rare): the build's copies stay on disk.
     const html = fillConfigPlaceholders(
       readFileSync(join(distDir, PAGES_DIR, page.file), 'utf8'),
       config,
+      page.language,
     )
     documents.set(
       `${page.id}.${page.language}`,
       new HtmlDocument(
-        renderIndexHtml(html, page.language, config).replace(HEAD_PLACEHOLDER, () =>
-          pageHead(page, origin, config),
-        ),
+        renderIndexHtml(html, page.language, config).replace(HEAD_PLACEHOLDER, () => head),
       ),
     )
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Language } from '../languages.ts'
+import { parseLaunchDate } from '../launch.ts'
 
 // Messages are keys under `errors:siteSettings.`, so the form and the server's answer say the same
 // thing in the admin's language.
@@ -12,35 +12,22 @@ export const SITE_SETTING_FIELDS = [
   'appStoreUrl',
   'googlePlayUrl',
   'mailSenderName',
-  'launchLineHu',
-  'launchLineEn',
-  'launchLineEs',
-  'launchLineDe',
+  'launchDate',
   'footerYear',
 ] as const
 export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number]
 
-/** The field of the launch line in one language: `launchLineHu`… */
-export const launchLineField = (language: Language) =>
-  `launchLine${language[0]?.toUpperCase()}${language.slice(1)}` as SiteSettingField
-
+/** The names an operator lists in SETTINGS_LOCKED: one per field, or `all`. */
+export const SETTING_LOCK_NAMES = SITE_SETTING_FIELDS
+export type SettingLockName = SiteSettingField
 /**
- * The names an operator lists in SETTINGS_LOCKED: one per field, `launchLine` for the four
- * languages' lines together, or `all`.
+ * Names SETTINGS_LOCKED took before, and the setting each stands for now: the four languages'
+ * launch lines gave way to the launch date (decision 54).
  */
-export const SETTING_LOCK_NAMES = [
-  'contactEmail',
-  'officialSiteUrl',
-  'instagramUrl',
-  'appStoreUrl',
-  'googlePlayUrl',
-  'mailSenderName',
-  'launchLine',
-  'footerYear',
-] as const
-export type SettingLockName = (typeof SETTING_LOCK_NAMES)[number]
-export const lockNameOf = (field: SiteSettingField): SettingLockName =>
-  field.startsWith('launchLine') ? 'launchLine' : (field as SettingLockName)
+export const FORMER_SETTING_LOCK_NAMES: Record<string, SettingLockName> = {
+  launchLine: 'launchDate',
+}
+export const lockNameOf = (field: SiteSettingField): SettingLockName => field
 
 const LINE_BREAK_OR_CONTROL = /\p{Cc}/u
 
@@ -57,12 +44,39 @@ const httpsUrl = z
     { error: 'urlInvalid' },
   )
 
-const launchLine = z
+/** The app's own page in the App Store: https://apps.apple.com/<country>/app/<name>/id<number>. */
+export function isAppStoreAppUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return (
+    url.protocol === 'https:' &&
+    url.hostname === 'apps.apple.com' &&
+    !url.username &&
+    /^\/(?:[a-z]{2}\/)?app\/(?:[^/]+\/)?id\d+\/?$/.test(url.pathname)
+  )
+}
+
+/** The app's own page on Google Play: https://play.google.com/store/apps/details?id=<package>. */
+export function isGooglePlayAppUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return (
+    url.protocol === 'https:' &&
+    url.hostname === 'play.google.com' &&
+    !url.username &&
+    url.pathname.replace(/\/$/, '') === '/store/apps/details' &&
+    /^[A-Za-z][\w]*(?:\.[A-Za-z][\w]*)+$/.test(url.searchParams.get('id') ?? '')
+  )
+}
+
+const storeUrl = (isAppPage: (value: string) => boolean, error: string) =>
+  z.string().trim().max(500, { error: 'urlTooLong' }).refine(isAppPage, { error })
+
+/** When the site opens (shared/launch.ts): `none`, `2027`, `2027-spring`, `2027-03`, `2027-03-15`. */
+const launchDate = z
   .string()
   .trim()
-  .min(1, { error: 'launchLineRequired' })
-  .max(60, { error: 'launchLineTooLong' })
-  .refine((value) => !LINE_BREAK_OR_CONTROL.test(value), { error: 'launchLineInvalid' })
+  .refine((value) => parseLaunchDate(value) !== null, { error: 'launchDateInvalid' })
 
 /**
  * A change to the settings: the fields sent are changed, the others stay. null puts a field back
@@ -78,8 +92,8 @@ export const siteSettingsInputSchema = z
       .nullable(),
     officialSiteUrl: httpsUrl.nullable(),
     instagramUrl: httpsUrl.nullable(),
-    appStoreUrl: httpsUrl.nullable(),
-    googlePlayUrl: httpsUrl.nullable(),
+    appStoreUrl: storeUrl(isAppStoreAppUrl, 'appStoreUrlInvalid').nullable(),
+    googlePlayUrl: storeUrl(isGooglePlayAppUrl, 'googlePlayUrlInvalid').nullable(),
     mailSenderName: z
       .string()
       .trim()
@@ -90,10 +104,7 @@ export const siteSettingsInputSchema = z
         error: 'senderNameInvalid',
       })
       .nullable(),
-    launchLineHu: launchLine.nullable(),
-    launchLineEn: launchLine.nullable(),
-    launchLineEs: launchLine.nullable(),
-    launchLineDe: launchLine.nullable(),
+    launchDate: launchDate.nullable(),
     footerYear: z
       .number({ error: 'yearInvalid' })
       .int({ error: 'yearInvalid' })
@@ -105,8 +116,30 @@ export const siteSettingsInputSchema = z
   .strict()
 export type SiteSettingsInput = z.infer<typeof siteSettingsInputSchema>
 
-/** What the owner has set; a field she has not set is absent. Stored as one JSON value. */
-export const storedSiteSettingsSchema = siteSettingsInputSchema
+/**
+ * What the owner has set, as stored (one JSON value; a field she has not set is absent), read
+ * field by field: a value that today's rules refuse (a store's front page, saved before they
+ * asked for the app's own page) is left out, and its field shows its default; the others stay.
+ * Names no longer in use are left out too. `dropped` names what was left out.
+ */
+export function readStoredSiteSettings(value: unknown): {
+  settings: SiteSettingsInput
+  dropped: string[]
+} {
+  const settings: Record<string, unknown> = {}
+  const dropped: string[] = []
+  if (!value || typeof value !== 'object') return { settings, dropped }
+  const shape = siteSettingsInputSchema.shape
+  for (const [key, stored] of Object.entries(value)) {
+    const field = (SITE_SETTING_FIELDS as readonly string[]).includes(key)
+      ? shape[key as SiteSettingField]
+      : undefined
+    const parsed = field?.safeParse(stored)
+    if (parsed?.success && parsed.data != null) settings[key] = parsed.data
+    else dropped.push(key)
+  }
+  return { settings: settings as SiteSettingsInput, dropped }
+}
 
 export type SiteSettingValue = string | number
 

@@ -7,6 +7,7 @@ import { signedOut } from '../lib/session-store.ts'
 import { DashboardPanel } from '../features/dashboard/components/dashboard-panel.tsx'
 import { EventsOverview } from '../features/events/components/events-overview.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
+import { publicConfig } from '../lib/public-config.ts'
 
 /** The admin's sections; the events list is on this page. */
 const SECTIONS = [
@@ -25,6 +26,29 @@ export default function AdminPage() {
     <RequireRole allow={['admin']}>
       <AdminDashboard />
     </RequireRole>
+  )
+}
+
+/**
+ * The launch date she set is over: the site has stopped naming it (it says "Coming soon"), and
+ * she should know, with the way to the setting (which takes focus there).
+ */
+function LaunchPassedNotice() {
+  const { t } = useTranslation('auth')
+  if (!publicConfig().launch.passed) return null
+  return (
+    <div
+      data-testid="launch-passed"
+      className="mt-8 flex flex-col gap-3 rounded-3xl bg-blush/70 px-5 py-4 ring-1 ring-rose/30 sm:flex-row sm:items-center sm:justify-between sm:px-7"
+    >
+      <p className="font-medium text-ink">{t('admin.launchPassed')}</p>
+      <Link
+        href="/admin/settings#launch"
+        className="shrink-0 self-start rounded-full bg-rose-deep px-5 py-2.5 font-semibold text-white transition hover:bg-ink sm:self-center"
+      >
+        {t('admin.launchPassedLink')}
+      </Link>
+    </div>
   )
 }
 
@@ -76,6 +100,7 @@ function AdminDashboard() {
           ),
         )}
       </nav>
+      <LaunchPassedNotice />
       <DashboardPanel />
       <EventsOverview />
     </div>

@@ -15,6 +15,7 @@ import { WelcomePanel } from '../features/landing/components/welcome-panel.tsx'
 import { WhySection } from '../features/landing/components/why-section.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import type { NewsletterFormMode } from '../features/newsletter/components/newsletter-form.tsx'
+import { launchSentence } from '../lib/launch-text.ts'
 
 // Her own panel on /home: only for a signed-in member, so never in the first load.
 const MemberHomePanel = lazy(() => import('./member-home-panel.tsx'))
@@ -47,9 +48,9 @@ export function LandingPage({
   welcome?: boolean
   home?: boolean
 }) {
-  const { t } = useTranslation('landing')
+  useTranslation('landing')
   const session = useSession()
-  useDocumentTitle(t('meta.title'), t('meta.description'))
+  useDocumentTitle(launchSentence('title'), launchSentence('description'))
   // Signed out, or an admin, /home is the landing page as it is.
   const member =
     home && session.status === 'signed-in' && session.role === 'user' ? session.me : null

@@ -9,7 +9,8 @@ import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
-import { GoogleButton } from '../features/auth/components/google-button.tsx'
+import { GoogleButton, googleSignInAvailable } from '../features/auth/components/google-button.tsx'
+import { OrDivider } from '../features/auth/components/or-divider.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { PasskeySignIn } from '../features/auth/components/passkey-sign-in.tsx'
 import { SecondStep } from '../features/auth/components/second-step.tsx'
@@ -86,7 +87,10 @@ export default function LoginPage() {
   }
 
   return (
-    <CardPage title={t('login.title')} intro={t('login.intro')}>
+    <CardPage
+      title={t('login.title')}
+      intro={t('login.intro', googleSignInAvailable() ? { context: 'google' } : {})}
+    >
       <GoogleButton
         callbackURL={authCallbackUrl(undefined, returnPath)}
         errorCallbackURL={authCallbackUrl(undefined, returnPath)}
@@ -94,14 +98,7 @@ export default function LoginPage() {
       <div className="mt-3">
         <PasskeySignIn onSignedIn={goOn} />
       </div>
-      <div
-        className="my-6 flex items-center gap-3 text-xs tracking-wide text-ink-soft uppercase"
-        aria-hidden="true"
-      >
-        <span className="h-px flex-1 bg-ink/10" />
-        {t('login.or')}
-        <span className="h-px flex-1 bg-ink/10" />
-      </div>
+      <OrDivider />
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <TextField

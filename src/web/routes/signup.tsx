@@ -9,8 +9,11 @@ import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
+import { GoogleButton, googleSignInAvailable } from '../features/auth/components/google-button.tsx'
+import { OrDivider } from '../features/auth/components/or-divider.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
+import { launchSentence } from '../lib/launch-text.ts'
 import { useReturnPath } from '../lib/use-return-path.ts'
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail, isLongEnough } from '../lib/validation.ts'
@@ -72,7 +75,18 @@ export default function SignupPage() {
   }
 
   return (
-    <CardPage title={t('signup.title')} intro={t('signup.intro')}>
+    <CardPage title={t('signup.title')} intro={launchSentence('signupIntro')}>
+      {/* Where Google sign-in works, its first sign-in makes the account, and she is welcomed. */}
+      {googleSignInAvailable() && (
+        <>
+          <GoogleButton
+            callbackURL={authCallbackUrl(undefined, returnPath)}
+            errorCallbackURL={authCallbackUrl(undefined, returnPath)}
+            newUserCallbackURL={authCallbackUrl('signup', returnPath)}
+          />
+          <OrDivider />
+        </>
+      )}
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
         <TextField
           label={t('fields.name')}

@@ -1,5 +1,6 @@
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { Link } from 'wouter'
+import { launchSentence } from '#web/lib/launch-text.ts'
 import { publicConfig } from '#web/lib/public-config.ts'
 import { ExternalLink } from '../ui/external-link.tsx'
 import { BrandMark } from './brand-mark.tsx'
@@ -17,7 +18,7 @@ export function SiteFooter() {
             <BrandMark className="size-8" />
             <span className="font-display text-lg font-semibold">{t('brand.name')}</span>
           </div>
-          <p className="mt-4 text-sm leading-relaxed text-ink-soft">{t('footer.description')}</p>
+          <p className="mt-4 text-sm leading-relaxed text-ink-soft">{launchSentence('footer')}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wide uppercase">

@@ -1,4 +1,4 @@
-import type { SelectHTMLAttributes } from 'react'
+import type { Ref, SelectHTMLAttributes } from 'react'
 import { controlLook, FormField } from './form-field.tsx'
 
 /** A labelled native select, looking and announcing its error as TextField does. */
@@ -8,9 +8,11 @@ export function SelectField({
   options,
   placeholder,
   className = '',
+  ref,
   ...select
 }: {
   label: string
+  ref?: Ref<HTMLSelectElement>
   error?: string
   options: { value: string; label: string }[]
   /** The empty first choice ("Choose…"). */
@@ -22,6 +24,7 @@ export function SelectField({
         <select
           {...control}
           {...select}
+          ref={ref}
           className={`h-12 min-w-0 px-3 ${controlLook} ${className}`}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -101,6 +101,7 @@ const SAMPLES: Record<AuditFieldKind, (action: AuditAction) => AuditValue[]> = {
         ? [...AUDIT_ACTIONS]
         : ['event.end'],
   setting: () => ['Nyitás 2027-ben', 2026, null],
+  launchDate: () => ['2027', '2027-spring', '2027-03', '2027-03-15', 'none', null],
 }
 /** Kinds whose value is the person's own text or an id, shown as written. */
 const AS_WRITTEN = new Set<AuditFieldKind>(['text', 'member', 'hidden'])
@@ -215,6 +216,13 @@ describe('describeAuditEntry', () => {
                 languages: () =>
                   LANGUAGE_CODES.every((code) => shown.includes(names.of(code) ?? code)),
                 setting: () => (value === null ? words.has(shown) : shown === String(value)),
+                // In words: "spring 2027", "2027. március", "15 de marzo de 2027".
+                launchDate: () =>
+                  value === null || value === 'none'
+                    ? words.has(shown)
+                    : /2027/.test(shown) &&
+                      !/\d-[a-z\d]/.test(shown) &&
+                      (value === '2027' || shown !== '2027'),
               }
               if (rawIn(shown)) fail(`raw ${shown}`)
               else if (WORDED.has(kind) && !words.has(shown)) fail(`not worded: ${shown}`)

@@ -19,6 +19,7 @@ import { CAMPAIGN_STATUSES } from '#shared/schemas/campaigns.ts'
 import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
 import { EVENT_PHASES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
 import { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
+import { launchDateLabel } from './launch-date-text.ts'
 
 /** The texts an entry reads in: the audit page's, and the events' and newsletter's own words. */
 export type AuditT = TFunction<['admin', 'events', 'newsletter']>
@@ -163,7 +164,7 @@ export function describeAuditEntry(entry: Entry, t: AuditT, language: string): A
       value === '' ||
       (Array.isArray(value) && !value.length)
     )
-      return kind === 'setting' ? t('adminAudit.settingDefault') : none
+      return kind === 'setting' || kind === 'launchDate' ? t('adminAudit.settingDefault') : none
     switch (kind) {
       case 'time': {
         const at = typeof value === 'string' ? new Date(value) : null
@@ -180,6 +181,12 @@ export function describeAuditEntry(entry: Entry, t: AuditT, language: string): A
       case 'setting':
         // A year, as written: not "2,026".
         return typeof value === 'number' ? String(value) : plain(value)
+      case 'launchDate':
+        return (
+          (typeof value === 'string' &&
+            launchDateLabel(value, t as unknown as TFunction<['admin']>, language)) ||
+          plain(value)
+        )
       case 'status':
         return typeof value === 'string' ? statusText(entry.action, value, side, t) : plain(value)
       case 'roundStatus':

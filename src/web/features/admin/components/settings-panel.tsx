@@ -1,8 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { LANGUAGE_CODES } from '#shared/languages.ts'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { dateLocale } from '#shared/languages.ts'
+import {
+  LAUNCH_PRECISIONS,
+  SEASONS,
+  launchText,
+  parseLaunchDate,
+  type LaunchPrecision,
+  type LaunchT,
+  type Season,
+} from '#shared/launch.ts'
 import {
   SITE_SETTING_FIELDS,
-  launchLineField,
   siteSettingsInputSchema,
   type SiteSettingField,
   type SiteSettingsInput,
@@ -12,6 +20,7 @@ import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
+import { SelectField } from '#web/components/ui/select-field.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { providePublicConfig } from '#web/lib/public-config.ts'
@@ -20,17 +29,73 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { fetchSettings, saveSettings, type SettingsPageData } from '../api/admin-api.ts'
+import { launchDateLabel } from '../launch-date-text.ts'
 
 type Texts = Record<SiteSettingField, string>
 type Errors = Partial<Record<SiteSettingField, string>>
 
+/**
+ * The launch date as the form holds it while she edits: the choice of precision and each
+ * control's text, `precision|year|season|month|day`; empty: the default.
+ */
+interface LaunchDraft {
+  precision: LaunchPrecision
+  year: string
+  season: Season
+  month: string
+  day: string
+}
+const draftText = (draft: LaunchDraft) =>
+  [draft.precision, draft.year, draft.season, draft.month, draft.day].join('|')
+function draftOf(text: string): LaunchDraft | null {
+  if (text === '') return null
+  const [precision = 'year', year = '', season = 'spring', month = '', day = ''] = text.split('|')
+  return {
+    precision: precision as LaunchPrecision,
+    year,
+    season: season as Season,
+    month,
+    day,
+  }
+}
+/** A stored value (`2027-03`) as the form's draft. */
+function draftOfValue(value: string): string {
+  const date = parseLaunchDate(value)
+  if (!date) return ''
+  return draftText({
+    precision: date.precision,
+    year: 'year' in date ? String(date.year) : '',
+    season: date.precision === 'season' ? date.season : 'spring',
+    month: 'month' in date ? String(date.month) : '',
+    day: date.precision === 'day' ? String(date.day) : '',
+  })
+}
+/** The value a draft saves: `2027-03`; one the server refuses when a part is missing. */
+function valueOfDraft(draft: LaunchDraft): string {
+  const year = draft.year.trim()
+  const two = (text: string) => text.trim().padStart(2, '0')
+  switch (draft.precision) {
+    case 'none':
+      return 'none'
+    case 'year':
+      return year
+    case 'season':
+      return `${year}-${draft.season}`
+    case 'month':
+      return `${year}-${two(draft.month)}`
+    case 'day':
+      return `${year}-${two(draft.month)}-${two(draft.day)}`
+  }
+}
+
 /** What the form shows: her own value, or nothing where the default applies. */
 const textsOf = (site: SiteSettingsView): Texts =>
   Object.fromEntries(
-    SITE_SETTING_FIELDS.map((field) => [
-      field,
-      site[field].custom ? String(site[field].value) : '',
-    ]),
+    SITE_SETTING_FIELDS.map((field) => {
+      if (!site[field].custom) return [field, '']
+      const value = String(site[field].value)
+      return [field, field === 'launchDate' ? draftOfValue(value) : value]
+    }),
   ) as Texts
 
 /** The fields she changed: a cleared field goes back to its default (null). */
@@ -39,8 +104,15 @@ function changesOf(site: SiteSettingsView, saved: Texts, texts: Texts): Record<s
   for (const field of SITE_SETTING_FIELDS) {
     if (site[field].locked || texts[field].trim() === saved[field].trim()) continue
     const text = texts[field].trim()
+    const draft = field === 'launchDate' ? draftOf(text) : null
     changes[field] =
-      text === '' ? null : field === 'footerYear' && /^\d+$/.test(text) ? Number(text) : text
+      text === ''
+        ? null
+        : draft
+          ? valueOfDraft(draft)
+          : field === 'footerYear' && /^\d+$/.test(text)
+            ? Number(text)
+            : text
   }
   return changes
 }
@@ -78,8 +150,7 @@ export function SettingsPanel() {
 }
 
 function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
-  const { t, i18n } = useTranslation(['admin', 'errors'])
-  const languageNames = new Intl.DisplayNames([i18n.language], { type: 'language' })
+  const { t } = useTranslation(['admin', 'errors'])
   const [site, setSite] = useState(initial.site)
   const [saved, setSaved] = useState(() => textsOf(initial.site))
   const [texts, setTexts] = useState(saved)
@@ -87,6 +158,7 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
   const [beforeReset, setBeforeReset] = useState<Partial<Texts>>({})
   const [errors, setErrors] = useState<Errors>({})
   const [pending, setPending] = useState(false)
+  const [launchPassed, setLaunchPassed] = useState(initial.public.launch.passed)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const formRef = useFocusFirstInvalid(errors)
   const changes = changesOf(site, saved, texts)
@@ -123,6 +195,7 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
     setSaved(next)
     setTexts(next)
     setBeforeReset({})
+    setLaunchPassed(result.data.public.launch.passed)
     // This tab's pages show the new values too, without a reload.
     providePublicConfig(result.data.public)
     setOutcome({ tone: 'success', text: t('adminSettings.saved') })
@@ -184,15 +257,23 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
       </SettingsCard>
       <SettingsCard
         title={t('adminSettings.landingTitle')}
-        description={t('adminSettings.launchLineIntro')}
+        description={t('adminSettings.launchIntro')}
       >
-        {LANGUAGE_CODES.map((code) =>
-          field(
-            launchLineField(code),
-            t('adminSettings.launchLine', { language: languageNames.of(code) ?? code }),
-            { lang: code },
-          ),
-        )}
+        <LaunchField
+          view={site.launchDate}
+          text={texts.launchDate}
+          error={errors.launchDate}
+          passed={launchPassed && texts.launchDate === saved.launchDate}
+          onChange={(value) => setText('launchDate', value)}
+          onUseDefault={() => {
+            setBeforeReset((current) => ({ ...current, launchDate: texts.launchDate }))
+            setText('launchDate', '')
+          }}
+          onUndo={() => {
+            setText('launchDate', beforeReset.launchDate ?? saved.launchDate)
+            setBeforeReset(({ launchDate: _, ...rest }) => rest)
+          }}
+        />
         {field('footerYear', t('adminSettings.footerYear'), {
           inputMode: 'numeric',
           hint: t('adminSettings.footerYearHint', { year: site.footerYear.default }),
@@ -316,20 +397,214 @@ function SettingField({
       />
       {preview}
       {!view.locked && view.custom && (
-        <div className="flex flex-wrap items-center">
-          {/* Always in the page, so that the note is announced when it appears. */}
-          <p aria-live="polite" className={`text-sm font-medium ${goesBack ? 'mr-3' : ''}`}>
-            {goesBack ? t('adminSettings.goesBackOnSave') : ''}
-          </p>
-          <button
-            type="button"
-            onClick={goesBack ? onUndo : onUseDefault}
-            className="min-h-11 rounded-full px-1 text-sm font-semibold text-rose-deep underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-deep"
-          >
-            {goesBack ? t('adminSettings.undoUseDefault') : t('adminSettings.useDefault')}
-            <span className="sr-only"> – {label}</span>
-          </button>
+        <BackToDefault
+          label={label}
+          goesBack={goesBack}
+          onUseDefault={onUseDefault}
+          onUndo={onUndo}
+        />
+      )}
+    </div>
+  )
+}
+
+/**
+ * A saved value's "back to the default": it marks the field (the note says the save brings the
+ * default back) and, keeping focus, becomes Undo. Decision 50.
+ */
+function BackToDefault({
+  label,
+  goesBack,
+  onUseDefault,
+  onUndo,
+}: {
+  label: string
+  goesBack: boolean
+  onUseDefault: () => void
+  onUndo: () => void
+}) {
+  const { t } = useTranslation('admin')
+  return (
+    <div className="flex flex-wrap items-center">
+      {/* Always in the page, so that the note is announced when it appears. */}
+      <p aria-live="polite" className={`text-sm font-medium ${goesBack ? 'mr-3' : ''}`}>
+        {goesBack ? t('adminSettings.goesBackOnSave') : ''}
+      </p>
+      <button
+        type="button"
+        onClick={goesBack ? onUndo : onUseDefault}
+        className="min-h-11 rounded-full px-1 text-sm font-semibold text-rose-deep underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-deep"
+      >
+        {goesBack ? t('adminSettings.undoUseDefault') : t('adminSettings.useDefault')}
+        <span className="sr-only"> – {label}</span>
+      </button>
+    </div>
+  )
+}
+
+/**
+ * When the site opens, set once: how exactly (a year, a season, a month, a day, or no date yet),
+ * then the year and the part of it. Her choice of precision shows the controls it needs (a
+ * choice, not typing: typing never adds a Tab stop). Under it, the line above the landing page's
+ * headline as it will read, in her language. Opened from the dashboard's warning
+ * (/admin/settings#launch), it takes focus.
+ */
+function LaunchField({
+  view,
+  text,
+  error,
+  passed,
+  onChange,
+  onUseDefault,
+  onUndo,
+}: {
+  view: SiteSettingsView['launchDate']
+  text: string
+  error?: string
+  /** The saved time is over (the server's word), and she has not changed it here. */
+  passed: boolean
+  onChange: (text: string) => void
+  onUseDefault: () => void
+  onUndo: () => void
+}) {
+  const { t, i18n } = useTranslation(['admin', 'landing'])
+  const select = useRef<HTMLSelectElement>(null)
+  useEffect(() => {
+    if (window.location.hash !== '#launch' || !select.current) return
+    select.current.focus()
+    select.current.scrollIntoView({ block: 'center' })
+  }, [])
+  const fallback = String(view.default)
+  const draft = draftOf(view.locked ? draftOfValue(String(view.value)) : text)
+  const label = t('adminSettings.launchPrecision')
+  const set = (change: Partial<LaunchDraft>) =>
+    onChange(
+      draftText({
+        precision: 'year',
+        year: '',
+        season: 'spring',
+        month: '',
+        day: '',
+        ...draft,
+        ...change,
+      }),
+    )
+  const goesBack = !view.locked && view.custom && text === ''
+  const shown = draft ? valueOfDraft(draft) : fallback
+  const preview = parseLaunchDate(shown)
+    ? launchText(i18n.getFixedT(i18n.language) as unknown as LaunchT, i18n.language, 'badge', {
+        date: shown,
+        passed: false,
+      })
+    : null
+  const monthName = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    month: 'long',
+    timeZone: 'UTC',
+  })
+  const precision = draft?.precision ?? ''
+  const showYear = precision !== '' && precision !== 'none'
+  const disabled = view.locked
+
+  return (
+    <div className="flex flex-col gap-3">
+      <SelectField
+        ref={select}
+        label={label}
+        value={precision}
+        disabled={disabled}
+        error={error}
+        onChange={(event) => {
+          const next = event.target.value as LaunchPrecision | ''
+          if (next === '') onChange('')
+          else set({ precision: next })
+        }}
+        options={[
+          {
+            value: '',
+            label: `${t('adminSettings.launchPrecisionDefault')} (${launchDateLabel(fallback, t, i18n.language) ?? fallback})`,
+          },
+          ...LAUNCH_PRECISIONS.map((value) => ({
+            value,
+            label: t(`adminSettings.launchPrecisions.${value}`),
+          })),
+        ]}
+      />
+      {showYear && draft && (
+        <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)_7rem]">
+          <TextField
+            label={t('adminSettings.launchYear')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            value={draft.year}
+            disabled={disabled}
+            onChange={(event) => set({ year: event.target.value })}
+          />
+          {precision === 'season' && (
+            <SelectField
+              label={t('adminSettings.launchSeason')}
+              value={draft.season}
+              disabled={disabled}
+              onChange={(event) => set({ season: event.target.value as Season })}
+              options={SEASONS.map((season) => ({
+                value: season,
+                label: t(`adminSettings.launchSeasons.${season}`),
+              }))}
+            />
+          )}
+          {(precision === 'month' || precision === 'day') && (
+            <SelectField
+              label={t('adminSettings.launchMonth')}
+              value={draft.month}
+              disabled={disabled}
+              placeholder={t('adminSettings.launchMonthChoose')}
+              onChange={(event) => set({ month: event.target.value })}
+              options={Array.from({ length: 12 }, (_, index) => ({
+                value: String(index + 1),
+                label: monthName.format(Date.UTC(2000, index, 1)),
+              }))}
+            />
+          )}
+          {precision === 'day' && (
+            <TextField
+              label={t('adminSettings.launchDay')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={2}
+              value={draft.day}
+              disabled={disabled}
+              onChange={(event) => set({ day: event.target.value })}
+            />
+          )}
         </div>
+      )}
+      <p className="text-sm text-ink-soft">
+        {view.locked
+          ? t('adminSettings.locked')
+          : t('adminSettings.defaultIs', {
+              value: launchDateLabel(fallback, t, i18n.language) ?? fallback,
+            })}
+      </p>
+      {preview && (
+        <p className="flex flex-wrap items-baseline gap-x-2 rounded-xl bg-sand/60 px-4 py-2 text-sm">
+          <span className="text-ink-soft">{t('adminSettings.launchPreview')}</span>
+          <span data-testid="launch-preview" className="font-medium">
+            {preview}
+          </span>
+        </p>
+      )}
+      {passed && (
+        <p className="rounded-xl bg-blush/70 px-4 py-2 text-sm font-medium text-ink">
+          {t('adminSettings.launchPassed')}
+        </p>
+      )}
+      {!view.locked && view.custom && (
+        <BackToDefault
+          label={t('adminSettings.launchWhen')}
+          goesBack={goesBack}
+          onUseDefault={onUseDefault}
+          onUndo={onUndo}
+        />
       )}
     </div>
   )

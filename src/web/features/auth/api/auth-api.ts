@@ -36,11 +36,13 @@ export const authCallbackUrl = (type?: 'signup' | 'recovery', next?: string | nu
 export async function startGoogleSignIn(
   callbackURL: string,
   errorCallbackURL = authCallbackUrl(),
+  newUserCallbackURL?: string,
 ): Promise<boolean> {
   const result = await authPost('/sign-in/social', {
     provider: 'google',
     callbackURL,
     errorCallbackURL,
+    ...(newUserCallbackURL && { newUserCallbackURL }),
   })
   const url = result.ok ? (result.data as { url?: string } | null)?.url : undefined
   if (!url) return false

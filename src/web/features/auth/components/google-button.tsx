@@ -23,18 +23,27 @@ const GOOGLE_ICON = (
   </svg>
 )
 
-/** "Continue with Google"; where Google is not configured, it says so instead of failing. */
+/** Whether "Continue with Google" works on this site (the server has a Google client). */
+export const googleSignInAvailable = () => publicConfig().googleSignIn
+
+/**
+ * "Continue with Google", only where it works: a site without a Google client shows nothing (a
+ * greyed button that said so only told visitors about the site's set-up). A first sign-in
+ * creates the account; `newUserCallbackURL` is where such a new member lands.
+ */
 export function GoogleButton({
   callbackURL,
   errorCallbackURL,
+  newUserCallbackURL,
 }: {
   callbackURL: string
   errorCallbackURL?: string
+  newUserCallbackURL?: string
 }) {
   const { t } = useTranslation(['auth', 'errors'])
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const available = publicConfig().googleSignIn
+  if (!googleSignInAvailable()) return null
 
   return (
     <div className="flex flex-col gap-3">
@@ -42,13 +51,11 @@ export function GoogleButton({
         type="button"
         variant="secondary"
         className="w-full"
-        disabled={!available}
         pending={pending}
-        aria-describedby={available ? undefined : 'google-unavailable'}
         onClick={async () => {
           setPending(true)
           setError(null)
-          if (await startGoogleSignIn(callbackURL, errorCallbackURL)) return
+          if (await startGoogleSignIn(callbackURL, errorCallbackURL, newUserCallbackURL)) return
           setPending(false)
           setError(t('errors:auth.genericError'))
         }}
@@ -56,11 +63,6 @@ export function GoogleButton({
         {GOOGLE_ICON}
         {t('login.google')}
       </Button>
-      {!available && (
-        <p id="google-unavailable" className="text-center text-sm text-ink-soft">
-          {t('login.googleUnavailable')}
-        </p>
-      )}
       {error && <Alert tone="error">{error}</Alert>}
     </div>
   )

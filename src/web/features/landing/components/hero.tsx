@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
-import { isLanguage } from '#shared/languages.ts'
-import { publicConfig } from '#web/lib/public-config.ts'
+import { launchSentence } from '#web/lib/launch-text.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import heroDrawing from '#web/assets/landing/hero.svg?raw'
 
@@ -9,10 +8,7 @@ import heroDrawing from '#web/assets/landing/hero.svg?raw'
  * (signing in needed) sits at its top, on the same background, pushing the content down.
  */
 export function Hero({ headingLevel = 1, notice }: { headingLevel?: 1 | 2; notice?: ReactNode }) {
-  const { t, i18n } = useTranslation('landing')
-  // The owner's own line (/admin/settings), or the texts' one where the page has none.
-  const launchLine =
-    (isLanguage(i18n.language) && publicConfig().launchLine?.[i18n.language]) || t('hero.badge')
+  const { t } = useTranslation('landing')
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden">
@@ -25,7 +21,7 @@ export function Hero({ headingLevel = 1, notice }: { headingLevel?: 1 | 2; notic
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-4 py-1.5 text-sm font-medium text-rose-deep ring-1 ring-rose/20">
             <span aria-hidden="true" className="size-2 rounded-full bg-rose" />
-            {launchLine}
+            {launchSentence('badge')}
           </p>
           <Heading
             id="hero-heading"
@@ -33,7 +29,9 @@ export function Hero({ headingLevel = 1, notice }: { headingLevel?: 1 | 2; notic
           >
             {t('hero.title')}
           </Heading>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-soft">{t('hero.lead')}</p>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-soft">
+            {launchSentence('lead')}
+          </p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
             <a
               href="#newsletter"

@@ -1,3 +1,4 @@
+import { launchSentence } from '#web/lib/launch-text.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { sectionSizeStyle } from '../section-sizes.ts'
 import { useMediaQueryOnceKnown } from '#web/lib/use-media-query.ts'
@@ -22,7 +23,7 @@ export function MarketingSection() {
       style={sectionSizeStyle('highlights', i18n.language)}
     >
       <div className="max-w-2xl">
-        <SectionHeading id="highlights-heading">{t('cards.heading')}</SectionHeading>
+        <SectionHeading id="highlights-heading">{launchSentence('cardsHeading')}</SectionHeading>
         <p className="mt-3 text-lg text-ink-soft">{t('cards.intro')}</p>
       </div>
       <div className="mt-10">

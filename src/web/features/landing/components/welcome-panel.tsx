@@ -1,3 +1,4 @@
+import { publicConfig } from '#web/lib/public-config.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { Link } from 'wouter'
 import welcomeImage from '#web/assets/landing/welcome.svg'
@@ -5,6 +6,9 @@ import welcomeImage from '#web/assets/landing/welcome.svg'
 /** Shown on /welcome, after a new account is verified. */
 export function WelcomePanel() {
   const { t } = useTranslation('landing')
+  const config = publicConfig()
+  // Only once the app is in a store: before that, there is no app to sign in to.
+  const appOut = config.appStoreUrl !== '' || config.googlePlayUrl !== ''
   return (
     <section aria-labelledby="welcome-heading" className="mx-auto mt-6 max-w-6xl px-5 sm:px-8">
       <div className="flex flex-col items-center gap-6 rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-sage/30 sm:flex-row sm:p-8 sm:text-left">
@@ -23,7 +27,7 @@ export function WelcomePanel() {
             {t('welcome.title')}
           </h1>
           <p className="mt-2 text-ink-soft">{t('welcome.created')}</p>
-          <p className="mt-1 text-ink-soft">{t('welcome.mobileApp')}</p>
+          {appOut && <p className="mt-1 text-ink-soft">{t('welcome.mobileApp')}</p>}
         </div>
         <Link
           href="/home"
