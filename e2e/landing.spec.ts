@@ -335,7 +335,7 @@ test.describe('the card carousel on small screens', () => {
     const current = page.locator('[aria-roledescription="slide"]:not([inert])')
     const label = (n: number) =>
       landing.cards.slideLabel.replace('{{index}}', String(n)).replace('{{total}}', '6')
-    const elsewhere = page.getByRole('heading', { name: landing.cards.heading })
+    const elsewhere = page.getByRole('heading', { name: launchText('hu', 'cardsHeading') })
     const stopsForGood = async (n: number) => {
       await expect(current).toHaveAttribute('aria-label', label(n))
       // Away from the carousel (no hover, no focus in it): still, however long she waits.
