@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { updateProfile } from '../api/account-api.ts'
@@ -48,25 +49,22 @@ export function ProfileNameForm({ me }: { me: Me }) {
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={save}
-      className="flex flex-col gap-5 rounded-3xl bg-white p-6 ring-1 ring-ink/5 sm:p-8"
+    <SettingsCard
+      title={t('account.nameTitle')}
+      description={inOnePiece && t('account.nameInOnePiece', { name: inOnePiece })}
     >
-      {inOnePiece && (
-        <p className="text-sm text-ink-soft">{t('account.nameInOnePiece', { name: inOnePiece })}</p>
-      )}
-      <NameFields names={names} onChange={set} errors={errors} />
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <Button
-        type="submit"
-        pending={pending}
-        pendingLabel={t('account.saving')}
-        className="self-start"
-      >
-        {t('account.save')}
-      </Button>
-    </form>
+      <form ref={formRef} noValidate onSubmit={save} className="flex flex-col gap-5">
+        <NameFields names={names} onChange={set} errors={errors} />
+        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+        <Button
+          type="submit"
+          pending={pending}
+          pendingLabel={t('account.saving')}
+          className="self-start"
+        >
+          {t('account.save')}
+        </Button>
+      </form>
+    </SettingsCard>
   )
 }
