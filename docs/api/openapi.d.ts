@@ -7518,7 +7518,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * @deprecated
-                     * @description Her full name in one piece; prefer `givenName` and `familyName`.
+                     * @description Her full name in one piece; prefer `givenName` and `familyName`. Sent alone, it replaces her whole name and clears the two parts (greetings then use it until she gives them again).
                      */
                     name?: string;
                     /** @description The image of the user */

@@ -202,7 +202,9 @@ const CORRECTIONS: Record<string, Correction> = {
   'post /update-user': {
     description: `${NAME_ORDER} Sending one part keeps the other as it was; her profile's full name (\`fullName\` in \`GET /api/me\`) follows. A given name left empty is refused with 400 \`GIVEN_NAME_REQUIRED\`.`,
     bodyFields: {
-      properties: nameParts('Her full name in one piece; prefer `givenName` and `familyName`.'),
+      properties: nameParts(
+        'Her full name in one piece; prefer `givenName` and `familyName`. Sent alone, it replaces her whole name and clears the two parts (greetings then use it until she gives them again).',
+      ),
     },
   },
   'get /verify-email': {

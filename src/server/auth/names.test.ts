@@ -198,6 +198,14 @@ describe('her name on her account', () => {
       familyName: 'Tóth',
       fullName: 'Rebeka Tóth',
     })
+    // A whole new name from an older client: the parts it replaced are not kept.
+    expect((await c.post('/api/auth/update-user', { name: 'Kiss Anna' })).status).toBe(200)
+    expect(await stored(email)).toEqual({
+      name: 'Kiss Anna',
+      givenName: null,
+      familyName: null,
+      fullName: 'Kiss Anna',
+    })
     const refused = await c.post('/api/auth/update-user', { givenName: '' })
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({
@@ -227,6 +235,19 @@ describe('event e-mails greet her by her given name', () => {
       .where(eq(eventParticipants.eventId, event.id))
     expect(place?.status).toBe('registered')
     const message = await server.mail.waitFor(email, { subject: /Téli klikk/ })
+    expect(message.text.split('\n')[0]).toBe('Szia, Réka!')
+  })
+})
+
+describe('newsletter e-mails to her own subscription greet her by her given name', () => {
+  it('"Szia, Réka!", not the full name the subscription was made with', async () => {
+    const { c, email } = await member('hu', { givenName: 'Réka', familyName: 'Tóth' })
+    const subscribed = await c.post('/api/newsletter/subscribe', { email, source: 'account-menu' })
+    expect(await subscribed.json()).toMatchObject({ subscribed: true })
+    // Signed out, someone asks to unsubscribe her address: the link goes to her, greeting her.
+    const asked = await client('hu').post('/api/newsletter/unsubscribe', { email })
+    expect(asked.status).toBe(200)
+    const message = await server.mail.waitFor(email, { subject: /leiratkoz/i })
     expect(message.text.split('\n')[0]).toBe('Szia, Réka!')
   })
 })

@@ -100,14 +100,19 @@ export function composedOnCreate(
 
 /**
  * Better Auth's update-user with `givenName` or `familyName`: the parts checked, the other one
- * taken from the account as it is, and `name` composed again in the request's language.
+ * taken from the account as it is, and `name` composed again in the request's language. A new
+ * `name` alone (an older client) replaces the whole name: the parts, now out of date, are
+ * cleared, and she is greeted with that name until she gives them again.
  */
 export function composedOnUpdate(
   changes: Record<string, unknown>,
   current: { givenName?: unknown; familyName?: unknown } | undefined,
   request: Request | undefined,
 ) {
-  if (!hasNameParts(changes)) return null
+  if (!hasNameParts(changes))
+    return typeof changes.name === 'string'
+      ? { ...changes, givenName: null, familyName: null }
+      : null
   const names = checkedNames({
     givenName: changes.givenName !== undefined ? changes.givenName : current?.givenName,
     familyName: changes.familyName !== undefined ? changes.familyName : current?.familyName,
