@@ -98,6 +98,14 @@ describe('sign-up with a given and a family name', () => {
       familyName: null,
       fullName: 'Réka',
     })
+    const withNull = newEmail('mononym-null')
+    const answer = await signUp(client('en'), {
+      email: withNull,
+      givenName: 'Réka',
+      familyName: null,
+    })
+    expect(answer.status).toBe(200)
+    expect(await stored(withNull)).toMatchObject({ name: 'Réka', familyName: null })
   })
 
   it('refuses a missing or too long name in her language, creating nothing', async () => {
