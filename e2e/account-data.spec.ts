@@ -13,7 +13,7 @@ test('download my data from the account page: a ZIP with her data as JSON and as
 }) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('data')
-  await signUpAndVerify(page, email, { name: 'Adat Anna' })
+  await signUpAndVerify(page, email, { familyName: 'Adat', givenName: 'Anna' })
   await page.goto('/account')
   const card = page.getByRole('region', { name: accountTexts.account.dataTitle })
   await expect(card).toContainText(accountTexts.account.dataText)

@@ -221,9 +221,9 @@ test('a member signs up for an event on her events page and sees her code', asyn
   expect(created.status()).toBe(201)
   await page.context().clearCookies()
 
-  await signUpAndVerify(page, uniqueEmail('eventgoer'), { name: 'Rácz Réka' })
+  await signUpAndVerify(page, uniqueEmail('eventgoer'), { familyName: 'Rácz', givenName: 'Réka' })
   await page
-    .getByRole('button', { name: common.accountMenu.open.replace('{{name}}', 'Rácz Réka') })
+    .getByRole('button', { name: common.accountMenu.open.replace('{{name}}', 'Réka') })
     .click()
   await page.getByRole('menuitem', { name: common.accountMenu.events }).click()
   await expect(page).toHaveURL(/\/events$/)

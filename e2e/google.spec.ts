@@ -30,7 +30,7 @@ test('continue with Google: a first sign-in creates the member with the name fro
   await expect(page).toHaveURL(/\/home$/)
   await expect(
     page.getByRole('button', {
-      name: common.accountMenu.open.replace('{{name}}', 'Google Tester'),
+      name: common.accountMenu.open.replace('{{name}}', 'Google'),
     }),
   ).toBeVisible()
   await page.goto('/account')

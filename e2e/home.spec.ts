@@ -1,4 +1,4 @@
-import { createMember, signInAsAdmin } from './support/accounts.ts'
+import { createMember, signInAsAdmin, signInThroughApi } from './support/accounts.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
@@ -30,11 +30,7 @@ test('a member’s /home shows her panel above the landing page; signed out and 
   // A member: her panel, her code and its QR code, her next evening.
   const name = `Otthon Olívia ${testInfo.project.name}`
   const member = await createMember(playwright, baseURL, name)
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: member.email, password: member.password },
-    headers: { origin: new URL(baseURL ?? '').origin },
-  })
-  expect(signIn.ok()).toBe(true)
+  await signInThroughApi(page, baseURL, member)
   await page.goto('/home')
   await expect(
     page.getByRole('heading', { level: 1, name: ev.home.hello.replace('{{name}}', name) }),

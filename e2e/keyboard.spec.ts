@@ -76,8 +76,11 @@ test('signs up from the landing page', async ({ page }) => {
   await pressAndExpectFocus(page, 'Enter', auth.signup.title)
   await expect(page).toHaveURL(/\/signup$/)
 
-  await tabTo(page, auth.fields.name, { max: 3 })
-  await page.keyboard.type('Billentyű Berta')
+  // Hungarian asks for the family name first, then the given name.
+  await tabTo(page, auth.fields.familyName, { max: 3 })
+  await page.keyboard.type('Billentyű')
+  await tabTo(page, auth.fields.givenName, { max: 1 })
+  await page.keyboard.type('Berta')
   await tabTo(page, auth.fields.email, { max: 2 })
   const email = uniqueEmail('keyboard-signup')
   await page.keyboard.type(email)

@@ -98,7 +98,12 @@ test.describe('with JavaScript off', () => {
       await page.goto(`/signup?lang=${code}`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.signup.title)
       await expect(page.getByText(launchText(code, 'signupIntro'))).toBeVisible()
-      for (const label of [auth.fields.name, auth.fields.email, auth.fields.confirmPassword])
+      for (const label of [
+        auth.fields.givenName,
+        auth.fields.familyName,
+        auth.fields.email,
+        auth.fields.confirmPassword,
+      ])
         await expect(page.getByLabel(label)).toBeVisible()
       await expect(page.getByLabel(auth.fields.password, { exact: true })).toBeVisible()
       await expect(page.getByText(auth.fields.passwordHint)).toBeVisible()

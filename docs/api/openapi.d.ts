@@ -67,7 +67,9 @@ export interface paths {
         head?: never;
         /**
          * Change your name
-         * @description **Who may call:** Signed-in members (any role).
+         * @description Her given and family name. Her full name (`fullName`, what lists show) is composed from them in the order of the request’s language: family name first in Hungarian ("Tóth Réka"), given name first in English, Spanish and German. A missing given name is refused with 400 and the field’s message in her language.
+         *
+         *     **Who may call:** Signed-in members (any role).
          */
         patch: operations["patchMe"];
         trace?: never;
@@ -1855,7 +1857,9 @@ export interface paths {
         put?: never;
         /**
          * Sign up a user using email and password
-         * @description **Who may call:** Anyone, signed in or not.
+         * @description Creates the account and e-mails her a link that confirms the address (and signs her in). Her full name (`name`) is composed from `givenName` and `familyName` in the order of the request’s language (its `lang` cookie, then Accept-Language): family name first in Hungarian ("Tóth Réka"), given name first in English, Spanish and German. A missing given name is refused with 400 `GIVEN_NAME_REQUIRED`, a part longer than 100 characters with 400 `NAME_TOO_LONG`, in her language.
+         *
+         *     **Who may call:** Anyone, signed in or not.
          */
         post: operations["authSignUpWithEmailAndPassword"];
         delete?: never;
@@ -2037,7 +2041,9 @@ export interface paths {
         put?: never;
         /**
          * Update the current user
-         * @description **Who may call:** Signed-in members (any role).
+         * @description Her full name (`name`) is composed from `givenName` and `familyName` in the order of the request’s language (its `lang` cookie, then Accept-Language): family name first in Hungarian ("Tóth Réka"), given name first in English, Spanish and German. Sending one part keeps the other as it was; her profile's full name (`fullName` in `GET /api/me`) follows. A given name left empty is refused with 400 `GIVEN_NAME_REQUIRED`.
+         *
+         *     **Who may call:** Signed-in members (any role).
          */
         post: operations["authUpdateUser"];
         delete?: never;
@@ -2679,6 +2685,8 @@ export interface components {
             updatedAt: string;
             /** @default false */
             readonly twoFactorEnabled: boolean;
+            givenName?: string;
+            familyName?: string;
         };
         CheckInAnswer: {
             /** @enum {string} */
@@ -2899,6 +2907,8 @@ export interface components {
             email: string;
             emailVerified: boolean;
             fullName: string;
+            givenName: string | null;
+            familyName: string | null;
             isAdmin: boolean;
             twoFactorEnabled: boolean;
             avatarUrl: string | null;
@@ -3176,7 +3186,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    fullName: string;
+                    /** @description What she is called: greetings use it. */
+                    givenName: string;
+                    /** @description Her family name; empty or null when she gives none. */
+                    familyName?: string | null;
                 };
             };
         };
@@ -7165,8 +7178,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description The name of the user */
-                    name: string;
+                    /**
+                     * @deprecated
+                     * @description Her full name in one piece, from clients made before names had two parts: ignored when `givenName` or `familyName` is sent. Sent alone, the account holds only this name (never split by guesswork), and greetings use it until she gives her given name.
+                     */
+                    name?: string;
                     /** @description The email of the user */
                     email: string;
                     /** @description The password of the user */
@@ -7177,6 +7193,10 @@ export interface operations {
                     callbackURL?: string;
                     /** @description If this is false, the session will not be remembered. Default is `true`. */
                     rememberMe?: boolean;
+                    /** @description Her given name: what she is called (greetings use it). */
+                    givenName?: string;
+                    /** @description Her family name; may be left out or empty. */
+                    familyName?: string;
                 };
             };
         };
@@ -7622,10 +7642,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description The name of the user */
+                    /**
+                     * @deprecated
+                     * @description Her full name in one piece; prefer `givenName` and `familyName`. Sent alone, it replaces her whole name and clears the two parts (greetings then use it until she gives them again).
+                     */
                     name?: string;
                     /** @description The image of the user */
                     image?: string | null;
+                    /** @description Her given name: what she is called (greetings use it). */
+                    givenName?: string;
+                    /** @description Her family name; may be left out or empty. */
+                    familyName?: string;
                 };
             };
         };

@@ -6,13 +6,21 @@ import { linkIn, uniqueEmail, waitForMail } from './mailbox.ts'
 const auth = texts('hu', 'auth')
 const common = texts('hu', 'common')
 
+/** Her name as the sign-up form asks for it: family and given name (Hungarian: family first). */
+export interface SignUpOptions {
+  familyName?: string
+  givenName?: string
+  password?: string
+}
+
 export async function signUp(
   page: Page,
   email: string,
-  { name = 'Nagy Eszter', password = 'titok123' } = {},
+  { familyName = 'Nagy', givenName = 'Eszter', password = 'titok123' }: SignUpOptions = {},
 ) {
   await page.goto('/signup')
-  await page.getByLabel(auth.fields.name).fill(name)
+  await page.getByLabel(auth.fields.familyName).fill(familyName)
+  await page.getByLabel(auth.fields.givenName).fill(givenName)
   await page.getByLabel(auth.fields.email).fill(email)
   await page.getByLabel(auth.fields.password, { exact: true }).fill(password)
   await page.getByLabel(auth.fields.confirmPassword).fill(password)
@@ -21,11 +29,7 @@ export async function signUp(
 }
 
 /** Signs up and follows the confirmation link: the member ends signed in on /welcome. */
-export async function signUpAndVerify(
-  page: Page,
-  email: string,
-  options?: { name?: string; password?: string },
-) {
+export async function signUpAndVerify(page: Page, email: string, options?: SignUpOptions) {
   await signUp(page, email, options)
   const mail = await waitForMail(email)
   await page.goto(linkIn(mail, '/api/auth/verify-email'))
@@ -41,6 +45,19 @@ export async function logIn(page: Page, email: string, password: string) {
 
 export const accountButton = (page: Page, name: string) =>
   page.getByRole('button', { name: common.accountMenu.open.replace('{{name}}', name) })
+
+/** Signs the page's browser in as a member made by createMember (cookies land in the context). */
+export async function signInThroughApi(
+  page: Page,
+  baseURL: string | undefined,
+  member: { email: string; password: string },
+) {
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: member.email, password: member.password },
+    headers: { origin: new URL(baseURL ?? '').origin },
+  })
+  expect(signIn.ok()).toBe(true)
+}
 
 let adminSignIns = 0
 

@@ -9,6 +9,7 @@ import {
   type Language,
 } from '#shared/languages.ts'
 import { serverResources } from '#shared/locales/server-resources.ts'
+import type { ParticipantStatus } from '#shared/schemas/events.ts'
 
 const i18n = createInstance()
 await i18n.init({
@@ -46,8 +47,18 @@ export function emailTranslator(language: Language): TFunction<'emails'> {
   return i18n.getFixedT(language, 'emails')
 }
 
-/** The language of a request made outside Hono (Better Auth's callbacks get a plain Request). */
+/** A participant's status in the words the events pages use ("Registered", "Waiting list"). */
+export function participantStatusText(language: Language, status: ParticipantStatus): string {
+  return i18n.getFixedT(language, 'events')(`participants.statuses.${status}`)
+}
+
+/**
+ * The language of a request made outside Hono (Better Auth's callbacks get a plain Request), by
+ * requestLanguage's rules: ?lang=, then the remembered choice, then Accept-Language.
+ */
 export function languageOfRequest(request: Request | undefined): Language {
+  const fromQuery = request ? new URL(request.url).searchParams.get('lang') : null
+  if (isLanguage(fromQuery)) return fromQuery
   const cookie = request?.headers.get('cookie') ?? ''
   const remembered = cookie
     .split(/;\s*/)

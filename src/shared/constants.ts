@@ -12,6 +12,8 @@ export const REDIRECT_DELAY_MS = 3_000
 export const LAUNCH_YEAR = 2026
 /** The longest name a newsletter subscriber gives (the schema and the form's field both hold to it). */
 export const NEWSLETTER_NAME_MAX_LENGTH = 100
+/** The longest part of a member's name (given or family): the schema and the form's fields hold to it. */
+export const NAME_MAX_LENGTH = 100
 /** How long the door screen offers to undo a check-in. */
 export const CHECK_IN_UNDO_MS = 10_000
 /** A door helper's screen opens this long before the event's start (and closes when it ends). */

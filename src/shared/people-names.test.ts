@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { distinctLabels, nameKey, nameMatches, sortByName } from './people-names.ts'
+import {
+  callName,
+  distinctLabels,
+  familyNameFirst,
+  fullNameOf,
+  nameKey,
+  nameMatches,
+  sortByName,
+} from './people-names.ts'
 
 const sorted = (names: string[], language = 'hu') => sortByName(names, (name) => name, language)
 
@@ -95,5 +103,29 @@ describe('distinctLabels', () => {
     expect(labels.get('2')).toBe('Nagy Eszter · K7M9')
     expect(labels.get('3')).toBe('Nagy Eszter · B3C4')
     expect(new Set(labels.values()).size).toBe(3)
+  })
+})
+
+describe('names in their order', () => {
+  it('writes the family name first in Hungarian, the given name first in the others', () => {
+    expect(fullNameOf('Réka', 'Tóth', 'hu')).toBe('Tóth Réka')
+    for (const language of ['en', 'es', 'de']) {
+      expect(fullNameOf('Réka', 'Tóth', language)).toBe('Réka Tóth')
+      expect(familyNameFirst(language)).toBe(false)
+    }
+    expect(familyNameFirst('hu')).toBe(true)
+  })
+
+  it('keeps each part as she wrote it, spaces tidied, and leaves out a missing one', () => {
+    expect(fullNameOf(' Anna  Mária ', 'Kiss-Nagy', 'hu')).toBe('Kiss-Nagy Anna Mária')
+    expect(fullNameOf('María', 'García López', 'es')).toBe('María García López')
+    expect(fullNameOf('Réka', '', 'hu')).toBe('Réka')
+    expect(fullNameOf('Réka', null, 'en')).toBe('Réka')
+  })
+
+  it('calls her by her given name; an account with only a full name by that, never a guess', () => {
+    expect(callName({ givenName: 'Réka', fullName: 'Tóth Réka' })).toBe('Réka')
+    expect(callName({ givenName: null, fullName: 'Tóth Réka' })).toBe('Tóth Réka')
+    expect(callName({ givenName: '  ', fullName: ' ' })).toBeNull()
   })
 })

@@ -4,6 +4,47 @@
  * evening are common in Hungary).
  */
 
+/** Languages that write the family name first: "Tóth Réka" in Hungarian, "Réka Tóth" in English. */
+const FAMILY_NAME_FIRST: ReadonlySet<string> = new Set(['hu'])
+
+/** Whether `language` writes (and its forms ask for) the family name before the given name. */
+export function familyNameFirst(language: string): boolean {
+  return FAMILY_NAME_FIRST.has(language)
+}
+
+/** A name part as stored: trimmed, inner spaces collapsed, null when nothing is left. */
+export function namePart(value: string | null | undefined): string | null {
+  const part = value?.replace(/\s+/g, ' ').trim()
+  return part || null
+}
+
+/**
+ * Her full name from its two parts, in `language`'s order: "Tóth Réka" in Hungarian, "Réka Tóth"
+ * in English, Spanish and German. A missing part is left out.
+ */
+export function fullNameOf(
+  givenName: string | null | undefined,
+  familyName: string | null | undefined,
+  language: string,
+): string {
+  const given = namePart(givenName)
+  const family = namePart(familyName)
+  const parts = familyNameFirst(language) ? [family, given] : [given, family]
+  return parts.filter(Boolean).join(' ')
+}
+
+/**
+ * The name a greeting calls her by ("Szia, Réka!"): her given name. An account from before names
+ * had two parts holds only her full name, which is never split by guesswork: she is greeted with
+ * it until she gives her given name (decision 55). Null when the account holds no name at all.
+ */
+export function callName(person: {
+  givenName?: string | null
+  fullName?: string | null
+}): string | null {
+  return namePart(person.givenName) ?? namePart(person.fullName)
+}
+
 /** Lower case, accents dropped, spaces collapsed: "  Nagy  Eszter" and "nagy eszter" match. */
 export function nameKey(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()

@@ -4,6 +4,7 @@ import {
   sensitiveSessionMiddleware,
   sessionMiddleware,
 } from 'better-auth/api'
+import { NAME_MAX_LENGTH } from '#shared/constants.ts'
 import type { Auth } from '../auth/auth.ts'
 import { ANY_CHANGE, ANY_ROUTE, CHANGES, SIGNED_IN, WHO, type Access } from '../http/openapi.ts'
 
@@ -79,7 +80,26 @@ interface Correction {
   never?: number[]
   parameters?: unknown[]
   requestBody?: unknown
+  /** Fields of the JSON body Better Auth documents otherwise (merged in), and which are required. */
+  bodyFields?: { properties: Record<string, unknown>; required?: string[] }
 }
+
+/** Her name's parts (decision 55), as sign-up and update-user take them, beside `name`. */
+const nameParts = (name: string) => ({
+  givenName: {
+    type: 'string',
+    maxLength: NAME_MAX_LENGTH,
+    description: 'Her given name: what she is called (greetings use it).',
+  },
+  familyName: {
+    type: 'string',
+    maxLength: NAME_MAX_LENGTH,
+    description: 'Her family name; may be left out or empty.',
+  },
+  name: { type: 'string', deprecated: true, description: name },
+})
+const NAME_ORDER =
+  'Her full name (`name`) is composed from `givenName` and `familyName` in the order of the request’s language (its `lang` cookie, then Accept-Language): family name first in Hungarian ("Tóth Réka"), given name first in English, Spanish and German.'
 
 /**
  * Where the server answers otherwise than Better Auth's own document says. Each is kept true by
@@ -168,6 +188,23 @@ const CORRECTIONS: Record<string, Correction> = {
           },
         },
       },
+    },
+  },
+  'post /sign-up/email': {
+    description: `Creates the account and e-mails her a link that confirms the address (and signs her in). ${NAME_ORDER} A missing given name is refused with 400 \`GIVEN_NAME_REQUIRED\`, a part longer than 100 characters with 400 \`NAME_TOO_LONG\`, in her language.`,
+    bodyFields: {
+      properties: nameParts(
+        'Her full name in one piece, from clients made before names had two parts: ignored when `givenName` or `familyName` is sent. Sent alone, the account holds only this name (never split by guesswork), and greetings use it until she gives her given name.',
+      ),
+      required: ['email', 'password'],
+    },
+  },
+  'post /update-user': {
+    description: `${NAME_ORDER} Sending one part keeps the other as it was; her profile's full name (\`fullName\` in \`GET /api/me\`) follows. A given name left empty is refused with 400 \`GIVEN_NAME_REQUIRED\`.`,
+    bodyFields: {
+      properties: nameParts(
+        'Her full name in one piece; prefer `givenName` and `familyName`. Sent alone, it replaces her whole name and clears the two parts (greetings then use it until she gives them again).',
+      ),
     },
   },
   'get /verify-email': {
@@ -268,6 +305,7 @@ async function buildAuthDocument(auth: Auth) {
           ...correction.parameters,
         ]
       if (correction.requestBody) operation.requestBody = correction.requestBody
+      if (correction.bodyFields) mergeBodyFields(operation, correction.bodyFields)
       const never = new Set((correction.never ?? []).map(String))
       const responses: Json = Object.fromEntries(
         Object.entries({ ...operation.responses, ...correction.responses })
@@ -295,6 +333,17 @@ async function buildAuthDocument(auth: Auth) {
       .filter(([name]) => referred.includes(`"#/components/schemas/${name}"`)),
   )
   return { paths, schemas }
+}
+
+/** Correction.bodyFields: merged into the JSON body's schema Better Auth wrote. */
+function mergeBodyFields(operation: Operation, fields: NonNullable<Correction['bodyFields']>) {
+  const body = operation.requestBody as
+    | { content?: Record<string, { schema?: Json & { properties?: Json; required?: string[] } }> }
+    | undefined
+  const schema = body?.content?.['application/json']?.schema
+  if (!schema) throw new Error(`${operation.operationId ?? 'an operation'} has no JSON body`)
+  schema.properties = { ...schema.properties, ...fields.properties }
+  if (fields.required) schema.required = fields.required
 }
 
 /**

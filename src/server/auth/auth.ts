@@ -15,6 +15,7 @@ import {
   normalizeBackupCode,
 } from '#shared/backup-codes.ts'
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
+import { callName } from '#shared/people-names.ts'
 import type { Db } from '../db/client.ts'
 import {
   account,
@@ -41,6 +42,14 @@ import {
   forgetPendingChange,
   isChangeEmailToken,
 } from './change-email.ts'
+import {
+  composedOnCreate,
+  composedOnUpdate,
+  followNameChange,
+  NAME_FIELDS,
+  namesFromClaims,
+  namesOnSignUp,
+} from './names.ts'
 import { createProfile, findProfile } from './profiles.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -164,7 +173,10 @@ export function createAuth({
           to: user.email,
           language,
           ...resetPasswordTemplate(language, {
-            name: profile?.fullName ?? user.name,
+            name: callName({
+              givenName: greetable(user),
+              fullName: profile?.fullName ?? user.name,
+            }),
             url: authLink(url, language),
             baseUrl,
           }),
@@ -181,7 +193,7 @@ export function createAuth({
         const profile = await findProfile(db, user.id)
         const language = profile?.language ?? languageOfRequest(request)
         const data = {
-          name: profile?.fullName ?? user.name,
+          name: callName({ givenName: greetable(user), fullName: profile?.fullName ?? user.name }),
           url: authLink(url, language),
           baseUrl,
         }
@@ -199,7 +211,7 @@ export function createAuth({
       },
     },
     // Only with a confirmation by the new address; the old one gets a notice (change-email.ts).
-    user: { changeEmail: { enabled: true } },
+    user: { changeEmail: { enabled: true }, additionalFields: NAME_FIELDS },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       // A session used again 5 minutes or more after its last write is written again (its
@@ -245,6 +257,10 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
+          // Her name's parts as stored, and `name` composed from them (names.ts).
+          async before(created, context) {
+            return { data: composedOnCreate(created, context?.request) }
+          },
           async after(created, context) {
             await createProfile(db, created, languageOfRequest(context?.request))
             await promoteListedAdmins(db, adminEmails, created.id)
@@ -253,7 +269,7 @@ export function createAuth({
         update: {
           // Better Auth's update-user takes any JSON for these (a null name reached the
           // database's not-null constraint as a 500); its other updates only set them as text.
-          async before(changes) {
+          async before(changes, context) {
             const { name, image } = changes as { name?: unknown; image?: unknown }
             const badName = name !== undefined && (typeof name !== 'string' || !name.trim())
             const badImage = image !== undefined && image !== null && typeof image !== 'string'
@@ -262,8 +278,16 @@ export function createAuth({
                 code: 'VALIDATION_ERROR',
                 message: badName ? 'The name must be text.' : 'The image must be a URL.',
               })
+            // A new given or family name: `name` is composed again from both (names.ts).
+            const current = context?.context.session?.user as Record<string, unknown> | undefined
+            const composed = composedOnUpdate(changes, current, context?.request)
+            if (composed) return { data: composed }
           },
-          async after(updated) {
+          async after(updated, context) {
+            // Her name as lists show it follows a new name (update-user with a name in its body).
+            const body = context?.body as Record<string, unknown> | undefined
+            if (body && ['name', 'givenName', 'familyName'].some((key) => body[key] !== undefined))
+              await followNameChange(db, updated)
             // Her profile's address first: ADMIN_EMAILS is matched against it.
             await followEmailChange(db, updated)
             await promoteListedAdmins(db, adminEmails, updated.id)
@@ -300,6 +324,7 @@ export function createAuth({
         origin: new URL(baseUrl).origin,
       }),
       changeEmailPlugin({ db, baseUrl, onEmailQueued }),
+      namesOnSignUp(),
       ...(google
         ? [
             genericOAuth({
@@ -313,6 +338,8 @@ export function createAuth({
                   accessType: 'offline',
                   prompt: 'select_account',
                   pkce: true,
+                  // Her given and family name from Google's OpenID claims (decision 55).
+                  mapProfileToUser: (profile) => namesFromClaims(profile),
                 },
               ],
             }),
@@ -324,6 +351,10 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/** The given name Better Auth's user object carries (an additional field, names.ts). */
+const greetable = (user: object) =>
+  'givenName' in user && typeof user.givenName === 'string' ? user.givenName : null
 
 /**
  * Native Google Sign-In (POST /api/auth/sign-in/social with `idToken`) hands the app an ID token

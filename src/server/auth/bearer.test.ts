@@ -26,7 +26,7 @@ describe('bearer sessions for native apps', () => {
     expect(me.status).toBe(200)
     expect(await me.json()).toMatchObject({ email })
     // A change without Origin or cookies: nothing a foreign page could borrow.
-    const renamed = await app.request('/api/me', { method: 'PATCH', json: { fullName: 'Anna' } })
+    const renamed = await app.request('/api/me', { method: 'PATCH', json: { givenName: 'Anna' } })
     expect(renamed.status).toBe(200)
     expect(await renamed.json()).toMatchObject({ fullName: 'Anna' })
   })
@@ -201,7 +201,7 @@ describe('CORS', () => {
     const { app } = await appMember()
     const renamed = await app.request('/api/me', {
       method: 'PATCH',
-      json: { fullName: 'From the app site' },
+      json: { givenName: 'From the app site' },
       headers: { origin: APP_SITE },
     })
     expect(renamed.status).toBe(200)
@@ -228,7 +228,7 @@ describe('CORS', () => {
     const { app } = await appMember()
     const fromForeign = await app.request('/api/me?lang=en', {
       method: 'PATCH',
-      json: { fullName: 'X' },
+      json: { givenName: 'X' },
       headers: { origin: 'https://evil.example.com' },
     })
     expect(fromForeign.status).toBe(403)
@@ -239,7 +239,7 @@ describe('CORS', () => {
     browser.cookies.set('better-auth.session_token', 'anything')
     const withCookies = await browser.request('/api/me', {
       method: 'PATCH',
-      json: { fullName: 'X' },
+      json: { givenName: 'X' },
     })
     expect(withCookies.status).toBe(403)
   })

@@ -3,6 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { verifyJWT } from 'better-auth/crypto'
 import type { Language } from '#shared/languages.ts'
+import { callName } from '#shared/people-names.ts'
 import { newsletterEmailSchema } from '#shared/schemas/newsletter.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { account, user, verification } from '../db/schema/auth.ts'
@@ -262,7 +263,10 @@ export function changeEmailPlugin({
               to: session.user.email,
               language,
               ...changeEmailNoticeTemplate(language, {
-                name: profile?.fullName ?? session.user.name,
+                name: callName({
+                  givenName: (session.user as { givenName?: string | null }).givenName,
+                  fullName: profile?.fullName ?? session.user.name,
+                }),
                 url: siteLink(baseUrl, '/forgot-password', language),
                 baseUrl,
                 address: maskEmail(pending.to),

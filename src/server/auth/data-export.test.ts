@@ -18,6 +18,11 @@ import { profiles } from '../db/schema/profiles.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
 import { EXPORT_BATCH_ROWS } from './data-export.ts'
+import { ACCOUNT_HISTORY_ACTIONS, EMAIL_KIND_WORDS } from './data-export-words.ts'
+import { AUDIT_ACTOR_KINDS } from '#shared/audit.ts'
+import { LANGUAGE_CODES } from '#shared/languages.ts'
+import { PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
+import { serverResources } from '#shared/locales/server-resources.ts'
 
 const server = httpTestApp()
 const db = () => server.harness.database.db
@@ -173,6 +178,8 @@ describe('her data, downloaded', () => {
     expect(data.account).toEqual({
       id: her.userId,
       name: row?.name,
+      givenName: null,
+      familyName: null,
       email: her.email,
       emailVerified: true,
       createdAt: row?.createdAt.toISOString(),
@@ -296,5 +303,121 @@ describe('her data, downloaded', () => {
     expect(missing.status).toBe(404)
     const refused = await her.client.get(`/api/admin/users/${her.userId}/export`)
     expect(refused.status).toBe(403)
+  })
+})
+
+describe('the readable page of her data', () => {
+  /** A member with every code the page may show: statuses, kinds of e-mail, sources, actions. */
+  async function memberWithEveryCode() {
+    const her = await seedMember(server.harness, server.http.origin)
+    const tx = db()
+    for (const [i, status] of PARTICIPANT_STATUSES.entries()) {
+      const [event] = await tx
+        .insert(events)
+        .values({
+          eventName: `Klikk ${i}`,
+          startTime: new Date(`2026-0${i + 1}-01T17:00:00Z`),
+          duration: 90,
+        })
+        .returning()
+      if (!event) throw new Error('no event')
+      await tx.insert(eventParticipants).values({ eventId: event.id, userId: her.userId, status })
+    }
+    // Every kind of e-mail as the code writes it, and every state an e-mail can be in.
+    const kinds = [
+      ...EMAIL_KIND_WORDS.filter((kind) => kind !== 'eventRegistration' && kind !== 'campaignTest'),
+      'eventRegistration:00000000-0000-4000-8000-000000000000',
+      'campaign-test-en',
+    ]
+    const states = outbox.status.enumValues
+    await tx.insert(outbox).values(
+      kinds.map((kind, i) => ({
+        kind,
+        toAddress: her.email,
+        subject: `Subject ${i}`,
+        html: '',
+        text: '',
+        language: LANGUAGE_CODES[i % LANGUAGE_CODES.length] ?? 'hu',
+        status: states[i % states.length] ?? 'sent',
+        // Not due: the mail worker leaves the pending ones pending.
+        nextAttemptAt: new Date(Date.now() + 60 * 60_000),
+      })),
+    )
+    await tx.insert(newsletterSubscribers).values(
+      newsletterSubscribers.source.enumValues.map((source, i) => ({
+        email: i === 0 ? her.email : `other-${i}-${her.email}`,
+        name: 'Anna',
+        userId: her.userId,
+        source,
+      })),
+    )
+    await tx.insert(auditLog).values(
+      ACCOUNT_HISTORY_ACTIONS.map((action, i) => ({
+        action,
+        actorKind: AUDIT_ACTOR_KINDS[i % AUDIT_ACTOR_KINDS.length] ?? 'admin',
+        subjectType: 'user' as const,
+        subjectId: her.userId,
+        before: { isAdmin: false, twoFactorEnabled: true, email: `old-${her.email}` },
+        after: { isAdmin: true, twoFactorEnabled: false, newsletterMoved: true },
+      })),
+    )
+    return { her, kinds }
+  }
+
+  it('names every status, kind of e-mail, source, language and change in words, in each language; data.json keeps the codes', async () => {
+    const { her, kinds } = await memberWithEveryCode()
+    const codes = new Set<string>([
+      ...PARTICIPANT_STATUSES,
+      ...kinds,
+      ...outbox.status.enumValues,
+      ...newsletterSubscribers.source.enumValues,
+      ...ACCOUNT_HISTORY_ACTIONS,
+      ...AUDIT_ACTOR_KINDS,
+      ...LANGUAGE_CODES,
+      'isAdmin',
+      'twoFactorEnabled',
+      'newsletterMoved',
+      'true',
+      'false',
+    ])
+    for (const language of LANGUAGE_CODES) {
+      // The page is in the language of the site she downloads it from.
+      const { data, html } = await download(her.client, `/api/account/export?lang=${language}`)
+      // What a reader sees in each cell: each value of a list, each "label: value" of an entry.
+      const values = [...html.matchAll(/<td>(.*?)<\/td>/gs)]
+        .flatMap(([, cell = '']) => cell.replace(/<[^>]+>/g, '\n').split(/\n|; /))
+        .map((text) => text.replace(/^[^:<]*: /, '').trim())
+        .filter(Boolean)
+      expect(
+        values.filter((value) => codes.has(value)),
+        language,
+      ).toEqual([])
+      // The JSON stays for programs: the codes as stored.
+      expect(data.events.map((event) => event.status).sort()).toEqual(
+        [...PARTICIPANT_STATUSES].sort(),
+      )
+      // (Beside the confirmation e-mail her sign-up sent.)
+      expect(data.emails.map((email) => email.kind)).toEqual(expect.arrayContaining(kinds))
+      expect(data.accountHistory.map((entry) => entry.action).sort()).toEqual(
+        [...ACCOUNT_HISTORY_ACTIONS].sort(),
+      )
+      // ...and the page says them as the site does, in her language.
+      const { emails, events: eventTexts } = serverResources[language]
+      const words = [
+        ...PARTICIPANT_STATUSES.map((status) => eventTexts.participants.statuses[status]),
+        ...Object.values(emails.dataExport.emailKinds).filter(
+          (word) => word !== emails.dataExport.emailKinds.other,
+        ),
+        ...Object.values(emails.dataExport.emailStatuses),
+        ...Object.values(emails.dataExport.sources),
+        ...Object.values(emails.dataExport.actions).filter(
+          (word) => word !== emails.dataExport.actions.other,
+        ),
+        emails.dataExport.fields.twoFactorEnabled,
+        emails.dataExport.fields.newsletterMoved,
+      ]
+      const page = html.replaceAll('&#39;', "'").replaceAll('&quot;', '"')
+      for (const word of words) expect(page, `${language}: ${word}`).toContain(word)
+    }
   })
 })

@@ -21,6 +21,7 @@ import { profiles } from '../db/schema/profiles.ts'
 import { tablemates } from '../events/people-met.ts'
 import { emailTranslator } from '../i18n.ts'
 import { escapeHtml } from '../mail/templates.ts'
+import { pageWords } from './data-export-words.ts'
 
 /**
  * "Download my data" (issue 25, part 5; decision 0042): a ZIP of everything stored about a
@@ -140,6 +141,8 @@ function sections(db: Db, member: ExportedMember): Section[] {
               .select({
                 id: user.id,
                 name: user.name,
+                givenName: user.givenName,
+                familyName: user.familyName,
                 email: user.email,
                 emailVerified: user.emailVerified,
                 createdAt: user.createdAt,
@@ -498,18 +501,19 @@ async function* htmlFile(all: Section[], member: ExportedMember, now: Date) {
     timeZone: 'Europe/Budapest',
   })
   const label = (field: string) => named(`dataExport.fields.${field}`, { defaultValue: field })
-  const show = (field: string, value: Value): string => {
-    if (value === null || value === '')
-      return `<span class="none">${escapeHtml(t('dataExport.none'))}</span>`
+  const words = pageWords(member.language)
+  const none = `<span class="none">${escapeHtml(t('dataExport.none'))}</span>`
+  const show = (section: SectionKey, field: string, value: Value): string => {
+    if (value === null || value === '') return none
     if (typeof value === 'boolean') return escapeHtml(t(value ? 'dataExport.yes' : 'dataExport.no'))
     if (Array.isArray(value)) {
-      if (value.length === 0) return `<span class="none">${escapeHtml(t('dataExport.none'))}</span>`
+      if (value.length === 0) return none
       return `<ul>${value
         .map((item) =>
           typeof item === 'string'
             ? `<li>${escapeHtml(item)}</li>`
             : `<li>${Object.entries(item)
-                .map(([key, inner]) => `${escapeHtml(label(key))}: ${show(key, inner)}`)
+                .map(([key, inner]) => `${escapeHtml(label(key))}: ${show(section, key, inner)}`)
                 .join('; ')}</li>`,
         )
         .join('')}</ul>`
@@ -518,7 +522,14 @@ async function* htmlFile(all: Section[], member: ExportedMember, now: Date) {
       const date = new Date(value)
       if (!Number.isNaN(date.getTime())) return escapeHtml(dateTime.format(date))
     }
-    return escapeHtml(String(value))
+    // An entry's before and after: its fields, each with its label (data.json keeps the JSON).
+    if (section === 'accountHistory' && (field === 'before' || field === 'after')) {
+      const values = JSON.parse(String(value)) as Record<string, Value> | null
+      if (!values || Object.keys(values).length === 0) return none
+      return show(section, field, [values])
+    }
+    const word = typeof value === 'string' ? words(section, field, value) : null
+    return escapeHtml(word ?? String(value))
   }
   const title = t('dataExport.title', { name: member.fullName ?? member.email })
   yield `<!doctype html>
@@ -554,7 +565,7 @@ ul{margin:0;padding-left:18px}
         ? `<table><tbody>${Object.entries(record)
             .map(
               ([field, value]) =>
-                `<tr><th scope="row">${escapeHtml(label(field))}</th><td>${show(field, value)}</td></tr>`,
+                `<tr><th scope="row">${escapeHtml(label(field))}</th><td>${show(section.key, field, value)}</td></tr>`,
             )
             .join('')}</tbody></table>`
         : `<p class="none">${escapeHtml(t('dataExport.empty'))}</p>`
@@ -571,7 +582,7 @@ ul{margin:0;padding-left:18px}
           columns = Object.keys(shown)
           out += `<div class="scroll"><table><thead><tr>${columns.map((c) => `<th scope="col">${escapeHtml(label(c))}</th>`).join('')}</tr></thead><tbody>`
         }
-        out += `<tr>${columns.map((c) => `<td>${show(c, shown[c] ?? null)}</td>`).join('')}</tr>`
+        out += `<tr>${columns.map((c) => `<td>${show(section.key, c, shown[c] ?? null)}</td>`).join('')}</tr>`
       }
       yield out
     }

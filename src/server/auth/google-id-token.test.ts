@@ -13,7 +13,9 @@ const STRANGER = { id: 'another-app', secret: 'another-secret' }
 const env: Record<string, string> = {}
 let provider: Awaited<ReturnType<typeof startOidcProvider>>
 beforeAll(async () => {
-  provider = await startOidcProvider([WEB, IOS, STRANGER])
+  provider = await startOidcProvider([WEB, IOS, STRANGER], {
+    people: { 'toth-reka': { name: 'Réka Tóth', given_name: 'Réka', family_name: 'Tóth' } },
+  })
   Object.assign(env, {
     GOOGLE_CLIENT_ID: WEB.id,
     GOOGLE_CLIENT_SECRET: WEB.secret,
@@ -46,6 +48,8 @@ describe('sign-in with a Google ID token (native Google Sign-In)', () => {
       email: `${login}@example.com`,
       emailVerified: true,
       fullName: 'Google Tester',
+      givenName: 'Google',
+      familyName: 'Tester',
     })
     // The same person again: the same account, a second session.
     const again = nativeClient(server.http.origin)
@@ -56,6 +60,23 @@ describe('sign-in with a Google ID token (native Google Sign-In)', () => {
       sessions: unknown[]
     }
     expect(sessions.sessions).toHaveLength(2)
+  })
+
+  it("takes her given and family name from the claims, her full name in her language's order", async () => {
+    const token = await provider.idTokenFor('toth-reka', { clientId: IOS.id })
+    const app = nativeClient(server.http.origin)
+    const signIn = await app.post('/api/auth/sign-in/social?lang=hu', {
+      provider: 'google',
+      idToken: { token },
+    })
+    expect(signIn.status).toBe(200)
+    // Google wrote "Réka Tóth"; in Hungarian she is "Tóth Réka", and called Réka.
+    expect(await (await app.get('/api/me')).json()).toMatchObject({
+      fullName: 'Tóth Réka',
+      givenName: 'Réka',
+      familyName: 'Tóth',
+      language: 'hu',
+    })
   })
 
   it("refuses a token issued to another app, a tampered one and a wrong nonce, in the user's language", async () => {

@@ -22,7 +22,7 @@ const MATRIX: {
   {
     method: 'PATCH',
     path: '/api/me',
-    body: { fullName: 'New Name' },
+    body: { givenName: 'New', familyName: 'Name' },
     none: 401,
     user: 200,
     admin: 200,

@@ -1,7 +1,10 @@
 import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import { localizeEvent } from '#shared/event-texts.ts'
+import { callName } from '#shared/people-names.ts'
 import type { Tx } from '../db/client.ts'
+import { user } from '../db/schema/auth.ts'
+import { profiles } from '../db/schema/profiles.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { siteLink } from '../mail/site-link.ts'
 import { eventEmail } from '../mail/templates.ts'
@@ -19,7 +22,17 @@ export interface PlaceMail extends CalendarSite {
 export interface Recipient {
   email: string
   fullName: string | null
+  /** What the greeting calls her (null on an account with only a full name). */
+  givenName: string | null
   language: Language
+}
+
+/** A Recipient's columns: her profile, joined with her account (`user`) for her given name. */
+export const RECIPIENT_COLUMNS = {
+  email: profiles.email,
+  fullName: profiles.fullName,
+  givenName: user.givenName,
+  language: profiles.language,
 }
 
 /** "Tuesday, 1 December 2026, 18:00–20:00" in her language, Budapest time. */
@@ -44,7 +57,7 @@ function render(
   // Her language's texts, or the Hungarian where the host has not written them in it.
   const texts = localizeEvent(event, to.language)
   return eventEmail(to.language, kind, {
-    name: to.fullName,
+    name: callName(to),
     url: siteLink(mail.baseUrl, '/events', to.language),
     baseUrl: mail.baseUrl,
     event: texts.eventName,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { normalizeUserCode } from '../auth/user-code.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { eventDoorHelpers, eventParticipants, events } from '../db/schema/events.ts'
+import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import { doorOpenForHelpers } from './door.ts'
@@ -10,6 +11,7 @@ import { localizeEvent } from '#shared/event-texts.ts'
 import {
   queuePlaceEmail,
   queueRegistrationEmail,
+  RECIPIENT_COLUMNS,
   type PlaceMail,
   type Recipient,
 } from './calendar-mail.ts'
@@ -106,9 +108,10 @@ export const HOLDS_A_PLACE = ['registered', 'present', 'absent'] as const
 /** Everyone holding a place at the event (not the waiting list), with what her e-mails need. */
 export async function placeHolders(tx: Tx, eventId: string): Promise<Recipient[]> {
   return tx
-    .select({ email: profiles.email, fullName: profiles.fullName, language: profiles.language })
+    .select(RECIPIENT_COLUMNS)
     .from(eventParticipants)
     .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
+    .innerJoin(user, eq(user.id, profiles.id))
     .where(
       and(
         eq(eventParticipants.eventId, eventId),
@@ -173,8 +176,9 @@ export async function register(
       ? { status: 'waiting' as const, position: await waitingPosition(tx, eventId, registeredAt) }
       : { status: 'registered' as const, position: null }
     const [member] = await tx
-      .select({ email: profiles.email, fullName: profiles.fullName, language: profiles.language })
+      .select(RECIPIENT_COLUMNS)
       .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
       .where(eq(profiles.id, userId))
     const queued = member && (await queueRegistrationEmail(tx, event, member, mail, answer))
     return { ...answer, queued }
@@ -205,8 +209,9 @@ export async function unregister(db: Db, eventId: string, userId: string, mail: 
     if (mine.status !== 'registered') return false
     // Her place had come with an invitation: the cancellation takes it off her calendar.
     const [her] = await tx
-      .select({ email: profiles.email, fullName: profiles.fullName, language: profiles.language })
+      .select(RECIPIENT_COLUMNS)
       .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
       .where(eq(profiles.id, userId))
     if (her) await queuePlaceEmail(tx, 'placeGivenUp', event, her, mail)
     await promoteFromWaitingList(tx, event, mail)
@@ -219,14 +224,10 @@ export async function unregister(db: Db, eventId: string, userId: string, mail: 
 async function promoteFromWaitingList(tx: Tx, event: EventRow, mail: PlaceMail) {
   if (event.places !== null && (await placesTaken(tx, event.id)) >= event.places) return false
   const [first] = await tx
-    .select({
-      userId: eventParticipants.userId,
-      email: profiles.email,
-      fullName: profiles.fullName,
-      language: profiles.language,
-    })
+    .select({ userId: eventParticipants.userId, ...RECIPIENT_COLUMNS })
     .from(eventParticipants)
     .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
+    .innerJoin(user, eq(user.id, profiles.id))
     .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.status, 'waiting')))
     .orderBy(asc(eventParticipants.registeredAt), asc(eventParticipants.userId))
     .limit(1)

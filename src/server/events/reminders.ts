@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, isNull, lte, notExists } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { eventText } from '#shared/event-texts.ts'
+import { callName } from '#shared/people-names.ts'
 import type { Db } from '../db/client.ts'
+import { user } from '../db/schema/auth.ts'
 import { eventReminders } from '../db/schema/event-reminders.ts'
 import { eventParticipants, events } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
@@ -46,11 +48,13 @@ export async function sendEventReminders(
         userId: profiles.id,
         email: profiles.email,
         fullName: profiles.fullName,
+        givenName: user.givenName,
         language: profiles.language,
       })
       .from(eventParticipants)
       .innerJoin(events, eq(events.id, eventParticipants.eventId))
       .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
+      .innerJoin(user, eq(user.id, profiles.id))
       .where(
         and(
           eq(eventParticipants.status, 'registered'),
@@ -88,7 +92,7 @@ export async function sendEventReminders(
     for (const reminder of due) {
       if (!ours.has(`${reminder.eventId} ${reminder.userId}`)) continue
       const email = eventReminderEmail(reminder.language, {
-        name: reminder.fullName,
+        name: callName(reminder),
         // Her language's texts, or the Hungarian where the host has not written them in it.
         eventName: eventText(reminder, 'eventName', reminder.language).text,
         startTime: reminder.startTime,

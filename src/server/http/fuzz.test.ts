@@ -436,8 +436,16 @@ function sampleBodies(): [RegExp, Record<string, unknown>][] {
     [/rounds$/, { durationMinutes: 30 }],
     [/seating$/, { action: 'swap', userA: real.users[0], userB: real.users[1] }],
     [/seating$/, { action: 'move', userId: real.users[0], tableId: real.tables[0] }],
-    [/\/me$/, { fullName: 'Fuzz Name' }],
-    [/sign-up/, { name: 'Fuzz', email: 'fuzz@example.com', password: 'fuzz-password' }],
+    [/\/me$/, { givenName: 'Fuzz', familyName: 'Name' }],
+    [
+      /sign-up/,
+      {
+        givenName: 'Fuzz',
+        familyName: 'Name',
+        email: 'fuzz@example.com',
+        password: 'fuzz-password',
+      },
+    ],
     [/sign-in\/email/, { email: member?.email ?? 'x@example.com', password: 'wrong-password' }],
     [/update-user/, { name: 'Fuzz', image: null }],
     [

@@ -6,8 +6,8 @@ import { withSchema } from './openapi.ts'
 
 export interface Messages {
   /**
-   * Where the schema's messages are keys: `events` (its `validation.*`), or `newsletter` (keys
-   * named in full, as `campaigns.validation.bodyTooLong`).
+   * Where the schema's messages are keys: `events` (its `validation.*`), `newsletter` (keys
+   * named in full, as `campaigns.validation.bodyTooLong`), `auth` (errors.json `auth.<CODE>`)...
    */
   messages?: keyof typeof MESSAGE_PREFIXES
 }
@@ -18,6 +18,7 @@ const MESSAGE_PREFIXES = {
   dashboard: 'dashboard.',
   audit: 'audit.',
   settings: 'siteSettings.',
+  auth: 'auth.',
 } as const
 
 /** A failed parse as a 400 { code: 'invalid_request' }, with translated per-field messages. */

@@ -71,7 +71,7 @@ describe('changes from another site (CSRF)', () => {
     const renamed = await member.client.request('/api/me', {
       method: 'PATCH',
       headers: { origin: FOREIGN, 'content-type': 'text/plain' },
-      json: { fullName: 'Hacked' },
+      json: { givenName: 'Hacked' },
     })
     expect(renamed.status).toBe(403)
     const [profile] = await server.harness.database.db
@@ -94,13 +94,13 @@ describe('changes from another site (CSRF)', () => {
     const response = await admin.client.request('/api/me', {
       method: 'PATCH',
       headers: { origin: FOREIGN, 'accept-language': 'en' },
-      json: { fullName: 'x' },
+      json: { givenName: 'x' },
     })
     expect(await response.json()).toEqual({ code: 'cross_origin', message: en.crossOrigin })
     const hungarian = await admin.client.request('/api/me', {
       method: 'PATCH',
       headers: { origin: FOREIGN, 'accept-language': 'hu' },
-      json: { fullName: 'x' },
+      json: { givenName: 'x' },
     })
     expect((await hungarian.json()).message).toBe(hu.crossOrigin)
   })
@@ -109,13 +109,13 @@ describe('changes from another site (CSRF)', () => {
     const member = await seedMember(server.harness, server.http.origin)
     const byOrigin = await member.client.request('/api/me', {
       method: 'PATCH',
-      json: { fullName: 'Anna Kovács' },
+      json: { givenName: 'Anna', familyName: 'Kovács' },
     })
     expect(byOrigin.status).toBe(200)
     const byReferer = await member.client.request('/api/me', {
       method: 'PATCH',
       headers: { origin: '', referer: `${SITE}/account` },
-      json: { fullName: 'Anna K.' },
+      json: { givenName: 'Anna K.' },
     })
     expect(byReferer.status).toBe(200)
     expect((await byReferer.json()).fullName).toBe('Anna K.')
@@ -149,7 +149,7 @@ describe('request bodies', () => {
       const response = await admin.client.request('/api/me', {
         method: 'PATCH',
         headers: { 'content-type': type },
-        json: { fullName: 'Plain' },
+        json: { givenName: 'Plain' },
       })
       expect(response.status, type).toBe(415)
       expect(await response.json()).toMatchObject({ code: 'unsupported_media_type' })
@@ -157,7 +157,7 @@ describe('request bodies', () => {
   })
 
   it('are at most 64 KB: a larger one gets 413 before it is read', async () => {
-    const big = { fullName: 'x'.repeat(MAX_BODY_BYTES) }
+    const big = { givenName: 'x'.repeat(MAX_BODY_BYTES) }
     const declared = await admin.client.request('/api/me', { method: 'PATCH', json: big })
     expect(declared.status).toBe(413)
     expect(await declared.json()).toMatchObject({ code: 'payload_too_large' })
@@ -201,13 +201,13 @@ describe('request bodies', () => {
     }
     const patch = await admin.client.request('/api/me', {
       method: 'PATCH',
-      json: { fullName: 'nul\u0000name' },
+      json: { givenName: 'nul\u0000name' },
     })
     expect(patch.status).toBe(400)
     // A backslash followed by "u0000" is ordinary text.
     const text = await admin.client.request('/api/me', {
       method: 'PATCH',
-      json: { fullName: 'back\\u0000slash' },
+      json: { givenName: 'back\\u0000slash' },
     })
     expect(text.status).toBe(200)
   })

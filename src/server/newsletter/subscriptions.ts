@@ -1,6 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
+import { callName } from '#shared/people-names.ts'
 import type { Db, Tx } from '../db/client.ts'
+import { user } from '../db/schema/auth.ts'
 import { daysBefore, deleteInBatches } from '../db/in-batches.ts'
 import { campaignRecipients } from '../db/schema/campaigns.ts'
 import {
@@ -374,13 +376,26 @@ export async function purgeStaleSubscriptions(
 }
 
 /**
+ * Whom a newsletter e-mail greets: a member's own subscription greets her by her given name, as
+ * her account holds it; anyone else by the name she gave when subscribing.
+ */
+async function greetingName(tx: Tx, subscriber: { name: string | null; userId: string | null }) {
+  if (!subscriber.userId) return subscriber.name
+  const [member] = await tx
+    .select({ givenName: user.givenName })
+    .from(user)
+    .where(eq(user.id, subscriber.userId))
+  return callName({ givenName: member?.givenName, fullName: subscriber.name })
+}
+
+/**
  * Queues a newsletter e-mail with a fresh link. The link's token is written only when the e-mail
  * was queued: within the per-address cooldown nothing changes, and earlier links keep working.
  */
 async function sendWithToken(
   tx: Tx,
   ctx: NewsletterContext,
-  subscriber: { id: string; email: string; name: string | null },
+  subscriber: { id: string; email: string; name: string | null; userId: string | null },
   purpose: TokenPurpose,
   email: {
     kind: 'newsletterConfirm' | 'newsletterAlreadySubscribed' | 'newsletterUnsubscribe'
@@ -402,7 +417,7 @@ async function sendWithToken(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     ...actionEmail(email.language, email.kind, {
-      name: subscriber.name,
+      name: await greetingName(tx, subscriber),
       url,
       baseUrl: ctx.baseUrl,
     }),

@@ -18,13 +18,9 @@ export function eveningApi(server: HttpTestApp) {
   async function member(
     options: { isAdmin?: boolean; language?: string; name?: string } = {},
   ): Promise<Member> {
-    const seeded = await seedMember(server.harness, server.http.origin, options)
     const name = options.name ?? `Guest ${++named}`
-    const renamed = await seeded.client.request('/api/me', {
-      method: 'PATCH',
-      json: { fullName: name },
-    })
-    const me = (await renamed.json()) as { userCode: string }
+    const seeded = await seedMember(server.harness, server.http.origin, { ...options, name })
+    const me = (await (await seeded.client.get('/api/me')).json()) as { userCode: string }
     return { ...seeded, userCode: me.userCode, name }
   }
 

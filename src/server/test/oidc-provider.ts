@@ -22,9 +22,12 @@ export async function startOidcProvider(
   {
     port = 0,
     middleware,
+    people = {},
   }: {
     /** A fixed port (the browser tests'); a free one if not given. */
     port?: number
+    /** Name claims by login, for logins that are not "Google Tester". */
+    people?: Record<string, { name?: string; given_name?: string; family_name?: string }>
     /** Runs before the provider's own routes (a browser test's look at the requests). */
     middleware?: Parameters<Provider['use']>[0]
   } = {},
@@ -54,9 +57,11 @@ export async function startOidcProvider(
             sub: id,
             email: `${id}@example.com`,
             email_verified: true,
-            name: 'Google Tester',
-            given_name: 'Google',
-            family_name: 'Tester',
+            ...(people[id] ?? {
+              name: 'Google Tester',
+              given_name: 'Google',
+              family_name: 'Tester',
+            }),
           }
         },
       }

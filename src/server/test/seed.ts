@@ -16,13 +16,22 @@ let seeded = 0
 export async function seedMember(
   harness: Harness,
   origin: string,
-  { isAdmin = false, language }: { isAdmin?: boolean; language?: string } = {},
+  {
+    isAdmin = false,
+    language,
+    name,
+  }: {
+    isAdmin?: boolean
+    language?: string
+    /** Her full name, signed up in one piece (the account then has no given name of its own). */
+    name?: string
+  } = {},
 ) {
   const email = `seed${++seeded}-${Date.now()}@example.com`
   const password = 'seed-password'
   const client = browserClient(origin, { language })
   const signUp = await client.post('/api/auth/sign-up/email', {
-    name: `Member ${seeded}`,
+    name: name ?? `Member ${seeded}`,
     email,
     password,
   })

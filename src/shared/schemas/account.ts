@@ -7,7 +7,14 @@ export const meSchema = z
     id: z.string(),
     email: z.string(),
     emailVerified: z.boolean(),
+    /** Her full name as lists show it, composed from the two parts below (decision 55). */
     fullName: z.string(),
+    /**
+     * What she is called ("Szia, Réka!"). Null on an account from before names had two parts,
+     * which holds only `fullName` until she gives it.
+     */
+    givenName: z.string().nullable(),
+    familyName: z.string().nullable(),
     isAdmin: z.boolean(),
     /** Two-step sign-in (an authenticator app's code after the password) is on. */
     twoFactorEnabled: z.boolean(),

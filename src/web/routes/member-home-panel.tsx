@@ -1,4 +1,5 @@
 import { dateLocale } from '#shared/languages.ts'
+import { callName } from '#shared/people-names.ts'
 import { Link } from 'wouter'
 import { FieldError } from '../components/ui/form-field.tsx'
 import { QrCode } from '../components/ui/qr-code.tsx'
@@ -18,7 +19,8 @@ export default function MemberHomePanel({ me }: { me: Me }) {
   const { t, i18n } = useTranslation('events')
   const { events, error, busy, toggle, running } = useMemberEvents()
   const next = events?.[0] ?? null
-  const name = me.fullName || me.email.split('@')[0] || ''
+  // Her given name ("Szia, Réka!"); an account with only a full name is greeted with that.
+  const name = callName(me) ?? me.email.split('@')[0] ?? ''
   const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'full',
     timeStyle: 'short',

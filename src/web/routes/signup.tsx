@@ -5,12 +5,12 @@ import { withReturnPath } from '#shared/return-path.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { NoScriptNote } from '../components/ui/no-script-note.tsx'
-import { TextField } from '../components/ui/text-field.tsx'
 import { authCallbackUrl, authPost } from '../features/auth/api/auth-api.ts'
 import { CardPage } from '../components/ui/card-page.tsx'
 import { EmailField } from '../features/auth/components/email-field.tsx'
 import { GoogleButton, googleSignInAvailable } from '../features/auth/components/google-button.tsx'
 import { OrDivider } from '../features/auth/components/or-divider.tsx'
+import { NameFields, nameErrors } from '../features/auth/components/name-fields.tsx'
 import { NewPasswordFields } from '../features/auth/components/new-password-fields.tsx'
 import { ResendVerification } from '../features/auth/components/resend-verification.tsx'
 import { launchSentence } from '../lib/launch-text.ts'
@@ -18,13 +18,19 @@ import { useReturnPath } from '../lib/use-return-path.ts'
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail, isLongEnough } from '../lib/validation.ts'
 
-type Errors = Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>
+type Errors = Partial<Record<'givenName' | 'familyName' | 'email' | 'password' | 'confirm', string>>
 
 export default function SignupPage() {
   const { t } = useTranslation(['auth', 'errors', 'common'])
   // Carried through the confirmation e-mail: once confirmed, she goes on to the page she wanted.
   const returnPath = useReturnPath()
-  const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' })
+  const [form, setForm] = useState({
+    givenName: '',
+    familyName: '',
+    email: '',
+    password: '',
+    confirm: '',
+  })
   const [errors, setErrors] = useState<Errors>({})
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -36,8 +42,7 @@ export default function SignupPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const next: Errors = {}
-    if (!form.name.trim()) next.name = t('validation.nameRequired')
+    const next: Errors = nameErrors(form, t)
     if (!isEmail(form.email)) next.email = t('validation.invalidEmail')
     if (!isLongEnough(form.password)) next.password = t('changePassword.passwordTooShort')
     if (form.confirm !== form.password) next.confirm = t('changePassword.passwordsDoNotMatch')
@@ -46,8 +51,10 @@ export default function SignupPage() {
     if (Object.keys(next).length > 0) return
     setPending(true)
     const email = form.email.trim().toLowerCase()
+    // The server composes her full name from the two, in this language's order.
     const result = await authPost('/sign-up/email', {
-      name: form.name.trim(),
+      givenName: form.givenName.trim(),
+      familyName: form.familyName.trim(),
       email,
       password: form.password,
       callbackURL: authCallbackUrl('signup', returnPath),
@@ -88,14 +95,7 @@ export default function SignupPage() {
         </>
       )}
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <TextField
-          label={t('fields.name')}
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          error={errors.name}
-          required
-        />
+        <NameFields names={form} onChange={set} errors={errors} />
         <EmailField value={form.email} onChange={set('email')} error={errors.email} />
         <NewPasswordFields
           label={t('fields.password')}

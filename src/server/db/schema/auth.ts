@@ -8,7 +8,16 @@ const timestamps = {
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
+  /**
+   * Her full name as she is shown (profiles.full_name says the same): composed from the two parts
+   * below, in the order of the language she wrote them in (decision 55). Accounts from before
+   * names had two parts hold only this.
+   */
   name: text('name').notNull(),
+  /** What she is called: greetings use it ("Szia, Réka!"). Null on accounts from before it. */
+  givenName: text('given_name'),
+  /** Her family name, if she gave one. */
+  familyName: text('family_name'),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),

@@ -5,6 +5,7 @@ import { authPost } from '#web/features/auth/api/auth-api.ts'
 import { signedOut, useSession } from '#web/lib/session-store.ts'
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 import { useReturnPath } from '#web/lib/use-return-path.ts'
+import { callName } from '#shared/people-names.ts'
 import { withReturnPath } from '#shared/return-path.ts'
 import { Menu, MenuItemLink } from '../ui/menu.tsx'
 
@@ -74,7 +75,8 @@ export function AccountMenu() {
   }
 
   const { me, role } = session
-  const name = me.fullName || me.email
+  // She is called by her given name here too (an account with only a full name: by that).
+  const name = callName(me) ?? me.email
   return (
     <Menu
       triggerLabel={t('accountMenu.open', { name })}

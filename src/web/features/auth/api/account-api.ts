@@ -4,8 +4,9 @@ import { callApi } from '#web/lib/call-api.ts'
 
 // The signed-in member's own account: profile, picture, deletion, and the first-admin link.
 
-export const updateProfile = (fullName: string) =>
-  callApi(() => api.me.$patch({ json: { fullName } }))
+/** Her given and family name; the server composes her full name from them. */
+export const updateProfile = (names: { givenName: string; familyName: string }) =>
+  callApi(() => api.me.$patch({ json: names }))
 
 /** Multipart upload; the typed client does not build form bodies, so this one is fetch. */
 export const uploadAvatar = (file: File) => {
