@@ -75,7 +75,7 @@ test('sign-up offers "Continue with Google" where it works: her first sign-in ma
   await expect(google).toBeVisible()
   // Before the e-mail form, as on the sign-in page.
   const box = await google.boundingBox()
-  const name = await page.getByLabel(auth.fields.name).boundingBox()
+  const name = await page.getByLabel(auth.fields.familyName).boundingBox()
   expect(box && name && box.y < name.y).toBe(true)
   await checkA11y()
   await saveScreenshot(page, testInfo, 'signup-google')
