@@ -51,6 +51,7 @@ const FIRST_CHUNK_MODULES = [
   'shared/constants',
   'shared/languages',
   'shared/launch',
+  'shared/people-names',
   'shared/public-config',
   'shared/site-paths',
   'web/lib/use-translation',
