@@ -18,7 +18,17 @@ export function Alert({
   const box = useRef<HTMLDivElement>(null)
   const text = typeof children === 'string' ? children : null
   useEffect(() => {
-    if (focus) box.current?.focus()
+    const element = box.current
+    if (!focus || !element) return
+    // At once, not with the page's smooth scroll: on a slow phone that scroll can still be under
+    // way when the layout around the message settles (a button's pending label, a line that
+    // goes), and end with the answer out of sight. Once the frame is drawn, look again.
+    element.focus({ preventScroll: true })
+    element.scrollIntoView({ block: 'nearest', behavior: 'instant' })
+    const frame = requestAnimationFrame(() =>
+      element.scrollIntoView({ block: 'nearest', behavior: 'instant' }),
+    )
+    return () => cancelAnimationFrame(frame)
   }, [focus, text])
   const styles = {
     error: 'bg-danger/5 text-danger ring-danger/50',
