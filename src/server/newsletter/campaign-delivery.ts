@@ -152,6 +152,9 @@ export function createCampaignDelivery({
 }: CampaignDeliveryOptions): CampaignDelivery {
   let claimsReleased = !soleSender
   const domain = domainOf(from)
+  // RFC 2919: the name may be an encoded word, the id in angle brackets must stay plain. The same
+  // for every e-mail of every campaign: made once, not per recipient.
+  const listId = `=?UTF-8?B?${Buffer.from(emailTranslator('hu')('campaign.listName')).toString('base64')}?= <newsletter.${domain}>`
   /**
    * Rendered once per campaign and language, with the language it is written in; a started
    * campaign's content no longer changes.
@@ -371,13 +374,11 @@ export function createCampaignDelivery({
     // Her links open in the language the e-mail is written in (Hungarian when hers has no version).
     const { email, shown } = emailFor(recipient.campaignId, content, recipient.language)
     const unsubscribe = unsubscribeLinksOf(secret, baseUrl, recipient.id, shown)
-    const listName = emailTranslator('hu')('campaign.listName')
     return {
       email,
       shown,
       unsubscribe,
-      // RFC 2919: the name may be an encoded word, the id in angle brackets must stay plain.
-      listId: `=?UTF-8?B?${Buffer.from(listName).toString('base64')}?= <newsletter.${domain}>`,
+      listId,
       messageId: `<campaign.${recipient.campaignId}.${recipient.id}@${domain}>`,
     }
   }
