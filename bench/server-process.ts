@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { serverNodeFlags } from '#server/test/server-node-flags.ts'
-import { mainPath } from '#server/test/server-process.ts'
+import { buildServer } from '../scripts/build-server.ts'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -11,10 +11,19 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server as production does (the Node flags of package.json's serve script) and
+ * The server as production runs it: `npm run build`'s bundle, built again once per bench run so
+ * that it is never older than the source (decision 60).
+ */
+let bundle: Promise<string> | undefined
+export const serverBundle = () => (bundle ??= buildServer())
+
+/**
+ * Starts the real server as production does (the bundle, with the Node flags of package.json's
+ * serve script) and
  * measures how long it takes until /api/health answers 200.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const mainPath = await serverBundle()
   const started = performance.now()
   const child = spawn(process.execPath, [...serverNodeFlags(), mainPath], {
     env: {

@@ -1,6 +1,7 @@
 /**
  * Issue 23: the site fits on the smallest server. The real server process, started as
- * production starts it (the Node flags of package.json's serve script), on a new data folder,
+ * production starts it (`npm run build`'s bundle, with the Node flags of package.json's serve
+ * script; its mixer worker, migrations and templates found from the bundle), on a new data folder,
  * under a memory limit: a watchdog reads its resident memory (worker threads included) every
  * 50 ms and the kernel's high-water mark, and kills it past the limit, as a server of that size
  * would. Through the real HTTP API and a real SMTP server it then does what a small site does:
@@ -21,6 +22,7 @@ import { sampleMemory, type MemorySampler } from './test/memory-sampler.ts'
 import { seedEvening } from './test/seed-evening.ts'
 import { turnOnTwoStep } from './test/seed.ts'
 import { seedConfirmedSubscribers } from './test/seed-subscribers.ts'
+import { buildServerBundle } from './test/server-bundle.ts'
 import { killStartedServers, startServer } from './test/server-process.ts'
 import { startTestMailServer, type TestMailServer } from './test/test-mail-server.ts'
 
@@ -38,13 +40,14 @@ type Client = ReturnType<typeof browserClient>
  * A server process under the memory limit from its first moment, with the peak of each step it
  * was watched through (`firstStep` names its start).
  */
-async function startWatched(env: Record<string, string>, firstStep: string) {
+async function startWatched(env: Record<string, string>, firstStep: string, script: string) {
   const steps: { step: string; peakMb: number; seconds: number }[] = []
   let step = firstStep
   let stepStarted = performance.now()
   let overLimit: string | undefined
   let sampler: MemorySampler | undefined
   const running = await startServer(env, {
+    script,
     onSpawn(child) {
       sampler = sampleMemory(child.pid ?? 0, {
         limitMb: MEMORY_LIMIT_MB,
@@ -138,9 +141,11 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs: numb
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the smallest server', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'small-server-'))
   let mail: TestMailServer | undefined
+  let bundle: Awaited<ReturnType<typeof buildServerBundle>> | undefined
   afterEach(() => killStartedServers())
   afterAll(async () => {
     await mail?.close()
+    bundle?.remove()
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -148,6 +153,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the smallest server', (
     `runs a first start, sign-up, newsletter, klikk round and a ${SUBSCRIBERS.toLocaleString('en')}-subscriber campaign within ${MEMORY_LIMIT_MB} MB`,
     { timeout: 300_000 },
     async () => {
+      bundle = await buildServerBundle()
+      const { script } = bundle
       const mailServer = await startTestMailServer()
       mail = mailServer
       const env = {
@@ -162,7 +169,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the smallest server', (
       }
 
       // The first start: the embedded database created and migrated in a new folder.
-      const first = await startWatched(env, 'first start on a new data folder')
+      const first = await startWatched(env, 'first start on a new data folder', script)
       const health = await first.step('first start, answering', () =>
         ok<{ database: { ok: boolean } }>(browserClient(first.origin), '/api/health'),
       )
@@ -176,7 +183,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the smallest server', (
       // Its audience, as an import would bring it; the last subscriber confirms by her link below.
       await seedConfirmedSubscribers(dataDir, SUBSCRIBERS - 1)
 
-      const server = await startWatched(env, 'restart')
+      const server = await startWatched(env, 'restart', script)
       const { origin } = server
       const admin = await server.step('sign-up confirmed by its link', async () => {
         const owner = await signUpAndConfirm(origin, mailServer, ADMIN)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 
-const SERVER_SCRIPT = 'src/server/main.ts'
+/** The server as `npm run build` bundles it (what production runs), or its source. */
+const SERVER_SCRIPTS = ['dist-server/main.js', 'src/server/main.ts']
 
 /** `--name` or `--name=value`, nothing a shell would expand or unquote. */
 const NODE_FLAG = /^--?[\w-]+(=[\w.,:/+-]*)?$/
@@ -16,8 +17,12 @@ export function nodeFlagsOf(command: string): string[] {
   const script = words.length - 1
   const node = words.findLastIndex((word, index) => index < script && /(^|\/)node$/.test(word))
   const flags = words.slice(node + 1, script)
-  if (words[script] !== SERVER_SCRIPT || node < 0 || !flags.every((flag) => NODE_FLAG.test(flag)))
-    throw new Error(`not "node [--flag[=value] …] ${SERVER_SCRIPT}": ${command}`)
+  if (
+    !SERVER_SCRIPTS.includes(words[script] ?? '') ||
+    node < 0 ||
+    !flags.every((flag) => NODE_FLAG.test(flag))
+  )
+    throw new Error(`not "node [--flag[=value] …] ${SERVER_SCRIPTS.join(' | ')}": ${command}`)
   return flags
 }
 

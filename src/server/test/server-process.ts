@@ -39,16 +39,18 @@ export async function killStartedServers(): Promise<void> {
 /**
  * Starts the real server process on a free port and waits for its ready line; with Node's own
  * options `nodeFlags` (by default production's, serverNodeFlags()), and `onSpawn` told of the
- * process at once (to watch it from its first moment).
+ * process at once (to watch it from its first moment). `script`: the server's program (by default
+ * its source, src/server/main.ts; `npm run build`'s bundle in the bundle's own test).
  */
 export function startServer(
   env: Record<string, string>,
   {
     nodeFlags = serverNodeFlags(),
     onSpawn,
-  }: { nodeFlags?: string[]; onSpawn?: (child: ChildProcess) => void } = {},
+    script = mainPath,
+  }: { nodeFlags?: string[]; onSpawn?: (child: ChildProcess) => void; script?: string } = {},
 ): Promise<Running> {
-  const child = spawn(process.execPath, [...nodeFlags, mainPath], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

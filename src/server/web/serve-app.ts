@@ -130,44 +130,54 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted
 }
 
-/** The prerendered pages of a build, filled in for this server (PUBLIC_URL, public config). */
+/** Makes a value the first time it is asked for, and hands out the same one after that. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined
+  return () => (made ??= { value: make() }).value
+}
+
+/**
+ * The prerendered pages of a build, filled in for this server (PUBLIC_URL, public config). The
+ * files are read at once, with the build's inline-script digests, so that a page and its
+ * policy come from one build; each page is filled when first asked for (filling all of them at
+ * start was a quarter of a second of the start-up, decision 60).
+ */
 function loadPrerenderedPages(
   distDir: string,
   config: PublicConfig,
   origin: string,
-): Map<string, HtmlDocument> | null {
+): Map<string, () => HtmlDocument> | null {
   const indexPath = join(distDir, PAGES_DIR, 'pages.json')
   if (!existsSync(indexPath)) return null
   const pages = JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderedPage[]
-  const documents = new Map<string, HtmlDocument>()
+  const documents = new Map<string, () => HtmlDocument>()
   for (const page of pages) {
     // A page rendered each way (Google sign-in, the app's store pages): the one for this site.
     const definition = PUBLIC_PAGES.find((candidate) => candidate.id === page.id)
     if (!definition) continue
     if ((page.on ?? []).join() !== pageVariantFor(definition, config).join()) continue
-    // Its head's launch sentences for the current setting, in its language.
-    const launch = (text: string) => fillLaunchTexts(text, config, page.language)
-    const head = pageHead(
-      {
-        ...page,
-        title: launch(page.title),
-        description: launch(page.description),
-        siteDescription: launch(page.siteDescription),
-      },
-      origin,
-      config,
-    )
     // Read again at each fill (a change of settings is rare): the build's copies stay on disk.
-    const html = fillConfigPlaceholders(
-      readFileSync(join(distDir, PAGES_DIR, page.file), 'utf8'),
-      config,
-      page.language,
-    )
+    const built = readFileSync(join(distDir, PAGES_DIR, page.file), 'utf8')
     documents.set(
       `${page.id}.${page.language}`,
-      new HtmlDocument(
-        renderIndexHtml(html, page.language, config).replace(HEAD_PLACEHOLDER, () => head),
-      ),
+      once(() => {
+        // Its head's launch sentences for the current setting, in its language.
+        const launch = (text: string) => fillLaunchTexts(text, config, page.language)
+        const head = pageHead(
+          {
+            ...page,
+            title: launch(page.title),
+            description: launch(page.description),
+            siteDescription: launch(page.siteDescription),
+          },
+          origin,
+          config,
+        )
+        const html = fillConfigPlaceholders(built, config, page.language)
+        return new HtmlDocument(
+          renderIndexHtml(html, page.language, config).replace(HEAD_PLACEHOLDER, () => head),
+        )
+      }),
     )
   }
   return documents
@@ -258,8 +268,8 @@ export function appRoutes(
    */
   let filled: {
     config: PublicConfig
-    index: Map<Language, HtmlDocument>
-    prerendered: Map<string, HtmlDocument> | null
+    index: Map<Language, () => HtmlDocument>
+    prerendered: Map<string, () => HtmlDocument> | null
     scriptSources: string[]
   } | null = null
   const documents = () => {
@@ -270,7 +280,7 @@ export function appRoutes(
       index: new Map(
         LANGUAGE_CODES.map((language) => [
           language,
-          new HtmlDocument(renderIndexHtml(template, language, config)),
+          once(() => new HtmlDocument(renderIndexHtml(template, language, config))),
         ]),
       ),
       prerendered: loadPrerenderedPages(distDir, config, origin),
@@ -313,8 +323,8 @@ export function appRoutes(
     const unknown = !isScreenPath(path) && !isSignInCallback(new URL(c.req.url).search)
     const pageId = unknown ? 'not-found' : pageIdByPath.get(path)
     const { prerendered, index } = documents()
-    const page = pageId && prerendered?.get(`${pageId}.${language}`)
-    const document = page || index.get(language)
+    const page = pageId ? prerendered?.get(`${pageId}.${language}`) : undefined
+    const document = (page ?? index.get(language))?.()
     if (!document) throw new Error(`No index.html for ${language}`)
     return document.respond(c, unknown ? 404 : 200)
   })
