@@ -75,7 +75,7 @@ test('opened directly, the prerendered page shows the notice once hydrated; ?lan
   await expect(
     notice(page, en.signInNeeded.text).getByRole('link', { name: en.signInNeeded.login }),
   ).toHaveAttribute('href', '/login?next=%2Faccount%3Ftab%3D1')
-  // The header's Log in menu goes back as well.
+  // The header's Sign in menu goes back as well.
   await page.getByRole('button', { name: en.accountMenu.login }).click()
   await expect(page.getByRole('menuitem', { name: en.accountMenu.loginLink })).toHaveAttribute(
     'href',

@@ -42,7 +42,7 @@ export function roundState(round: CountdownRound, now: number): 'pending' | 'run
 
 /**
  * SPEC: before the event starts, days/hours or hours/minutes/seconds; during a round, the time
- * left; after it, "Round ended"; otherwise "Waiting for round". An ended event says so.
+ * left; after it, "Round ended"; otherwise "Waiting for the next round". An ended event says so.
  */
 export function cardCountdown(
   event: { startTime: string | Date; endedAt: string | Date | null; status: string },

@@ -83,7 +83,7 @@ describe('POST /api/account/delete', () => {
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({
         code: 'incorrect_credentials',
-        message: 'Incorrect credentials. Please try again.',
+        message: "That e-mail address or password isn't right. Please try again.",
       })
     }
     expect(await rowsOf(member.userId)).toMatchObject({

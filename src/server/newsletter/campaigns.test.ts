@@ -290,7 +290,7 @@ describe('/api/admin/newsletter/campaigns', () => {
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({
       code: 'not_found',
-      message: 'Diese Kampagne gibt es nicht.',
+      message: 'Diese Kampagne finden wir nicht.',
     })
   })
 })

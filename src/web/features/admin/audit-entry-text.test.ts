@@ -248,7 +248,7 @@ describe('describeAuditEntry', () => {
         'en',
       )
       const status = text.rows.find((row) => row.key === 'status')
-      expect(text.action).toBe('Ended an event')
+      expect(text.action).toBe('Ended an evening')
       expect(status).toMatchObject({
         label: 'Status',
         before: events.status.active,

@@ -77,7 +77,7 @@ const FIELD_ORDER = Object.keys(AUDIT_FIELDS)
 const among = <T extends string>(list: readonly T[], value: unknown): value is T =>
   (list as readonly unknown[]).includes(value)
 
-/** An audit action in plain words ("Ended an event"); an unknown one as it came. */
+/** An audit action in plain words ("Ended an evening"); an unknown one as it came. */
 export const auditActionText = (action: string, t: AuditT): string =>
   isAuditAction(action) ? t(`adminAudit.actions.${action}`) : action
 
