@@ -80,7 +80,7 @@ export async function benchMemoryPostgres(): Promise<BenchRow[]> {
     const idle = await idleMemory({ DATABASE_URL: url.toString() })
     return [
       {
-        measure: 'server resident memory at idle, PostgreSQL (peak of its start)',
+        measure: `server resident memory at idle, PostgreSQL (peak of its start; its own, without the Node program's shared file pages: ${idle.anonMb.toFixed(0)} MB)`,
         value: `${idle.rssMb.toFixed(0)} MB (${idle.hwmMb.toFixed(0)} MB)`,
         target: `≤ ${IDLE_POSTGRES_MB} MB`,
         ok: idle.rssMb <= IDLE_POSTGRES_MB,

@@ -13,6 +13,11 @@ export interface ResidentMemory {
    * peak, exact even between two samples, until resetPeak forgets it.
    */
   hwmMb: number
+  /**
+   * RssAnon: the part of the resident memory that is the process's own (heaps, PGlite's memory),
+   * in MB; the rest is mostly the Node program's file pages, which every process of it shares.
+   */
+  anonMb: number
 }
 
 /** The process's resident memory now, or undefined once it is gone. */
@@ -25,7 +30,7 @@ export function readResidentMemory(pid: number): ResidentMemory | undefined {
   }
   const mb = (field: string) =>
     Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024
-  const memory = { rssMb: mb('VmRSS'), hwmMb: mb('VmHWM') }
+  const memory = { rssMb: mb('VmRSS'), hwmMb: mb('VmHWM'), anonMb: mb('RssAnon') }
   // A process that has exited but not yet been reaped (a zombie) has no memory lines.
   return Number.isNaN(memory.rssMb) ? undefined : memory
 }
