@@ -11,7 +11,7 @@ import { LiveBadge } from '#web/components/ui/live-badge.tsx'
 import { useLiveEvent } from '../features/live/use-live-event.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { usePrefersReducedMotion } from '../lib/use-media-query.ts'
-import { sortByName } from '#shared/people-names.ts'
+import { TableBoard } from '../features/live/table-board.tsx'
 import { useTranslation } from '../lib/use-translation.ts'
 
 /** /klikkscreen?eventId=…: the big screen of a klikk evening (any signed-in user, SPEC). */
@@ -80,7 +80,7 @@ function Klikkscreen() {
   else body = <EventView state={view.state} now={now + view.offset} />
 
   return (
-    <div className="flex min-h-dvh flex-col px-5 py-5 text-ink sm:px-10 sm:py-8">
+    <div className="flex h-dvh flex-col px-5 py-5 text-ink sm:px-10 sm:py-8">
       <Background />
       <header className="flex items-center justify-between gap-4">
         <div className="flex items-center gap-3">
@@ -91,13 +91,13 @@ function Klikkscreen() {
         </div>
         {view.status === 'ready' && <LiveBadge live={live} />}
       </header>
-      <main className="flex flex-1 flex-col py-6">{body}</main>
+      <main className="flex min-h-0 flex-1 flex-col overflow-y-auto py-[2.5vh]">{body}</main>
     </div>
   )
 }
 
 function EventView({ state, now }: { state: LiveState; now: number }) {
-  const { t, i18n } = useTranslation('events')
+  const { t } = useTranslation('events')
   const { event, round } = state
   if (event.status !== 'active')
     return <Panel title={t('klikkscreen.notRunningTitle')} text={t('klikkscreen.notRunningText')} />
@@ -107,14 +107,14 @@ function EventView({ state, now }: { state: LiveState; now: number }) {
   const left = roundTimeLeft(round, now)
   const running = left > 0
   return (
-    <div className="flex flex-1 flex-col gap-8">
+    <div className="flex min-h-0 flex-1 flex-col gap-[3vh]">
       <div className="flex flex-col items-center text-center">
-        <p className="font-display text-3xl font-semibold sm:text-5xl">
+        <p className="font-display text-[clamp(1.875rem,4.5vh,6rem)] leading-tight font-semibold">
           {t('klikkscreen.round', { number: round.roundNumber })}
         </p>
         {running ? (
           <p
-            className="mt-2 font-display text-[clamp(5rem,16vw,14rem)] leading-none font-semibold text-rose-deep tabular-nums"
+            className="mt-[1vh] font-display text-[clamp(4rem,min(14vh,16vw),20rem)] leading-none font-semibold text-rose-deep tabular-nums"
             aria-label={`${t('klikkscreen.timeLeft')}: ${formatClock(left)}`}
             data-testid="klikkscreen-countdown"
           >
@@ -132,34 +132,7 @@ function EventView({ state, now }: { state: LiveState; now: number }) {
           </div>
         )}
       </div>
-      <ul className="grid gap-4 [grid-template-columns:repeat(auto-fit,minmax(min(100%,18rem),1fr))] sm:gap-6">
-        {state.tables.map((table) => (
-          <li key={table.id}>
-            <section
-              aria-labelledby={`screen-table-${table.id}`}
-              className="h-full rounded-3xl bg-white/80 p-5 shadow-lg shadow-rose/10 ring-1 ring-white/70 backdrop-blur-md sm:p-6"
-            >
-              <h2
-                id={`screen-table-${table.id}`}
-                className="font-display text-2xl font-semibold text-rose-deep sm:text-3xl"
-              >
-                {table.tableName}
-              </h2>
-              {table.people.length === 0 ? (
-                <p className="mt-3 text-lg text-ink-soft">{t('klikkscreen.empty')}</p>
-              ) : (
-                <ul className="mt-3 space-y-1.5 text-lg sm:text-2xl">
-                  {sortByName(table.people, (person) => person.name, i18n.language).map(
-                    (person) => (
-                      <li key={person.userId}>{person.name}</li>
-                    ),
-                  )}
-                </ul>
-              )}
-            </section>
-          </li>
-        ))}
-      </ul>
+      <TableBoard tables={state.tables} />
     </div>
   )
 }
