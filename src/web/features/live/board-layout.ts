@@ -5,7 +5,7 @@
  * Every size is in CSS px and follows from the name's font size `f`: the component draws exactly
  * these sizes, so the heights counted here are the heights on the screen. Names are read from 6 m
  * away: never smaller than 24 px on a 1080 p screen, scaled with the screen's height. Tables that
- * do not fit at that size are spread over pages shown in turn (docs/decisions/0060-a-…).
+ * do not fit at that size are spread over pages shown in turn (decision 62).
  */
 
 /** A name's smallest size on a screen 1080 px high; scaled with the screen's height. */
