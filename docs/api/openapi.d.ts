@@ -1455,7 +1455,7 @@ export interface paths {
         };
         /**
          * Events to come
-         * @description Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which.
+         * @description Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which. `ended`: the evening she came to that ended in the last 12 hours, with what the room did, for its closing.
          *
          *     **Who may call:** Signed-in members (any role).
          */
@@ -1681,7 +1681,7 @@ export interface paths {
         };
         /**
          * The round to show
-         * @description The klikkscreen's state: the given event, or the active one without `eventId`. For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).
+         * @description The klikkscreen's state: the given event, or without `eventId` the active one, else for 12 hours the evening that ended last (its `closing`). For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).
          *
          *     **Who may call:** Signed-in members (any role).
          */
@@ -2900,6 +2900,11 @@ export interface components {
                     name: string;
                 }[];
             }[];
+            closing: {
+                people: number;
+                rounds: number;
+                newAcquaintances: number;
+            } | null;
             serverTime: number;
         };
         Me: {
@@ -6452,6 +6457,20 @@ export interface operations {
                 content: {
                     "application/json": {
                         events: components["schemas"]["MemberEvent"][];
+                        ended: {
+                            /** Format: uuid */
+                            id: string;
+                            eventName: string;
+                            textLanguages: {
+                                /** @enum {string} */
+                                eventName: "hu" | "en" | "es" | "de";
+                            };
+                            /** Format: date-time */
+                            endedAt: string;
+                            people: number;
+                            rounds: number;
+                            newAcquaintances: number;
+                        } | null;
                     };
                 };
             };
@@ -6844,6 +6863,11 @@ export interface operations {
                                 name: string;
                             }[];
                         }[];
+                        closing: {
+                            people: number;
+                            rounds: number;
+                            newAcquaintances: number;
+                        } | null;
                     };
                 };
             };

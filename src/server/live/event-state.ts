@@ -1,4 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm'
+import { EVENING_CLOSING_MS } from '#shared/constants.ts'
 import type { EventState } from '#shared/live-state.ts'
 import type { Db } from '../db/client.ts'
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts'
@@ -12,6 +13,7 @@ import {
 } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
+import { closingFigures } from './evening-closing.ts'
 
 /** What the klikkscreen and a member's phone show of an event (shared/live-state.ts), or null. */
 export async function readEventState(db: Db, eventId: string): Promise<EventState | null> {
@@ -42,7 +44,8 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
     .where(and(eq(eventRounds.eventId, eventId), eq(eventRounds.started, true)))
     .orderBy(desc(eventRounds.roundNumber))
     .limit(1)
-  const [tables, seats, participants] = await Promise.all([
+  const ended = event.status !== 'active' && event.endedAt !== null
+  const [tables, seats, participants, closing] = await Promise.all([
     db
       .select({ id: eventTables.id, tableName: eventTables.tableName })
       .from(eventTables)
@@ -59,6 +62,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
       .from(eventParticipants)
       .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
       .where(eq(eventParticipants.eventId, eventId)),
+    ended ? closingFigures(db, eventId) : Promise.resolve(null),
   ])
   // Names on a shared screen: the full name, else the member code, never an e-mail address; two
   // participants of one name are told apart by the start of their codes.
@@ -94,7 +98,37 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
         .filter((seat) => seat.tableId === table.id)
         .map((seat) => ({ userId: seat.userId, name: seat.name })),
     })),
+    closing,
   }
+}
+
+/** An event the screens show without being told which: the running one, or one that just ended. */
+interface ScreenEvent {
+  id: string
+  /** Until when (ms) it is shown: its closing's end; null while it runs. */
+  until: number | null
+}
+
+/**
+ * The event a screen shows without an id: the active one; else, for EVENING_CLOSING_MS after its
+ * end, the evening that ended last, so its closing stays on the projector (decision 0060-b).
+ */
+async function readScreenEvent(db: Db, now: number): Promise<ScreenEvent | null> {
+  const [running] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.status, 'active'))
+    .limit(1)
+  if (running) return { id: running.id, until: null }
+  const [ended] = await db
+    .select({ id: events.id, endedAt: events.endedAt })
+    .from(events)
+    .where(and(isNotNull(events.endedAt), gt(events.endedAt, new Date(now - EVENING_CLOSING_MS))))
+    .orderBy(desc(events.endedAt))
+    .limit(1)
+  return ended?.endedAt
+    ? { id: ended.id, until: ended.endedAt.getTime() + EVENING_CLOSING_MS }
+    : null
 }
 
 /**
@@ -104,7 +138,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
 export function createStateCache(db: Db, hub: LiveHub) {
   const states = new Map<string, Promise<string | null>>()
   const encoded = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
-  let active: Promise<string | null> | null = null
+  let active: Promise<ScreenEvent | null> | null = null
   const stop = hub.subscribe(ANY, () => {
     states.clear()
     encoded.clear()
@@ -131,18 +165,26 @@ export function createStateCache(db: Db, hub: LiveHub) {
       }
       return cached
     },
-    /** The id of the single active event, if any. */
-    activeEventId(): Promise<string | null> {
-      active ??= db
-        .select({ id: events.id })
-        .from(events)
-        .where(eq(events.status, 'active'))
-        .limit(1)
-        .then(([row]) => row?.id ?? null)
-      active.catch(() => {
-        active = null
+    /**
+     * The id of the event a screen shows without one: the single active event, or the evening
+     * whose closing is still shown (readScreenEvent), if any.
+     */
+    async activeEventId(now = Date.now()): Promise<string | null> {
+      const cached = (active ??= readScreenEvent(db, now))
+      cached.catch(() => {
+        if (active === cached) active = null
       })
-      return active
+      let found = await cached
+      // A closing that has run its time is let go without waiting for a change.
+      if (found?.until != null && found.until <= now) {
+        const fresh = readScreenEvent(db, now)
+        fresh.catch(() => {
+          if (active === fresh) active = null
+        })
+        if (active === cached) active = fresh
+        found = await fresh
+      }
+      return found?.id ?? null
     },
     close: stop,
   }

@@ -23,6 +23,7 @@ const state = (round: number, status: 'active' | 'inactive' = 'active'): LiveSta
     durationMinutes: 20,
   },
   tables: [],
+  closing: null,
 })
 
 /** A stand-in for the browser: the test plays the server's stream and the poll timer. */
