@@ -1681,7 +1681,7 @@ export interface paths {
         };
         /**
          * The round to show
-         * @description The klikkscreen's state: the given event, or without `eventId` the active one, else for 12 hours the evening that ended last (its `closing`). For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).
+         * @description The klikkscreen's state: the given event, or the active one without `eventId`. For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).
          *
          *     **Who may call:** Signed-in members (any role).
          */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EVENING_CLOSING_MS } from './constants.ts'
 import { EVENT_STATUSES } from './schemas/events.ts'
 import { eventTranslationsSchema } from './event-texts.ts'
 
@@ -64,3 +65,14 @@ export type EventState = z.infer<typeof eventStateSchema>
 /** What the SSE stream of /api/events/:id/live carries: the state with the server's clock. */
 export const liveStateSchema = eventStateSchema.extend({ serverTime: z.number() })
 export type LiveState = z.infer<typeof liveStateSchema>
+
+/** Whether an ended evening's closing is still to be shown at `now` (EVENING_CLOSING_MS after the end). */
+export function closingShown(state: Pick<EventState, 'event' | 'closing'>, now: number): boolean {
+  const { endedAt, status } = state.event
+  return (
+    state.closing !== null &&
+    status !== 'active' &&
+    endedAt !== null &&
+    now < Date.parse(endedAt) + EVENING_CLOSING_MS
+  )
+}

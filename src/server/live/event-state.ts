@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm'
-import { EVENING_CLOSING_MS } from '#shared/constants.ts'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { EventState } from '#shared/live-state.ts'
 import type { Db } from '../db/client.ts'
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts'
@@ -102,35 +101,6 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
   }
 }
 
-/** An event the screens show without being told which: the running one, or one that just ended. */
-interface ScreenEvent {
-  id: string
-  /** Until when (ms) it is shown: its closing's end; null while it runs. */
-  until: number | null
-}
-
-/**
- * The event a screen shows without an id: the active one; else, for EVENING_CLOSING_MS after its
- * end, the evening that ended last, so its closing stays on the projector (decision 0060-b).
- */
-async function readScreenEvent(db: Db, now: number): Promise<ScreenEvent | null> {
-  const [running] = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(eq(events.status, 'active'))
-    .limit(1)
-  if (running) return { id: running.id, until: null }
-  const [ended] = await db
-    .select({ id: events.id, endedAt: events.endedAt })
-    .from(events)
-    .where(and(isNotNull(events.endedAt), gt(events.endedAt, new Date(now - EVENING_CLOSING_MS))))
-    .orderBy(desc(events.endedAt))
-    .limit(1)
-  return ended?.endedAt
-    ? { id: ended.id, until: ended.endedAt.getTime() + EVENING_CLOSING_MS }
-    : null
-}
-
 /**
  * Event states, serialised once and kept until the event changes (the hub says so), so that a
  * room full of screens, or their polling, costs one database read per change.
@@ -138,7 +108,7 @@ async function readScreenEvent(db: Db, now: number): Promise<ScreenEvent | null>
 export function createStateCache(db: Db, hub: LiveHub) {
   const states = new Map<string, Promise<string | null>>()
   const encoded = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
-  let active: Promise<ScreenEvent | null> | null = null
+  let active: Promise<string | null> | null = null
   const stop = hub.subscribe(ANY, () => {
     states.clear()
     encoded.clear()
@@ -165,26 +135,18 @@ export function createStateCache(db: Db, hub: LiveHub) {
       }
       return cached
     },
-    /**
-     * The id of the event a screen shows without one: the single active event, or the evening
-     * whose closing is still shown (readScreenEvent), if any.
-     */
-    async activeEventId(now = Date.now()): Promise<string | null> {
-      const cached = (active ??= readScreenEvent(db, now))
-      cached.catch(() => {
-        if (active === cached) active = null
+    /** The id of the single active event, if any. */
+    activeEventId(): Promise<string | null> {
+      active ??= db
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.status, 'active'))
+        .limit(1)
+        .then(([row]) => row?.id ?? null)
+      active.catch(() => {
+        active = null
       })
-      let found = await cached
-      // A closing that has run its time is let go without waiting for a change.
-      if (found?.until != null && found.until <= now) {
-        const fresh = readScreenEvent(db, now)
-        fresh.catch(() => {
-          if (active === fresh) active = null
-        })
-        if (active === cached) active = fresh
-        found = await fresh
-      }
-      return found?.id ?? null
+      return active
     },
     close: stop,
   }

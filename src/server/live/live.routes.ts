@@ -106,7 +106,7 @@ export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
     documented({
       summary: 'The round to show',
       description:
-        "The klikkscreen's state: the given event, or without `eventId` the active one, else for 12 hours the evening that ended last (its `closing`). For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).",
+        "The klikkscreen's state: the given event, or the active one without `eventId`. For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).",
       tag: API_TAGS.live,
       access: 'member',
       responses: {
