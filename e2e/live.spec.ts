@@ -114,9 +114,7 @@ test.describe('with the admin at a desktop', () => {
         await expect(phone.getByText(ev.myTable.ended)).toBeVisible({ timeout: 1_000 })
 
         await post(`/api/admin/events/${eventId}/end`)
-        await expect(
-          page.getByRole('heading', { name: ev.klikkscreen.notRunningTitle }),
-        ).toBeVisible({
+        await expect(page.getByRole('heading', { name: ev.closing.title })).toBeVisible({
           timeout: 1_000,
         })
         await phone.context().close()
@@ -201,10 +199,17 @@ test('the klikkscreen’s panels: no active event, unknown event, not running, a
         timeout: 7_000,
       })
       await saveScreenshot(page, testInfo, 'klikkscreen-waiting')
+      // Ended: the screen that showed it keeps its closing while it looks for the next event.
       await post(`/api/admin/events/${eventId}/end`)
-      await expect(page.getByRole('heading', { name: ev.klikkscreen.noActiveTitle })).toBeVisible({
+      await expect(page.getByRole('heading', { name: ev.closing.title })).toBeVisible({
         timeout: 7_000,
       })
+      // Its next poll hears that no event runs; the closing stays.
+      await page.waitForResponse((response) => response.url().includes('/api/klikkscreen'), {
+        timeout: 7_000,
+      })
+      await expect(page.getByRole('heading', { name: ev.closing.title })).toBeVisible()
+      await expect(page.getByRole('heading', { name: ev.klikkscreen.noActiveTitle })).toHaveCount(0)
     },
     () => endRunningEvents(page.request, baseURL),
   )

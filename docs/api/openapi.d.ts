@@ -1455,7 +1455,7 @@ export interface paths {
         };
         /**
          * Events to come
-         * @description Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which.
+         * @description Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which. `ended`: the evening she came to that ended in the last 12 hours, with what the room did, for its closing.
          *
          *     **Who may call:** Signed-in members (any role).
          */
@@ -2900,6 +2900,11 @@ export interface components {
                     name: string;
                 }[];
             }[];
+            closing: {
+                people: number;
+                rounds: number;
+                newAcquaintances: number;
+            } | null;
             serverTime: number;
         };
         Me: {
@@ -6452,6 +6457,20 @@ export interface operations {
                 content: {
                     "application/json": {
                         events: components["schemas"]["MemberEvent"][];
+                        ended: {
+                            /** Format: uuid */
+                            id: string;
+                            eventName: string;
+                            textLanguages: {
+                                /** @enum {string} */
+                                eventName: "hu" | "en" | "es" | "de";
+                            };
+                            /** Format: date-time */
+                            endedAt: string;
+                            people: number;
+                            rounds: number;
+                            newAcquaintances: number;
+                        } | null;
                     };
                 };
             };
@@ -6844,6 +6863,11 @@ export interface operations {
                                 name: string;
                             }[];
                         }[];
+                        closing: {
+                            people: number;
+                            rounds: number;
+                            newAcquaintances: number;
+                        } | null;
                     };
                 };
             };

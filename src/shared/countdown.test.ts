@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardCountdown, formatClock, roundState } from './countdown.ts'
+import { cardCountdown, formatClock, nextTickIn, roundState } from './countdown.ts'
 
 const now = Date.parse('2026-11-21T18:00:00Z')
 const at = (offsetMs: number) => new Date(now + offsetMs).toISOString()
@@ -69,5 +69,42 @@ describe('the event card countdown (SPEC section 4)', () => {
     expect(roundState(round(-30 * 60_000), now)).toBe('running')
     expect(roundState(round(-30 * 60_000, true), now)).toBe('ended')
     expect(roundState(round(-60 * 60_000), now)).toBe('ended')
+  })
+})
+
+describe('screens that count down together', () => {
+  const end = now + 3_600_000
+  /** The times a screen that opened at `opened` refreshes, until `until`. */
+  const ticks = (opened: number, until: number, next: (at: number) => number) => {
+    const times = [opened]
+    while ((times.at(-1) ?? until) < until) {
+      const at = times.at(-1) ?? until
+      times.push(at + next(at))
+    }
+    return times
+  }
+  /** What a screen with these refreshes shows at `t`: the countdown as of its last refresh. */
+  const shownAt = (times: number[], t: number) =>
+    formatClock(end - (times.findLast((at) => at <= t) ?? t))
+
+  it('turn each second at the same moment, whenever each one opened', () => {
+    const bigScreen = ticks(now + 137, now + 6_000, (at) => nextTickIn(end - at))
+    const phone = ticks(now + 851, now + 6_000, (at) => nextTickIn(end - at))
+    for (let t = now + 851; t < now + 6_000; t += 1)
+      expect([t, shownAt(phone, t)]).toEqual([t, shownAt(bigScreen, t)])
+    // The first second of an hour's round reads 1:00:00 on both, then 59:59 on both.
+    expect(shownAt(phone, now + 900)).toBe('1:00:00')
+    expect(shownAt(bigScreen, now + 1_000)).toBe('59:59')
+    // (Refreshing every 1000 ms from the opening, as before, had them a second apart.)
+    const everySecond = ticks(now + 851, now + 6_000, () => 1_000)
+    expect(shownAt(everySecond, now + 1_500)).not.toBe(shownAt(bigScreen, now + 1_500))
+  })
+
+  it('wait for the next whole second of the time left', () => {
+    expect(nextTickIn(3_599_400)).toBe(400)
+    expect(nextTickIn(3_599_000)).toBe(1_000)
+    expect(nextTickIn(1)).toBe(1)
+    expect(nextTickIn(0)).toBe(1_000)
+    expect(nextTickIn(-5)).toBe(1_000)
   })
 })

@@ -34,6 +34,23 @@ export function roundTimeLeft(round: CountdownRound, now: number): number {
   return Math.max(0, new Date(round.startedAt).getTime() + round.durationMinutes * 60_000 - now)
 }
 
+/** When a started round's time is up (ms), or null for one not started or finished early. */
+export function roundEnd(round: CountdownRound): number | null {
+  if (!round.started || !round.startedAt || round.finished) return null
+  return new Date(round.startedAt).getTime() + round.durationMinutes * 60_000
+}
+
+/**
+ * How long until a countdown with `left` ms to go next shows another second (formatClock rounds
+ * up: it turns when `left` reaches a whole second). Screens that tick at these moments, on the
+ * server's clock, turn their seconds together; ticking every 1000 ms from whenever a screen
+ * opened left two screens up to a second apart ("1:00:00" on one, "59:59" on the other).
+ */
+export function nextTickIn(left: number): number {
+  if (left <= 0) return 1000
+  return left % 1000 || 1000
+}
+
 /** SPEC: a round has ended once finished, or once started_at + duration has passed. */
 export function roundState(round: CountdownRound, now: number): 'pending' | 'running' | 'ended' {
   if (!round.started || !round.startedAt) return 'pending'

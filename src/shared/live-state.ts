@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EVENING_CLOSING_MS } from './constants.ts'
 import { EVENT_STATUSES } from './schemas/events.ts'
 import { eventTranslationsSchema } from './event-texts.ts'
 
@@ -40,9 +41,38 @@ export const eventStateSchema = z.object({
       people: z.array(z.object({ userId: z.string(), name: z.string() })),
     }),
   ),
+  /**
+   * Once the host has ended the evening: what the room did tonight, for the closing screen
+   * (decision 0060-b). Null while it has not ended.
+   */
+  closing: z
+    .object({
+      /** Sat at a table in a started round. */
+      people: z.number().int(),
+      /** Rounds that started. */
+      rounds: z.number().int(),
+      /**
+       * Pairs who sat at one table tonight and never at an evening that began earlier, each
+       * pair once.
+       */
+      newAcquaintances: z.number().int(),
+    })
+    .nullable(),
 })
+export type EveningClosing = NonNullable<z.infer<typeof eventStateSchema>['closing']>
 export type EventState = z.infer<typeof eventStateSchema>
 
 /** What the SSE stream of /api/events/:id/live carries: the state with the server's clock. */
 export const liveStateSchema = eventStateSchema.extend({ serverTime: z.number() })
 export type LiveState = z.infer<typeof liveStateSchema>
+
+/** Whether an ended evening's closing is still to be shown at `now` (EVENING_CLOSING_MS after the end). */
+export function closingShown(state: Pick<EventState, 'event' | 'closing'>, now: number): boolean {
+  const { endedAt, status } = state.event
+  return (
+    state.closing !== null &&
+    status !== 'active' &&
+    endedAt !== null &&
+    now < Date.parse(endedAt) + EVENING_CLOSING_MS
+  )
+}

@@ -99,6 +99,21 @@ export const memberEventListSchema = z.object({
       })
       .meta({ id: 'MemberEvent' }),
   ),
+  /**
+   * The evening she came to that the host ended in the last 12 hours (the latest), for its
+   * closing on her phone: its name in her language and what the room did (decision 0060-b).
+   */
+  ended: z
+    .object({
+      id: z.uuid(),
+      eventName: z.string(),
+      textLanguages: eventTextLanguagesSchema.pick({ eventName: true }),
+      endedAt: z.coerce.date(),
+      people: z.number().int(),
+      rounds: z.number().int(),
+      newAcquaintances: z.number().int(),
+    })
+    .nullable(),
 })
 
 /** GET /api/events/people-met. */

@@ -8,7 +8,7 @@ import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { changedPings, eventStream, LIVE_STREAM, type LiveDeps } from '../live/live.routes.ts'
 import { memberEventListSchema, peopleMetSchema, registrationSchema } from './event-responses.ts'
-import { register, unregister, upcomingEventsFor } from './participants.ts'
+import { endedEveningOf, register, unregister, upcomingEventsFor } from './participants.ts'
 import type { PlaceMail } from './calendar-mail.ts'
 import { peopleMetBy } from './people-met.ts'
 import { findEvent } from './events.ts'
@@ -29,10 +29,16 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         memberDoc({
           summary: 'Events to come',
           description:
-            "Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which.",
+            "Running or still to come, the running one first, each with her registration. The name, description and place are in the request's language (`lang`, the `lang` cookie, Accept-Language), or in Hungarian where the host has not written them in it; `textLanguages` says which. `ended`: the evening she came to that ended in the last 12 hours, with what the room did, for its closing.",
           responses: { 200: { description: 'The events.', json: memberEventListSchema } },
         }),
-        async (c) => c.json({ events: await upcomingEventsFor(db, userIdOf(c), c.var.language) }),
+        async (c) => {
+          const [list, ended] = await Promise.all([
+            upcomingEventsFor(db, userIdOf(c), c.var.language),
+            endedEveningOf(db, userIdOf(c), c.var.language),
+          ])
+          return c.json({ events: list, ended })
+        },
       )
       // Her events page follows the evenings: it reads its list again when something changed.
       .get(

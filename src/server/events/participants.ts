@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
+import { EVENING_CLOSING_MS } from '#shared/constants.ts'
 import { normalizeUserCode } from '../auth/user-code.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { eventDoorHelpers, eventParticipants, events } from '../db/schema/events.ts'
@@ -7,7 +8,8 @@ import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import { doorOpenForHelpers } from './door.ts'
 import { lockEvent, type EventRow } from './events.ts'
-import { localizeEvent } from '#shared/event-texts.ts'
+import { eventText, localizeEvent } from '#shared/event-texts.ts'
+import { closingFigures } from '../live/evening-closing.ts'
 import {
   queuePlaceEmail,
   queueRegistrationEmail,
@@ -309,6 +311,43 @@ export async function upcomingEventsFor(
     placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
     waitingPosition,
   }))
+}
+
+/**
+ * The evening she came to (checked in) that ended within EVENING_CLOSING_MS, the latest, with
+ * its closing figures: her phone shows its closing (decision 0060-b). Null if none.
+ */
+export async function endedEveningOf(db: Db, userId: string, language: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      eventName: events.eventName,
+      translations: events.translations,
+      endedAt: events.endedAt,
+    })
+    .from(events)
+    .innerJoin(
+      eventParticipants,
+      and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)),
+    )
+    .where(
+      and(
+        ne(events.status, 'active'),
+        isNotNull(eventParticipants.checkedInAt),
+        gt(events.endedAt, new Date(now.getTime() - EVENING_CLOSING_MS)),
+      ),
+    )
+    .orderBy(desc(events.endedAt))
+    .limit(1)
+  if (!row?.endedAt) return null
+  const name = eventText(row, 'eventName', language)
+  return {
+    id: row.id,
+    eventName: name.text,
+    textLanguages: { eventName: name.language },
+    endedAt: row.endedAt,
+    ...(await closingFigures(db, row.id)),
+  }
 }
 
 /** The running event she is checked in to, if any (the account menu links to her table). */

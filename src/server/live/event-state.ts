@@ -12,6 +12,7 @@ import {
 } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
+import { closingFigures } from './evening-closing.ts'
 
 /** What the klikkscreen and a member's phone show of an event (shared/live-state.ts), or null. */
 export async function readEventState(db: Db, eventId: string): Promise<EventState | null> {
@@ -42,7 +43,8 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
     .where(and(eq(eventRounds.eventId, eventId), eq(eventRounds.started, true)))
     .orderBy(desc(eventRounds.roundNumber))
     .limit(1)
-  const [tables, seats, participants] = await Promise.all([
+  const ended = event.status !== 'active' && event.endedAt !== null
+  const [tables, seats, participants, closing] = await Promise.all([
     db
       .select({ id: eventTables.id, tableName: eventTables.tableName })
       .from(eventTables)
@@ -59,6 +61,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
       .from(eventParticipants)
       .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
       .where(eq(eventParticipants.eventId, eventId)),
+    ended ? closingFigures(db, eventId) : Promise.resolve(null),
   ])
   // Names on a shared screen: the full name, else the member code, never an e-mail address; two
   // participants of one name are told apart by the start of their codes.
@@ -94,6 +97,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
         .filter((seat) => seat.tableId === table.id)
         .map((seat) => ({ userId: seat.userId, name: seat.name })),
     })),
+    closing,
   }
 }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { dateLocale } from '#shared/languages.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Link } from 'wouter'
@@ -11,6 +12,7 @@ import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { PeopleMet } from '../features/events/components/people-met.tsx'
 import { AddToCalendar, MapLink } from '../features/events/components/event-calendar-links.tsx'
 import { MyTable } from '../features/live/my-table.tsx'
+import { EveningOver } from '../features/events/components/evening-over.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
@@ -27,7 +29,13 @@ function MemberEvents() {
   const { t, i18n } = useTranslation('events')
   const session = useSession()
   useDocumentTitle(`${t('member.title')} – Lendület`)
-  const { events, error: failed, busy, toggle, running } = useMemberEvents()
+  const { events, error: failed, busy, toggle, running, ended, next, changes } = useMemberEvents()
+  // Arriving for one evening (/events#member-event-…, from her closing on /home): its card.
+  const loaded = events !== null
+  useEffect(() => {
+    if (loaded && window.location.hash.startsWith('#member-event-'))
+      document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' })
+  }, [loaded])
 
   const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'full',
@@ -38,6 +46,18 @@ function MemberEvents() {
     <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('member.title')}</h1>
       <p className="mt-3 text-lg text-ink-soft">{t('member.intro')}</p>
+      {/* At the evening she is already in: her table (or its closing) comes before the door pass. */}
+      {running && session.status === 'signed-in' ? (
+        <div className="mt-8">
+          <MyTable eventId={running.id} userId={session.me.id} />
+        </div>
+      ) : (
+        ended && (
+          <div className="mt-8">
+            <EveningOver ended={ended} next={next} changes={changes} />
+          </div>
+        )
+      )}
       {code && (
         // The door pass: held out to the host's camera, so the QR code comes first and large.
         <section
@@ -55,11 +75,6 @@ function MemberEvents() {
             <p className="max-w-xs text-balance text-ink-soft">{t('member.qrHint')}</p>
           </div>
         </section>
-      )}
-      {running && session.status === 'signed-in' && (
-        <div className="mt-8">
-          <MyTable eventId={running.id} userId={session.me.id} />
-        </div>
       )}
       {failed !== null && (
         <div className="mt-6">
@@ -135,7 +150,7 @@ function MemberEvents() {
           </li>
         ))}
       </ul>
-      <PeopleMet />
+      <PeopleMet changes={changes} />
     </div>
   )
 }

@@ -1,12 +1,13 @@
 import { eventText } from '#shared/event-texts.ts'
 import type { ReactNode } from 'react'
 import { useSearch } from 'wouter'
-import { formatClock, roundTimeLeft } from '#shared/countdown.ts'
-import type { LiveState } from '#shared/live-state.ts'
+import { formatClock, roundEnd, roundTimeLeft } from '#shared/countdown.ts'
+import { closingShown, type LiveState } from '#shared/live-state.ts'
 import { BrandMark } from '../components/layout/brand-mark.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
-import { useNow } from '../lib/use-now.ts'
+import { useCountdownNow } from '../lib/use-now.ts'
+import { EveningClosingScreen } from '../features/live/evening-closing-screen.tsx'
 import { LiveBadge } from '#web/components/ui/live-badge.tsx'
 import { useLiveEvent } from '../features/live/use-live-event.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
@@ -65,7 +66,9 @@ function Klikkscreen() {
   const search = useSearch()
   const eventId = new URLSearchParams(search).get('eventId')
   const { view, live } = useLiveEvent(eventId)
-  const now = useNow()
+  const ready = view.status === 'ready' ? view : null
+  const round = ready?.state.round
+  const now = useCountdownNow(ready?.offset ?? 0, round ? roundEnd(round) : null)
   // The screen's own language (the host's choice on this machine), or the Hungarian name.
   const name =
     view.status === 'ready' ? eventText(view.state.event, 'eventName', i18n.language) : null
@@ -77,7 +80,7 @@ function Klikkscreen() {
     body = <Panel title={t('klikkscreen.noActiveTitle')} text={t('klikkscreen.noActiveText')} />
   else if (view.status === 'not-found')
     body = <Panel title={t('klikkscreen.notFoundTitle')} text={t('klikkscreen.notFoundText')} />
-  else body = <EventView state={view.state} now={now + view.offset} />
+  else body = <EventView state={view.state} now={now} />
 
   return (
     <div className="flex h-dvh flex-col px-5 py-5 text-ink sm:px-10 sm:py-8">
@@ -89,7 +92,8 @@ function Klikkscreen() {
             {name ? <span lang={name.language}>{name.text}</span> : 'Lendület'}
           </p>
         </div>
-        {view.status === 'ready' && <LiveBadge live={live} />}
+        {/* Live only while the evening runs: its closing is not waiting for anything. */}
+        {ready?.state.event.status === 'active' && <LiveBadge live={live} />}
       </header>
       <main className="flex min-h-0 flex-1 flex-col overflow-y-auto py-[2.5vh]">{body}</main>
     </div>
@@ -99,8 +103,13 @@ function Klikkscreen() {
 function EventView({ state, now }: { state: LiveState; now: number }) {
   const { t } = useTranslation('events')
   const { event, round } = state
+  if (closingShown(state, now)) return <EveningClosingScreen state={state} />
   if (event.status !== 'active')
-    return <Panel title={t('klikkscreen.notRunningTitle')} text={t('klikkscreen.notRunningText')} />
+    return event.endedAt ? (
+      <Panel title={t('klikkscreen.noActiveTitle')} text={t('klikkscreen.noActiveText')} />
+    ) : (
+      <Panel title={t('klikkscreen.notRunningTitle')} text={t('klikkscreen.notRunningText')} />
+    )
   if (!round)
     return <Panel title={t('klikkscreen.eventActive')} text={t('klikkscreen.waitingForRound')} />
 

@@ -7,6 +7,7 @@ import { buttonClass } from '../components/ui/button.tsx'
 import { Registration } from '../features/events/components/registration.tsx'
 import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { MyTable } from '../features/live/my-table.tsx'
+import { EveningOver } from '../features/events/components/evening-over.tsx'
 import type { Me } from '../lib/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
@@ -17,8 +18,7 @@ import { useTranslation } from '../lib/use-translation.ts'
  */
 export default function MemberHomePanel({ me }: { me: Me }) {
   const { t, i18n } = useTranslation('events')
-  const { events, error, busy, toggle, running } = useMemberEvents()
-  const next = events?.[0] ?? null
+  const { events, error, busy, toggle, running, ended, next, changes } = useMemberEvents()
   // Her given name ("Szia, Réka!"); an account with only a full name is greeted with that.
   const name = callName(me) ?? me.email.split('@')[0] ?? ''
   const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
@@ -34,10 +34,16 @@ export default function MemberHomePanel({ me }: { me: Me }) {
         >
           {t('home.hello', { name })}
         </h1>
-        {running && (
+        {running ? (
           <div className="mt-5">
             <MyTable eventId={running.id} userId={me.id} />
           </div>
+        ) : (
+          ended && (
+            <div className="mt-5">
+              <EveningOver ended={ended} changes={changes} />
+            </div>
+          )
         )}
         <div className="mt-6 grid gap-6 md:grid-cols-[1fr_auto]">
           <div aria-labelledby="home-next-heading" role="group" className="flex flex-col gap-3">

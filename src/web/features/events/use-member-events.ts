@@ -15,7 +15,12 @@ import {
  */
 export function useMemberEvents() {
   const list = useApiData(fetchMemberEvents, 'member-events')
-  useChanges(memberEventsLiveUrl, () => void list.reload())
+  // Each change heard: what else on her page follows the evenings (people met) reads again too.
+  const [changes, setChanges] = useState(0)
+  useChanges(memberEventsLiveUrl, () => {
+    void list.reload()
+    setChanges((n) => n + 1)
+  })
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
@@ -29,13 +34,20 @@ export function useMemberEvents() {
   }
 
   const events = list.data?.events ?? null
+  const running = events?.find((e) => e.status === 'active' && e.registration === 'present') ?? null
   return {
     events,
+    /** How many changes the page has heard: a key for the reads that follow them. */
+    changes,
     /** A refused change, or a failed read ('' when the server said nothing). */
     error: actionError ?? list.error,
     busy,
     toggle,
     /** The running event she is checked in to: her table, live. */
-    running: events?.find((e) => e.status === 'active' && e.registration === 'present') ?? null,
+    running,
+    /** The evening she came to that has just ended: its closing (decision 0060-b). */
+    ended: list.data?.ended ?? null,
+    /** Her next evening: never the one she is at now. */
+    next: events?.find((e) => e.id !== running?.id) ?? null,
   }
 }

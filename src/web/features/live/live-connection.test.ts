@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EVENING_CLOSING_MS } from '#shared/constants.ts'
 import type { LiveState } from '#shared/live-state.ts'
 import { connectLive, type LiveTransport, type LiveView, type Read } from './live-connection.ts'
 
@@ -23,6 +24,7 @@ const state = (round: number, status: 'active' | 'inactive' = 'active'): LiveSta
     durationMinutes: 20,
   },
   tables: [],
+  closing: null,
 })
 
 /** A stand-in for the browser: the test plays the server's stream and the poll timer. */
@@ -96,6 +98,38 @@ function screen() {
 }
 
 describe('a live screen', () => {
+  it('following the active event, keeps the closing of the one that ended until its time is up', async () => {
+    const browser = fakeBrowser([
+      { kind: 'state', state: state(2) },
+      { kind: 'no-active' },
+      { kind: 'no-active' },
+    ])
+    let clock = 1_000_000
+    browser.transport.now = () => clock
+    const seen = screen()
+    connectLive(null, seen.listener, browser.transport)
+    await browser.settle()
+    browser.send('hello')
+    // The host ends the evening: the closing arrives, and the screen looks for the next event.
+    const over = state(2, 'inactive')
+    browser.send('state', {
+      ...over,
+      event: { ...over.event, endedAt: new Date(clock).toISOString() },
+      closing: { people: 8, rounds: 2, newAcquaintances: 12 },
+    })
+    expect(browser.log).toContain('close')
+    expect(browser.polling()).toBe(true)
+    expect(seen.view).toMatchObject({ status: 'ready', state: { closing: { people: 8 } } })
+    // No event runs now: the closing stays (before, "No event is running" replaced it in 5 s).
+    await browser.tick()
+    expect(browser.log.at(-1)).toBe('read active')
+    expect(seen.view).toMatchObject({ status: 'ready', state: { closing: { people: 8 } } })
+    // Once its time is up, the screen says no event runs.
+    clock += EVENING_CLOSING_MS
+    await browser.tick()
+    expect(seen.view).toEqual({ status: 'no-active-event' })
+  })
+
   it('goes live, falls back to polling when the stream drops, and returns to live', async () => {
     const browser = fakeBrowser([
       { kind: 'state', state: state(1) },

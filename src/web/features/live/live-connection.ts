@@ -1,5 +1,10 @@
 import { KLIKKSCREEN_POLL_MS } from '#shared/constants.ts'
-import { eventStateSchema, liveStateSchema, type LiveState } from '#shared/live-state.ts'
+import {
+  closingShown,
+  eventStateSchema,
+  liveStateSchema,
+  type LiveState,
+} from '#shared/live-state.ts'
 import { api, apiPath } from '#web/lib/api-client.ts'
 
 /** A stamp this much behind the best estimate is taken as this device's clock having moved. */
@@ -45,6 +50,8 @@ export function connectLive(
   let source: ReturnType<LiveTransport['open']> | null = null
   let stopPoll: (() => void) | null = null
   let followingId: string | null = requestedId
+  // Following the active event: the one it showed when that ended, kept for its closing.
+  let closing: LiveState | null = null
 
   // A stamp is the server's clock when it wrote the state, so at its arrival the server's clock is
   // at least that far along: each stamp gives a lower bound of the offset, short by the delivery
@@ -55,12 +62,15 @@ export function connectLive(
     offset = offset === null || bound > offset || bound < offset - CLOCK_MOVED_MS ? bound : offset
     const current = offset
     listener.view(() => ({ status: 'ready', state, offset: current }))
-    // Following the active event: when it ends, look for the next one.
+    // Following the active event: when it ends, its closing stays while the screen looks for the
+    // next one (decision 0060-b).
+    closing = null
     if (!requestedId && state.event.status !== 'active') {
       source?.close()
       source = null
       followingId = null
       listener.live(false)
+      if (closingShown(state, transport.now() + current)) closing = state
       startPolling()
     }
   }
@@ -71,8 +81,11 @@ export function connectLive(
       show(read.state)
       if (!source && (requestedId || read.state.event.status === 'active'))
         connect(read.state.event.id)
-    } else if (read.kind === 'no-active') listener.view(() => ({ status: 'no-active-event' }))
-    else if (read.kind === 'not-found') {
+    } else if (read.kind === 'no-active') {
+      if (closing && closingShown(closing, transport.now() + (offset ?? 0))) return
+      closing = null
+      listener.view(() => ({ status: 'no-active-event' }))
+    } else if (read.kind === 'not-found') {
       listener.view(() => ({ status: 'not-found' }))
       stopPolling()
     } else listener.view((current) => (current.status === 'ready' ? current : { status: 'error' }))

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { formatClock, roundTimeLeft } from '#shared/countdown.ts'
-import { useNow } from '#web/lib/use-now.ts'
+import { formatClock, roundEnd, roundTimeLeft } from '#shared/countdown.ts'
+import { useCountdownNow } from '#web/lib/use-now.ts'
 import { sortByName } from '#shared/people-names.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { LiveBadge } from '#web/components/ui/live-badge.tsx'
@@ -10,8 +10,10 @@ import { useLiveEvent } from './use-live-event.ts'
 export function MyTable({ eventId, userId }: { eventId: string; userId: string }) {
   const { t, i18n } = useTranslation('events')
   const { view, live } = useLiveEvent(eventId)
-  const now = useNow()
   const ready = view.status === 'ready'
+  const current = ready ? view.state.round : null
+  // The same seconds as the big screen's (useCountdownNow, on the server's clock).
+  const now = useCountdownNow(ready ? view.offset : 0, current ? roundEnd(current) : null)
   // Arriving from the account menu's "My table now": bring the card into view once it is there.
   useEffect(() => {
     if (ready && window.location.hash === '#my-table')
@@ -19,7 +21,7 @@ export function MyTable({ eventId, userId }: { eventId: string; userId: string }
   }, [ready])
   if (view.status !== 'ready') return null
   const { round, tables } = view.state
-  const left = round ? roundTimeLeft(round, now + view.offset) : 0
+  const left = round ? roundTimeLeft(round, now) : 0
   const mine = tables.find((table) => table.people.some((p) => p.userId === userId))
   const others = mine?.people.filter((p) => p.userId !== userId) ?? []
 

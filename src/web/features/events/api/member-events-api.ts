@@ -2,7 +2,8 @@ import type { InferResponseType } from 'hono/client'
 import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 
-export type MemberEvent = InferResponseType<ApiClient['events']['$get'], 200>['events'][number]
+export type MemberEventList = InferResponseType<ApiClient['events']['$get'], 200>
+export type MemberEvent = MemberEventList['events'][number]
 export type MetEvent = InferResponseType<
   ApiClient['events']['people-met']['$get'],
   200

@@ -3,17 +3,17 @@ import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 import { interpolateElement } from '#web/lib/interpolate-element.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchPeopleMet } from '../api/member-events-api.ts'
+import { usePeopleMet } from '../use-people-met.ts'
 
 /**
  * "People you met" on /events: for each of her evenings, round by round, who sat at her table,
  * with their names and pictures, so she can find them again. Members who opted out are not there.
+ * It follows the evening: `changes` (useMemberEvents) reads it again after every change heard.
  */
-export function PeopleMet() {
+export function PeopleMet({ changes }: { changes: number }) {
   const { t, i18n } = useTranslation('events')
-  const { data, error } = useApiData(fetchPeopleMet, 'people-met')
+  const { data, error } = usePeopleMet(changes)
   const day = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' })
   const events = data?.events ?? null
 
