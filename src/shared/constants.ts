@@ -20,6 +20,6 @@ export const CHECK_IN_UNDO_MS = 10_000
 export const DOOR_HELPER_LEAD_MS = 2 * 60 * 60_000
 /**
  * How long after the host ends an evening the big screen and members' phones keep showing its
- * closing (thanks, the new acquaintances, what comes next): into the next morning (decision 0060-b).
+ * closing (thanks, the new acquaintances, what comes next): into the next morning (decision 63).
  */
 export const EVENING_CLOSING_MS = 12 * 60 * 60_000

@@ -43,7 +43,7 @@ export const eventStateSchema = z.object({
   ),
   /**
    * Once the host has ended the evening: what the room did tonight, for the closing screen
-   * (decision 0060-b). Null while it has not ended.
+   * (decision 63). Null while it has not ended.
    */
   closing: z
     .object({

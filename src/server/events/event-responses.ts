@@ -101,7 +101,7 @@ export const memberEventListSchema = z.object({
   ),
   /**
    * The evening she came to that the host ended in the last 12 hours (the latest), for its
-   * closing on her phone: its name in her language and what the room did (decision 0060-b).
+   * closing on her phone: its name in her language and what the room did (decision 63).
    */
   ended: z
     .object({

@@ -315,7 +315,7 @@ export async function upcomingEventsFor(
 
 /**
  * The evening she came to (checked in) that ended within EVENING_CLOSING_MS, the latest, with
- * its closing figures: her phone shows its closing (decision 0060-b). Null if none.
+ * its closing figures: her phone shows its closing (decision 63). Null if none.
  */
 export async function endedEveningOf(db: Db, userId: string, language: string, now = new Date()) {
   const [row] = await db

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { query } from '../db/transfer/catalog.ts'
 
 /**
- * An evening's closing figures (decision 0060-b): how many sat at a table in a started round,
+ * An evening's closing figures (decision 63): how many sat at a table in a started round,
  * how many rounds started, and the new acquaintances: distinct pairs of people who sat at one
  * table in some started round tonight and had never sat at one table at an evening that began
  * earlier. A pair who met in two rounds tonight counts once. Counts only: no names.

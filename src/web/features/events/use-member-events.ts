@@ -45,7 +45,7 @@ export function useMemberEvents() {
     toggle,
     /** The running event she is checked in to: her table, live. */
     running,
-    /** The evening she came to that has just ended: its closing (decision 0060-b). */
+    /** The evening she came to that has just ended: its closing (decision 63). */
     ended: list.data?.ended ?? null,
     /** Her next evening: never the one she is at now. */
     next: events?.find((e) => e.id !== running?.id) ?? null,

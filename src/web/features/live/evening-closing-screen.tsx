@@ -4,7 +4,7 @@ import { RoomFigures } from '#web/components/ui/room-figures.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 
 /**
- * The big screen once the host has ended the evening (decision 0060-b): thanks, the evening's
+ * The big screen once the host has ended the evening (decision 63): thanks, the evening's
  * name in the screen's language, and how many new acquaintances the room made tonight.
  */
 export function EveningClosingScreen({ state }: { state: LiveState }) {

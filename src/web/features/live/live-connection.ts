@@ -63,7 +63,7 @@ export function connectLive(
     const current = offset
     listener.view(() => ({ status: 'ready', state, offset: current }))
     // Following the active event: when it ends, its closing stays while the screen looks for the
-    // next one (decision 0060-b).
+    // next one (decision 63).
     closing = null
     if (!requestedId && state.event.status !== 'active') {
       source?.close()

@@ -10,7 +10,7 @@ import { usePeopleMet } from '../use-people-met.ts'
 type Ended = NonNullable<MemberEventList['ended']>
 
 /**
- * Her phone once the host has ended the evening she came to (decision 0060-b): thanks, the
+ * Her phone once the host has ended the evening she came to (decision 63): thanks, the
  * evening's name, what the room did, whom she met tonight, and her next evening with a way to
  * it (its card, further down the page). Shown for 12 hours after the end. Without `next` (on
  * /home, whose "Your next evening" follows it at once) the next evening is left to the page.
