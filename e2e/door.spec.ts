@@ -131,7 +131,9 @@ test('a 40-person door on a phone: scan, code, name, refusals, undo and offline'
 
       // An unknown code: red, in words.
       await enter(page, 'ZZZZ99')
-      await expect(answer(page).getByRole('alert')).toContainText(ev.errors.userCodeUnknown)
+      await expect(answer(page).getByRole('alert')).toContainText(
+        fill(ev.errors.userCodeUnknown, { code: 'ZZZZ99' }),
+      )
 
       // Undo within 10 s: she is back on the not-yet list.
       await enter(page, vera.userCode)
@@ -180,9 +182,23 @@ test('a 40-person door on a phone: scan, code, name, refusals, undo and offline'
         const scanner = await context.newPage()
         await signInAsAdmin(scanner, baseURL)
         await scanner.goto(`/admin/events/${eventId}/door`)
+        // The check-in waits until the viewfinder has been measured: then the answer comes.
+        let release = () => {}
+        const held = new Promise<void>((resolve) => (release = resolve))
+        await scanner.route('**/check-ins', async (route) => {
+          await held
+          await route.continue()
+        })
         await scanner.getByRole('button', { name: ev.scanner.toggle }).click()
+        const viewfinder = scanner.getByLabel(ev.scanner.videoLabel)
+        await expect(viewfinder).toBeVisible()
+        const before = await viewfinder.boundingBox()
+        release()
         await expect(answer(scanner)).toContainText(klara.name, { timeout: 20_000 })
         await expect(answer(scanner)).toContainText(ev.door.answer.in)
+        // The answer lies over the picture: the viewfinder she aims with has not moved.
+        expect(await viewfinder.boundingBox()).toEqual(before)
+        await saveScreenshot(scanner, testInfo, 'door-camera-answer')
       } finally {
         await cameraBrowser.close()
       }

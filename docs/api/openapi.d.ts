@@ -1236,6 +1236,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/events/{id}/unseated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is in with no seat
+         * @description While a round runs: everyone checked in who has no seat in it, longest waiting first, each with the table an added chair would take her best (the late-arrival rule: none she is kept apart from, fewest she has met, then fewest people); and the size a new table would have. The host's alert reads this after every change (`GET /api/admin/events/live`).
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminEventsByIdUnseated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/unseated/{userId}/seat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seat her at a table with an added chair
+         * @description She sits at `tableId` in the running round; the table gets one more seat when it is full (and one more chair when it had none spare), up to 50. One audit entry. 409 `already_seated` when she has a seat by now; 409 when no round runs.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminEventsByIdUnseatedByUserIdSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/unseated/new-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a new table for those with no seat
+         * @description A new table, named in the admin's language and as big as the evening's usual table (or bigger when more wait), and everyone in with no seat sits there in the running round. One audit entry. 409 when nobody waits or no round runs.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminEventsByIdUnseatedNewTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events/{id}/door-helpers": {
         parameters: {
             query?: never;
@@ -2707,6 +2773,7 @@ export interface components {
                 tableName: string;
             }[];
             noFreeSeat: boolean;
+            unseated: boolean;
         };
         DeviceSession: {
             id: string;
@@ -2737,6 +2804,8 @@ export interface components {
                     placeName: "hu" | "en" | "es" | "de";
                 };
                 autoSeatLateArrivals: boolean;
+                checkInOpensAt: string;
+                checkInOpen: boolean;
             };
             canManage: boolean;
             round: {
@@ -2866,6 +2935,21 @@ export interface components {
             es?: components["schemas"]["EventTranslation"] | null;
             de?: components["schemas"]["EventTranslation"] | null;
         };
+        ExtraSeatAnswer: {
+            person: {
+                userId: string;
+                name: string;
+                label: string;
+                userCode: string;
+            };
+            seat: {
+                roundNumber: number;
+                /** Format: uuid */
+                tableId: string;
+                tableName: string;
+            };
+            capacityActual: number;
+        };
         KeepApartPair: {
             /** Format: uuid */
             id: string;
@@ -2945,6 +3029,22 @@ export interface components {
             placesLeft: number | null;
             waitingPosition: number | null;
         };
+        NewTableAnswer: {
+            table: {
+                /** Format: uuid */
+                tableId: string;
+                tableName: string;
+                capacityFull: number;
+                capacityActual: number;
+            };
+            roundNumber: number;
+            people: {
+                userId: string;
+                name: string;
+                label: string;
+                userCode: string;
+            }[];
+        };
         Participant: {
             /** Format: uuid */
             eventId: string;
@@ -2970,6 +3070,27 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        UnseatedState: {
+            round: {
+                /** Format: uuid */
+                id: string;
+                roundNumber: number;
+            } | null;
+            people: {
+                userId: string;
+                name: string;
+                label: string;
+                userCode: string;
+                checkedInAt: string | null;
+                suggestedTable: {
+                    /** Format: uuid */
+                    tableId: string;
+                    tableName: string;
+                    people: number;
+                } | null;
+            }[];
+            newTableSeats: number;
         };
     };
     responses: {
@@ -5786,6 +5907,104 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getAdminEventsByIdUnseated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who has no seat. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnseatedState"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminEventsByIdUnseatedByUserIdSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    tableId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where she sits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtraSeatAnswer"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminEventsByIdUnseatedNewTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table and who sits there. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewTableAnswer"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getAdminEventsByIdDoorHelpers: {
         parameters: {
             query?: never;
@@ -6283,7 +6502,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -6345,7 +6564,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;

@@ -84,3 +84,8 @@ export function requestLanguage(c: Context): Language {
   if (isLanguage(fromCookie)) return fromCookie
   return languageFromAcceptLanguage(c.req.header('accept-language')) ?? DEFAULT_LANGUAGE
 }
+
+/** The name of a table opened for those with no seat ("Table 6"), in the host's language. */
+export function newTableName(language: Language, number: number): string {
+  return i18n.getFixedT(language, 'events')('unseated.newTableName', { number })
+}

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'user_code_unknown',
   'not_registered',
   'undo_expired',
+  'check_in_not_open',
+  'already_seated',
   'already_registered',
   'on_waiting_list',
   'setting_locked',

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'round.add',
   'round.reseat',
   'round.seating',
+  'seating.add_seat',
+  'seating.open_table',
   'round.start',
   'round.end',
   'round.remove',

@@ -16,6 +16,13 @@ export const NEWSLETTER_NAME_MAX_LENGTH = 100
 export const NAME_MAX_LENGTH = 100
 /** How long the door screen offers to undo a check-in. */
 export const CHECK_IN_UNDO_MS = 10_000
+/** The most seats a table may have. */
+export const TABLE_MAX_SEATS = 50
+/**
+ * Check-in at the door opens this long before the event's start, without starting the evening
+ * (decision 0060-c): the site's default for every event.
+ */
+export const CHECK_IN_LEAD_MS = 60 * 60_000
 /** A door helper's screen opens this long before the event's start (and closes when it ends). */
 export const DOOR_HELPER_LEAD_MS = 2 * 60 * 60_000
 /**

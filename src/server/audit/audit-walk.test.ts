@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import {
@@ -11,6 +11,7 @@ import {
 } from '#shared/audit.ts'
 import { auditLog } from '../db/schema/audit.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
+import { eventTableAssignments } from '../db/schema/events.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
@@ -111,6 +112,18 @@ const remember =
     ids[key] = ((await answer.clone().json()) as Record<string, string>)[field] ?? ''
   }
 const draft = { content: { hu: { subject: 'Tavaszi hírek', body: 'Jön a **tavasz**.' } } }
+
+/** Takes her seat in the running round away, as if every table had been full when she came. */
+async function unseat(userId: string) {
+  await db()
+    .delete(eventTableAssignments)
+    .where(
+      and(
+        eq(eventTableAssignments.userId, userId),
+        eq(eventTableAssignments.roundId, ids.round ?? ZERO),
+      ),
+    )
+}
 
 const SCENARIOS: Scenario[] = [
   {
@@ -332,6 +345,31 @@ const SCENARIOS: Scenario[] = [
       path: `/api/door/${ids.event}/check-ins/${ids.checkIn ?? ZERO}`,
     }),
     refused: () => ({ method: 'DELETE', path: `/api/door/${ids.event}/check-ins/${ZERO}` }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/unseated/:userId/seat',
+    action: 'seating.add_seat',
+    subject: theEvent,
+    // The walk-in has no seat in the running round (as when every table was full).
+    prepare: () => unseat(people.m4.userId),
+    call: () => ({
+      method: 'POST',
+      path: event(`/unseated/${people.m4.userId}/seat`),
+      body: { tableId: ids.tableB },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: event(`/unseated/${people.m4.userId}/seat`),
+      body: { tableId: ZERO },
+    }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/unseated/new-table',
+    action: 'seating.open_table',
+    subject: theEvent,
+    prepare: () => unseat(people.m4.userId),
+    call: () => ({ method: 'POST', path: event('/unseated/new-table') }),
+    refused: () => ({ method: 'POST', path: missingEvent('/unseated/new-table') }),
   },
   {
     route: 'POST /api/admin/events/:id/rounds/:roundId/end',

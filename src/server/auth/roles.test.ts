@@ -122,6 +122,29 @@ const MATRIX: {
     user: 403,
     admin: 404,
   },
+  // Someone in with no seat: only the host sees her and seats her (unseated.test.ts).
+  {
+    method: 'GET',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/unseated',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/unseated/u1/seat',
+    body: { tableId: '00000000-0000-4000-8000-000000000001' },
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/unseated/new-table',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
   { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
   { method: 'DELETE', path: '/api/account/sessions', none: 401, user: 200, admin: 200 },
   // Her own data only: the route takes no member id.

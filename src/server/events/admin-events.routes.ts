@@ -56,6 +56,9 @@ import {
   deletedSchema,
   doorHelperListSchema,
   eventDetailSchema,
+  extraSeatAnswerSchema,
+  newTableAnswerSchema,
+  unseatedStateSchema,
   eventRowSchema,
   participantRowSchema,
   roundRowSchema,
@@ -80,6 +83,9 @@ import {
   tableValues,
 } from './event-audit.ts'
 import { addDoorHelper, doorHelpers, removeDoorHelper } from './door.ts'
+import { addSeatFor, openTableFor, unseatedState } from './unseated.ts'
+import { extraSeatInputSchema } from '#shared/schemas/door.ts'
+import { newTableName } from '../i18n.ts'
 
 const asEvents = { messages: 'events' } as const
 const adminDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
@@ -581,6 +587,86 @@ export function adminEventsRoutes(
             return { result: null, before: roundValues(removed) }
           })
           return c.json({ deleted: true })
+        },
+      )
+      // Someone in with no seat, and the two ways out
+      .get(
+        '/:id/unseated',
+        adminDoc({
+          summary: 'Who is in with no seat',
+          description:
+            "While a round runs: everyone checked in who has no seat in it, longest waiting first, each with the table an added chair would take her best (the late-arrival rule: none she is kept apart from, fewest she has met, then fewest people); and the size a new table would have. The host's alert reads this after every change (`GET /api/admin/events/live`).",
+          responses: { 200: json('Who has no seat.', unseatedStateSchema) },
+          errors: [404],
+        }),
+        event,
+        async (c) => {
+          const { id } = c.req.valid('param')
+          return c.json(await unseatedState(db, await findEvent(db, id)))
+        },
+      )
+      .post(
+        '/:id/unseated/:userId/seat',
+        adminDoc({
+          summary: 'Seat her at a table with an added chair',
+          description:
+            'She sits at `tableId` in the running round; the table gets one more seat when it is full (and one more chair when it had none spare), up to 50. One audit entry. 409 `already_seated` when she has a seat by now; 409 when no round runs.',
+          responses: { 200: json('Where she sits.', extraSeatAnswerSchema) },
+          errors: [400, 404, 409],
+        }),
+        eventParticipant,
+        jsonBody(extraSeatInputSchema, asEvents),
+        async (c) => {
+          const { id, userId } = c.req.valid('param')
+          const { tableId } = c.req.valid('json')
+          const seated = await audit(c, id, 'seating.add_seat', async (tx, before) => {
+            const done = await addSeatFor(tx, before, userId, tableId)
+            return {
+              result: done,
+              before: { capacityActual: done.table.before.capacityActual },
+              after: {
+                userId: done.person.userId,
+                name: done.person.name,
+                userCode: done.person.userCode,
+                roundNumber: done.seat.roundNumber,
+                tableId: done.seat.tableId,
+                tableName: done.seat.tableName,
+                capacityActual: done.table.after.capacityActual,
+              },
+            }
+          })
+          return c.json({
+            person: seated.person,
+            seat: seated.seat,
+            capacityActual: seated.table.after.capacityActual,
+          })
+        },
+      )
+      .post(
+        '/:id/unseated/new-table',
+        adminDoc({
+          summary: 'Open a new table for those with no seat',
+          description:
+            "A new table, named in the admin's language and as big as the evening's usual table (or bigger when more wait), and everyone in with no seat sits there in the running round. One audit entry. 409 when nobody waits or no round runs.",
+          responses: { 200: json('The table and who sits there.', newTableAnswerSchema) },
+          errors: [404, 409],
+        }),
+        event,
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const language = c.var.language
+          const opened = await audit(c, id, 'seating.open_table', async (tx, before) => {
+            const done = await openTableFor(tx, before, (n) => newTableName(language, n))
+            return {
+              result: done,
+              after: {
+                ...done.table,
+                roundNumber: done.roundNumber,
+                people: done.people.map((person) => person.name),
+              },
+            }
+          })
+          return c.json(opened)
         },
       )
       // Members who may work this event's door

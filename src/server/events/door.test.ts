@@ -125,7 +125,11 @@ describe('checking in at the door', () => {
 
     const unknown = await checkIn(hungarian, eventId, { code: 'ZZZZZZ' })
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ code: 'user_code_unknown', message: hu.errors.userCodeUnknown })
+    // The code she typed is in the answer, as the server read it.
+    expect(unknown.body).toEqual({
+      code: 'user_code_unknown',
+      message: fill(hu.errors.userCodeUnknown, { code: 'ZZZZZZ' }),
+    })
 
     const malformed = await checkIn(admin, eventId, { code: '!!' })
     expect(malformed.status).toBe(400)
@@ -147,14 +151,54 @@ describe('checking in at the door', () => {
     ])
   })
 
-  it('refuses a check-in while the event is not running', async () => {
-    const dora = await member()
-    const { eventId } = await evening(admin, { seated: false, started: false })
-    await registered(eventId, dora)
+  it('opens check-in an hour before the start without starting the evening, and refuses before', async () => {
+    const [dora, edit, fanni] = await Promise.all([member(), member(), member()])
+    if (!dora || !edit || !fanni) throw new Error('members missing')
+    const { eventId, eventName } = await evening(admin, { seated: false, started: false })
+    await registered(eventId, dora, edit, fanni)
+    const startAt = (ms: number) =>
+      ok(admin.client, `/api/admin/events/${eventId}`, {
+        method: 'PUT',
+        json: { eventName, startTime: new Date(Date.now() + ms).toISOString(), duration: 120 },
+      })
+    const door = () => ok<DoorState>(admin.client, `/api/door/${eventId}`, { method: 'GET' })
+
+    // Two hours before: the door is not open yet, and says when it opens.
+    await startAt(2 * 3_600_000)
     const early = await checkIn(admin, eventId, { code: dora.userCode })
     expect(early.status).toBe(409)
-    expect(early.body).toEqual({ code: 'event_not_active', message: en.errors.notActive })
-    expect((await detail(eventId)).participants).toMatchObject([{ status: 'registered' }])
+    expect(early.body).toEqual({
+      code: 'check_in_not_open',
+      message: fill(en.errors.checkInNotOpen, { minutes: '60' }),
+    })
+    expect((await detail(eventId)).participants.every((p) => p.status === 'registered')).toBe(true)
+    expect(await auditEntries(eventId, 'participant.check_in')).toHaveLength(0)
+    const closed = await door()
+    expect(closed.event.checkInOpen).toBe(false)
+    expect(Date.parse(closed.event.startTime) - Date.parse(closed.event.checkInOpensAt)).toBe(
+      3_600_000,
+    )
+
+    // Half an hour before: she is in, and the evening has not started.
+    await startAt(30 * 60_000)
+    expect((await door()).event.checkInOpen).toBe(true)
+    const inside = await checkIn(admin, eventId, { code: dora.userCode })
+    expect(inside.status).toBe(200)
+    expect(inside.body).toMatchObject({ result: 'checked_in', unseated: false })
+    const [row] = await db().select().from(events).where(eq(events.id, eventId))
+    expect(row?.status).toBe('inactive')
+
+    // An evening never started, its time over: the door is shut until the host starts it.
+    await startAt(-3 * 3_600_000)
+    const late = await checkIn(admin, eventId, { code: edit.userCode })
+    expect(late.body).toEqual({ code: 'event_not_active', message: en.errors.notActive })
+
+    // Ended: the door is shut for good (a host may reopen it).
+    await startAt(10 * 60_000)
+    await ok(admin.client, `/api/admin/events/${eventId}/start`)
+    await ok(admin.client, `/api/admin/events/${eventId}/end`)
+    const over = await checkIn(admin, eventId, { code: fanni.userCode })
+    expect(over.body.code).toBe('event_ended')
   })
 
   it('undoes a check-in within its window (twice is once), and refuses later', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { CHECK_IN_UNDO_MS, DOOR_HELPER_LEAD_MS } from '#shared/constants.ts'
+import { CHECK_IN_LEAD_MS, CHECK_IN_UNDO_MS, DOOR_HELPER_LEAD_MS } from '#shared/constants.ts'
 import { roundState } from '#shared/countdown.ts'
 import { distinctLabels, sortByName } from '#shared/people-names.ts'
 import { eventText } from '#shared/event-texts.ts'
@@ -21,6 +21,7 @@ import { DomainError } from '../domain-error.ts'
 import { eventSubject } from './event-audit.ts'
 import { findEvent, lockEvent, type EventRow } from './events.ts'
 import { freeOpenSeats, seatLateArrival, type LateSeat } from './late-arrivals.ts'
+import { hasNoSeat } from './unseated.ts'
 
 /** Who is at the door screen: an admin, or a member helping at the door of this one event. */
 export interface DoorViewer {
@@ -33,6 +34,25 @@ export function doorOpenForHelpers(event: EventRow, now = Date.now()): boolean {
   if (event.endedAt) return false
   if (now < event.startTime.getTime() - DOOR_HELPER_LEAD_MS) return false
   return event.status === 'active' || now <= event.startTime.getTime() + event.duration * 60_000
+}
+
+/** When check-in opens at the door: an hour before the start, the evening started or not. */
+export const checkInOpensAt = (event: EventRow) =>
+  new Date(event.startTime.getTime() - CHECK_IN_LEAD_MS)
+
+/**
+ * Whether the door takes check-ins now, and if not, why: the evening is over; it is too early
+ * (before `checkInOpensAt`); or it was never started and its time has passed.
+ */
+export function checkInRefusal(
+  event: EventRow,
+  now = Date.now(),
+): 'eventEnded' | 'checkInNotOpen' | 'eventNotActive' | null {
+  if (event.endedAt) return 'eventEnded'
+  if (event.status === 'active') return null
+  if (now < checkInOpensAt(event).getTime()) return 'checkInNotOpen'
+  if (now > event.startTime.getTime() + event.duration * 60_000) return 'eventNotActive'
+  return null
 }
 
 /** The event, if the viewer may work its door now; otherwise a refusal that says why. */
@@ -122,6 +142,8 @@ export async function doorState(
       placeName: place.text,
       textLanguages: { eventName: name.language, placeName: place.language },
       autoSeatLateArrivals: event.autoSeatLateArrivals,
+      checkInOpensAt: checkInOpensAt(event).toISOString(),
+      checkInOpen: checkInRefusal(event, now) === null,
     },
     canManage: viewer.isAdmin,
     round: running ? { id: running.id, roundNumber: running.roundNumber } : null,
@@ -154,7 +176,8 @@ async function memberByCode(db: Db | Tx, input: string) {
     .where(sql`translate(${profiles.userCode}, 'OIL', '011') = ${folded}`)
     .limit(2)
   // Two codes that differ only in a confusable letter: not ours to guess which.
-  if (similar.length !== 1 || !similar[0]) throw new DomainError('userCodeUnknown')
+  if (similar.length !== 1 || !similar[0])
+    throw new DomainError('userCodeUnknown', undefined, { code })
   return similar[0]
 }
 
@@ -176,6 +199,8 @@ export interface CheckInAnswer {
   checkedInAt: string
   seats: { roundNumber: number; started: boolean; tableName: string }[]
   noFreeSeat: boolean
+  /** A round runs and she has no seat in it: the door tells the helper to tell the host. */
+  unseated: boolean
 }
 
 /** When a check-in sent later from a phone's queue says it happened: within the last day. */
@@ -220,7 +245,8 @@ export async function checkIn(
         now,
       })
     }
-    if (event.status !== 'active') throw new DomainError('eventNotActive')
+    const refusal = checkInRefusal(event, now)
+    if (refusal) throw new DomainError(refusal, undefined, { minutes: CHECK_IN_LEAD_MS / 60_000 })
 
     const person =
       'code' in input
@@ -343,6 +369,7 @@ async function answerFor(
       tableName,
     })),
     noFreeSeat: answer.noFreeSeat ?? false,
+    unseated: await hasNoSeat(tx, event.id, userId, answer.now),
   }
 }
 

@@ -159,6 +159,10 @@ export const doorStateSchema = z
       /** The language of the name and the place: the request's, or Hungarian where missing. */
       textLanguages: eventTextLanguagesSchema.pick({ eventName: true, placeName: true }),
       autoSeatLateArrivals: z.boolean(),
+      /** Check-in opens then (an hour before the start), the evening started or not. */
+      checkInOpensAt: z.string(),
+      /** Whether the door takes check-ins now. */
+      checkInOpen: z.boolean(),
     }),
     /** An admin may also start the event and change its settings; a door helper may not. */
     canManage: z.boolean(),
@@ -209,6 +213,8 @@ export const checkInAnswerSchema = z
     ),
     /** A round runs and no table had a free seat for her: the host seats her by hand. */
     noFreeSeat: z.boolean(),
+    /** A round runs and she has no seat in it (tables full, or seating left to the host). */
+    unseated: z.boolean(),
   })
   .meta({ id: 'CheckInAnswer' })
 
@@ -223,3 +229,54 @@ export const doorHelperListSchema = z.object({
     }),
   ),
 })
+
+const unseatedPersonSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  label: z.string(),
+  userCode: z.string(),
+})
+
+/** GET /api/admin/events/:id/unseated: who is in with no seat, and the ways out. */
+export const unseatedStateSchema = z
+  .object({
+    /** The round running now; null when none runs (nobody can be unseated then). */
+    round: z.object({ id: z.uuid(), roundNumber: z.number().int() }).nullable(),
+    /** Longest waiting first. */
+    people: z.array(
+      unseatedPersonSchema.extend({
+        checkedInAt: z.string().nullable(),
+        /** Where an added chair takes her best (fewest she has met, then fewest people). */
+        suggestedTable: z
+          .object({ tableId: z.uuid(), tableName: z.string(), people: z.number().int() })
+          .nullable(),
+      }),
+    ),
+    /** How many seats a new table would have. */
+    newTableSeats: z.number().int(),
+  })
+  .meta({ id: 'UnseatedState' })
+
+/** POST …/unseated/:userId/seat: where she sits now. */
+export const extraSeatAnswerSchema = z
+  .object({
+    person: unseatedPersonSchema,
+    seat: z.object({ roundNumber: z.number().int(), tableId: z.uuid(), tableName: z.string() }),
+    /** The table's seats now (one more than before when it was full). */
+    capacityActual: z.number().int(),
+  })
+  .meta({ id: 'ExtraSeatAnswer' })
+
+/** POST …/unseated/new-table: the new table and who sits there now. */
+export const newTableAnswerSchema = z
+  .object({
+    table: z.object({
+      tableId: z.uuid(),
+      tableName: z.string(),
+      capacityFull: z.number().int(),
+      capacityActual: z.number().int(),
+    }),
+    roundNumber: z.number().int(),
+    people: z.array(unseatedPersonSchema),
+  })
+  .meta({ id: 'NewTableAnswer' })

@@ -269,7 +269,9 @@ describe('participants', () => {
       userCode: 'ZZZZZZ',
     })
     expect(unknown.status).toBe(404)
-    expect((await unknown.json()).message).toBe(en.errors.userCodeUnknown)
+    expect((await unknown.json()).message).toBe(
+      en.errors.userCodeUnknown.replace('{{code}}', 'ZZZZZZ'),
+    )
     const malformed = await admin.client.post(`/api/admin/events/${id}/participants`, {
       userCode: '!',
     })

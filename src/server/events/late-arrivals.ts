@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { TABLE_MAX_SEATS } from '#shared/constants.ts'
 import { roundState } from '#shared/countdown.ts'
-import type { Tx } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import {
   eventKeepApart,
   eventRounds,
@@ -48,49 +49,13 @@ export async function seatLateArrival(
   const targets = [running, pending].filter((round) => round !== undefined)
   if (targets.length === 0) return { seats: [], noFreeSeat: false }
 
-  const [tables, seats, pairs] = await Promise.all([
-    tx
-      .select()
-      .from(eventTables)
-      .where(eq(eventTables.eventId, event.id))
-      .orderBy(asc(eventTables.createdAt), asc(eventTables.tableName)),
-    tx
-      .select({
-        roundId: eventTableAssignments.roundId,
-        tableId: eventTableAssignments.tableId,
-        userId: eventTableAssignments.userId,
-      })
-      .from(eventTableAssignments)
-      .where(
-        inArray(
-          eventTableAssignments.roundId,
-          rounds.map((round) => round.id),
-        ),
-      ),
-    tx
-      .select({ userA: eventKeepApart.userA, userB: eventKeepApart.userB })
-      .from(eventKeepApart)
-      .where(
-        and(
-          eq(eventKeepApart.eventId, event.id),
-          or(eq(eventKeepApart.userA, userId), eq(eventKeepApart.userB, userId)),
-        ),
-      ),
-  ])
-  const keptApart = new Set(pairs.map((pair) => (pair.userA === userId ? pair.userB : pair.userA)))
-
-  // How often she has sat with each person so far, in started rounds.
-  const met = new Map<string, number>()
-  const noteMeetings = (roundId: string, tableId: string) => {
-    for (const seat of seats)
-      if (seat.roundId === roundId && seat.tableId === tableId && seat.userId !== userId)
-        met.set(seat.userId, (met.get(seat.userId) ?? 0) + 1)
-  }
-  for (const round of rounds)
-    if (round.started && round.id !== running?.id) {
-      const own = seats.find((seat) => seat.roundId === round.id && seat.userId === userId)
-      if (own) noteMeetings(round.id, own.tableId)
-    }
+  const { tables, seats, keptApart, met, noteMeetings } = await seatingContext(
+    tx,
+    event.id,
+    rounds,
+    userId,
+    running?.id,
+  )
 
   const result: LateSeating = { seats: [], noFreeSeat: false }
   for (const round of targets) {
@@ -126,6 +91,65 @@ export async function seatLateArrival(
   return result
 }
 
+/**
+ * What choosing her table takes: the event's tables, every seat in its rounds, whom she is kept
+ * apart from, and how often she has sat with each person in the started rounds before `skipRound`.
+ */
+export async function seatingContext(
+  tx: Db | Tx,
+  eventId: string,
+  rounds: (typeof eventRounds.$inferSelect)[],
+  userId: string,
+  skipRound?: string,
+) {
+  const [tables, seats, pairs] = await Promise.all([
+    tx
+      .select()
+      .from(eventTables)
+      .where(eq(eventTables.eventId, eventId))
+      .orderBy(asc(eventTables.createdAt), asc(eventTables.tableName)),
+    rounds.length === 0
+      ? Promise.resolve<{ roundId: string; tableId: string; userId: string }[]>([])
+      : tx
+          .select({
+            roundId: eventTableAssignments.roundId,
+            tableId: eventTableAssignments.tableId,
+            userId: eventTableAssignments.userId,
+          })
+          .from(eventTableAssignments)
+          .where(
+            inArray(
+              eventTableAssignments.roundId,
+              rounds.map((round) => round.id),
+            ),
+          ),
+    tx
+      .select({ userA: eventKeepApart.userA, userB: eventKeepApart.userB })
+      .from(eventKeepApart)
+      .where(
+        and(
+          eq(eventKeepApart.eventId, eventId),
+          or(eq(eventKeepApart.userA, userId), eq(eventKeepApart.userB, userId)),
+        ),
+      ),
+  ])
+  const keptApart = new Set(pairs.map((pair) => (pair.userA === userId ? pair.userB : pair.userA)))
+
+  // How often she has sat with each person so far, in started rounds.
+  const met = new Map<string, number>()
+  const noteMeetings = (roundId: string, tableId: string) => {
+    for (const seat of seats)
+      if (seat.roundId === roundId && seat.tableId === tableId && seat.userId !== userId)
+        met.set(seat.userId, (met.get(seat.userId) ?? 0) + 1)
+  }
+  for (const round of rounds)
+    if (round.started && round.id !== skipRound) {
+      const own = seats.find((seat) => seat.roundId === round.id && seat.userId === userId)
+      if (own) noteMeetings(round.id, own.tableId)
+    }
+  return { tables, seats, keptApart, met, noteMeetings }
+}
+
 /** Frees her seats in the rounds that have not ended (ended rounds keep who sat where). */
 export async function freeOpenSeats(tx: Tx, eventId: string, userId: string, now = Date.now()) {
   const rounds = await tx.select().from(eventRounds).where(eq(eventRounds.eventId, eventId))
@@ -142,16 +166,23 @@ export async function freeOpenSeats(tx: Tx, eventId: string, userId: string, now
   )
 }
 
-function bestTable(
+/**
+ * The table that takes her best: none of the people she is kept apart from, then the fewest she
+ * has met, then the fewest people, then the first. With `extraSeat`, a full table counts too (the
+ * host adds a chair), up to the largest a table may be.
+ */
+export function bestTable(
   tables: (typeof eventTables.$inferSelect)[],
   seated: { tableId: string; userId: string }[],
   met: Map<string, number>,
   keptApart: Set<string>,
+  { extraSeat = false } = {},
 ) {
   let best: { table: (typeof tables)[number]; score: number; load: number } | undefined
   for (const table of tables) {
     const atTable = seated.filter((seat) => seat.tableId === table.id)
-    if (atTable.length >= table.capacityActual) continue
+    const room = extraSeat ? TABLE_MAX_SEATS : table.capacityActual
+    if (atTable.length >= room) continue
     if (atTable.some((seat) => keptApart.has(seat.userId))) continue
     const score = atTable.filter((seat) => met.has(seat.userId)).length
     if (!best || score < best.score || (score === best.score && atTable.length < best.load))

@@ -32,7 +32,8 @@ export async function addParticipantByCode(db: Db, eventId: string, userCode: st
       .select({ id: profiles.id })
       .from(profiles)
       .where(eq(profiles.userCode, normalizeUserCode(userCode)))
-    if (!member) throw new DomainError('userCodeUnknown')
+    if (!member)
+      throw new DomainError('userCodeUnknown', undefined, { code: normalizeUserCode(userCode) })
     const now = new Date()
     await tx
       .insert(eventParticipants)

@@ -37,3 +37,8 @@ export const doorHelperInputSchema = z.object({
     .min(1, { error: 'userCodeInvalid' })
     .max(40, { error: 'userCodeInvalid' }),
 })
+
+/** POST /api/admin/events/:id/unseated/:userId/seat: the table that gets a chair for her. */
+export const extraSeatInputSchema = z.object({
+  tableId: z.uuid({ error: 'tableRequired' }),
+})

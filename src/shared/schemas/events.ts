@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_ROUND_DURATION_MINUTES } from '../constants.ts'
+import { DEFAULT_ROUND_DURATION_MINUTES, TABLE_MAX_SEATS } from '../constants.ts'
 import { EVENT_TEXT_LIMITS, eventTranslationsInputSchema } from '../event-texts.ts'
 
 // Messages are keys in the `events` namespace (validation.*), so the form and the server's
@@ -78,12 +78,12 @@ export const tableInputSchema = z
       .number({ error: 'capacityInvalid' })
       .int({ error: 'capacityInvalid' })
       .min(1, { error: 'capacityInvalid' })
-      .max(50, { error: 'capacityInvalid' }),
+      .max(TABLE_MAX_SEATS, { error: 'capacityInvalid' }),
     capacityActual: z
       .number({ error: 'capacityInvalid' })
       .int({ error: 'capacityInvalid' })
       .min(1, { error: 'capacityInvalid' })
-      .max(50, { error: 'capacityInvalid' }),
+      .max(TABLE_MAX_SEATS, { error: 'capacityInvalid' }),
   })
   .refine((t) => t.capacityActual <= t.capacityFull, {
     error: 'capacityActualTooLarge',

@@ -1,5 +1,13 @@
 import { dateLocale } from '#shared/languages.ts'
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
 import { Link } from 'wouter'
 import { CHECK_IN_UNDO_MS } from '#shared/constants.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -23,13 +31,15 @@ import { checkInQueue, flushQueue, type QueuedCheckIn } from './check-in-queue.t
 import { matchingPeople, resolveEntry } from './find-person.ts'
 import { QrScanner } from './qr-scanner.tsx'
 import { useDoorState } from './use-door-state.ts'
+import { useInVisualViewport } from './use-in-visual-viewport.ts'
 
 /** What the door shows after an entry: who came in, or why not. */
 type Outcome =
   | { kind: 'in'; answer: CheckInAnswer; undoUntil: number }
   | { kind: 'already'; answer: CheckInAnswer }
   | { kind: 'walkIn'; message: string; retry: CheckInRequest }
-  | { kind: 'refused'; message: string }
+  /** `untilOpen`: refused because the door was not open yet; it goes once the door opens. */
+  | { kind: 'refused'; message: string; untilOpen?: boolean }
   | { kind: 'queued'; label: string; clientId: string }
   | { kind: 'undone'; name: string }
   | { kind: 'choose'; count: number }
@@ -44,6 +54,9 @@ const storage = () => {
   }
 }
 
+/** Refusals that mean "the door is not open yet": they go by themselves once it is. */
+const NOT_OPEN_CODES = new Set(['check_in_not_open', 'event_not_active'])
+
 /** How often the door tries to send check-ins it kept while offline. */
 const RETRY_QUEUE_MS = 5_000
 /** Recent check-ins listed under the answer. */
@@ -56,7 +69,14 @@ const LOG_LENGTH = 8
  * not registered, red when nobody has the code; a check-in can be undone for 10 s. Without
  * network, check-ins wait on the phone and are sent, once, when it is back.
  */
-export function DoorScreen({ eventId }: { eventId: string }) {
+export function DoorScreen({
+  eventId,
+  hostAlert = null,
+}: {
+  eventId: string
+  /** The host's alert that someone is in with no seat (the route gives it to admins). */
+  hostAlert?: ReactNode
+}) {
   const { t, i18n } = useTranslation('events')
   const door = useDoorState(eventId)
   const now = useNow(500)
@@ -69,6 +89,11 @@ export function DoorScreen({ eventId }: { eventId: string }) {
   const queue = useMemo(() => checkInQueue(eventId, storage()), [eventId])
   const [waiting, setWaiting] = useState<QueuedCheckIn[]>(() => queue.items())
   const [log, setLog] = useState<{ id: string; text: string; tone: 'in' | 'other' }[]>([])
+  // While the camera's picture shows, the answer lies over it (the viewfinder never moves).
+  const [cameraShowing, setCameraShowing] = useState(false)
+  const answerBox = useRef<HTMLDivElement>(null)
+  // The answer stays above the phone's keyboard: it is what she reads next.
+  useInVisualViewport(answerBox, outcome)
   const time = useMemo(
     () => new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' }),
     [i18n.language],
@@ -77,6 +102,17 @@ export function DoorScreen({ eventId }: { eventId: string }) {
 
   const people = useMemo(() => door.state?.people ?? [], [door.state])
   const running = door.state?.event.status === 'active'
+  const opensAt = door.state ? Date.parse(door.state.event.checkInOpensAt) : Infinity
+  const startsAt = door.state ? Date.parse(door.state.event.startTime) : Infinity
+  // Open when the server says so, and from the hour before the start on this phone's clock too.
+  const checkInOpen =
+    !!door.state &&
+    !door.state.event.endedAt &&
+    (door.state.event.checkInOpen || (now >= opensAt && now < startsAt))
+
+  // A refusal because the door was not open yet goes by itself once it is.
+  const answerShown =
+    checkInOpen && outcome?.kind === 'refused' && outcome.untilOpen ? null : outcome
 
   const note = useCallback((id: string, entry: string, tone: 'in' | 'other') => {
     setLog((current) => [{ id, text: entry, tone }, ...current].slice(0, LOG_LENGTH))
@@ -95,7 +131,10 @@ export function DoorScreen({ eventId }: { eventId: string }) {
   )
 
   const send = useCallback(
-    async (request: CheckInRequest, label: string): Promise<'answered' | 'unreachable'> => {
+    async (
+      request: CheckInRequest,
+      label: string,
+    ): Promise<'answered' | 'refused' | 'unreachable'> => {
       const result = await sendCheckIn(eventId, request)
       if (!result.ok && result.status === 0) return 'unreachable'
       if (result.ok) {
@@ -103,15 +142,17 @@ export function DoorScreen({ eventId }: { eventId: string }) {
         if (result.data.result === 'checked_in')
           setOutcome({ kind: 'in', answer: result.data, undoUntil: Date.now() + CHECK_IN_UNDO_MS })
         else setOutcome({ kind: 'already', answer: result.data })
-      } else if (result.code === 'not_registered') {
+        return 'answered'
+      }
+      if (result.code === 'not_registered') {
         setOutcome({ kind: 'walkIn', message: result.message, retry: { ...request, walkIn: true } })
         note(request.clientId, result.message, 'other')
-      } else {
-        const message = result.message || t('door.failed')
-        setOutcome({ kind: 'refused', message })
-        note(request.clientId, `${label}: ${message}`, 'other')
+        return 'answered'
       }
-      return 'answered'
+      const message = result.message || t('door.failed')
+      setOutcome({ kind: 'refused', message, untilOpen: NOT_OPEN_CODES.has(result.code) })
+      note(request.clientId, `${label}: ${message}`, 'other')
+      return 'refused'
     },
     [eventId, describe, note, t],
   )
@@ -128,8 +169,13 @@ export function DoorScreen({ eventId }: { eventId: string }) {
       }
       setBusy(true)
       try {
-        if (!navigator.onLine) keep()
-        else if ((await send(request, label)) === 'unreachable') keep()
+        if (!navigator.onLine) {
+          keep()
+          return 'answered'
+        }
+        const sent = await send(request, label)
+        if (sent === 'unreachable') keep()
+        return sent === 'refused' ? 'refused' : 'answered'
       } finally {
         setBusy(false)
       }
@@ -146,7 +192,8 @@ export function DoorScreen({ eventId }: { eventId: string }) {
       try {
         await flushQueue(queue, async (item) => {
           const { label, ...request } = item
-          return send(request, label)
+          // A refusal is an answer too: the queue is done with it.
+          return (await send(request, label)) === 'unreachable' ? 'unreachable' : 'answered'
         })
       } finally {
         setWaiting(queue.items())
@@ -182,8 +229,16 @@ export function DoorScreen({ eventId }: { eventId: string }) {
       field.current?.select()
       return
     }
-    if (entry.kind === 'person') await checkIn({ userId: entry.person.userId }, entry.person.label)
-    else await checkIn({ code: entry.code }, entry.code)
+    const sent =
+      entry.kind === 'person'
+        ? await checkIn({ userId: entry.person.userId }, entry.person.label)
+        : await checkIn({ code: entry.code }, entry.code)
+    // A refusal keeps what she typed, selected: she corrects it, or types over it.
+    if (sent === 'refused') {
+      field.current?.focus()
+      field.current?.select()
+      return
+    }
     setText('')
     field.current?.focus()
   }
@@ -235,6 +290,29 @@ export function DoorScreen({ eventId }: { eventId: string }) {
   const choosing = text.trim() !== '' && outcome?.kind === 'choose'
   const rows = choosing ? shown : list === 'notYet' ? notYet : arrived
   const queuedIds = new Set(waiting.flatMap((item) => ('userId' in item ? [item.userId] : [])))
+  const answerRegion = (
+    <div ref={answerBox} aria-live="polite" aria-atomic="true" data-testid="door-answer">
+      {answerShown && answerShown.kind !== 'choose' && (
+        <Answer
+          outcome={answerShown}
+          compact={cameraShowing}
+          now={now}
+          time={time}
+          onUndo={undo}
+          onWalkIn={async (target, label, walkIn) => {
+            // The button she pressed goes with the answer: back to the field.
+            await checkIn(target, label, walkIn)
+            field.current?.focus()
+          }}
+        />
+      )}
+      {answerShown?.kind === 'choose' && (
+        <p className="rounded-2xl bg-sand px-5 py-4 text-lg font-semibold">
+          {t('door.choose', { count: answerShown.count })}
+        </p>
+      )}
+    </div>
+  )
 
   return (
     <main
@@ -250,6 +328,7 @@ export function DoorScreen({ eventId }: { eventId: string }) {
         </Link>
         <LiveBadge live={door.live && online} />
       </div>
+      {hostAlert}
       <header>
         <p className="text-sm font-semibold tracking-wide text-ink-soft uppercase">
           {t('door.title')}
@@ -275,7 +354,8 @@ export function DoorScreen({ eventId }: { eventId: string }) {
             value={text}
             onChange={(e) => {
               setText(e.target.value)
-              if (outcome?.kind === 'choose') setOutcome(null)
+              // She has started on the next one: the last answer has been read.
+              if (outcome) setOutcome(null)
             }}
             aria-describedby="door-entry-hint"
             autoComplete="off"
@@ -295,9 +375,16 @@ export function DoorScreen({ eventId }: { eventId: string }) {
       </form>
 
       {!running && (
-        <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-sand px-4 py-3">
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-2xl bg-sand px-4 py-3"
+          data-testid="door-opening"
+        >
           <p className="font-semibold">
-            {state.event.endedAt ? t('door.ended') : t('door.notStarted')}
+            {state.event.endedAt
+              ? t('door.ended')
+              : t(checkInOpen ? 'door.notStarted' : 'door.opensAt', {
+                  time: time.format(new Date(checkInOpen ? startsAt : opensAt)),
+                })}
           </p>
           {state.canManage && !state.event.endedAt && (
             <Button
@@ -318,26 +405,7 @@ export function DoorScreen({ eventId }: { eventId: string }) {
 
       {!online && <Alert tone="info">{t('door.offline')}</Alert>}
 
-      <div aria-live="polite" aria-atomic="true" data-testid="door-answer">
-        {outcome && outcome.kind !== 'choose' && (
-          <Answer
-            outcome={outcome}
-            now={now}
-            time={time}
-            onUndo={undo}
-            onWalkIn={async (target, label, walkIn) => {
-              // The button she pressed goes with the answer: back to the field.
-              await checkIn(target, label, walkIn)
-              field.current?.focus()
-            }}
-          />
-        )}
-        {outcome?.kind === 'choose' && (
-          <p className="rounded-2xl bg-sand px-5 py-4 text-lg font-semibold">
-            {t('door.choose', { count: outcome.count })}
-          </p>
-        )}
-      </div>
+      {!cameraShowing && answerRegion}
 
       <dl className="grid grid-cols-3 gap-2 text-center" data-testid="door-counts">
         {(['registered', 'arrived', 'notYet'] as const).map((key) => (
@@ -352,7 +420,11 @@ export function DoorScreen({ eventId }: { eventId: string }) {
         ))}
       </dl>
 
-      <QrScanner onCode={(code) => void checkIn({ code }, code)} />
+      <QrScanner
+        onCode={(code) => void checkIn({ code }, code)}
+        overlay={answerRegion}
+        onShowing={setCameraShowing}
+      />
 
       {waiting.length > 0 && (
         <section aria-labelledby="door-waiting" className="rounded-2xl bg-gold-light/40 p-4">
@@ -431,7 +503,7 @@ export function DoorScreen({ eventId }: { eventId: string }) {
                   </span>
                 ) : (
                   person.status !== 'present' &&
-                  running && (
+                  checkInOpen && (
                     <Button
                       variant="secondary"
                       size="md"
@@ -467,12 +539,15 @@ export function DoorScreen({ eventId }: { eventId: string }) {
 /** The answer to the last entry, full width: green, amber or red, with undo or "let in anyway". */
 function Answer({
   outcome,
+  compact,
   now,
   time,
   onUndo,
   onWalkIn,
 }: {
   outcome: Exclude<Outcome, { kind: 'choose' }>
+  /** Over the camera's picture: smaller, without the photo. */
+  compact: boolean
   now: number
   time: Intl.DateTimeFormat
   onUndo: () => Promise<void>
@@ -481,36 +556,48 @@ function Answer({
   const { t } = useTranslation('events')
   if (outcome.kind === 'in' || outcome.kind === 'already') {
     const { answer } = outcome
-    const green = outcome.kind === 'in'
+    // In with no seat is not a plain "in": amber, and what the helper can do about it.
+    const green = outcome.kind === 'in' && !answer.unseated
+    const undoable = outcome.kind === 'in'
     const seat = answer.seats.find((s) => s.started) ?? answer.seats[0]
     // `now` ticks twice a second and may be from before the answer came: never more than the window.
-    const secondsLeft = green
+    const secondsLeft = undoable
       ? Math.min(CHECK_IN_UNDO_MS / 1000, Math.ceil((outcome.undoUntil - now) / 1000))
       : 0
     return (
       <div
-        className={`flex flex-col gap-4 rounded-3xl p-5 sm:flex-row sm:items-center ${green ? 'surface-dark bg-sage-deep text-cream' : 'bg-gold-light text-ink'}`}
+        className={`flex flex-col rounded-3xl sm:flex-row sm:items-center ${compact ? 'gap-2 p-4 shadow-lg' : 'gap-4 p-5'} ${green ? 'surface-dark bg-sage-deep text-cream' : 'bg-gold-light text-ink'}`}
         data-tone={green ? 'green' : 'amber'}
       >
-        <UserAvatar avatarUrl={answer.person.avatarUrl} name={answer.person.name} size="large" />
+        {!compact && (
+          <UserAvatar avatarUrl={answer.person.avatarUrl} name={answer.person.name} size="large" />
+        )}
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold tracking-wide uppercase opacity-90">
-            {green
-              ? t('door.answer.in')
-              : t('door.answer.already', { time: time.format(new Date(answer.checkedInAt)) })}
+            {outcome.kind === 'already'
+              ? t('door.answer.already', { time: time.format(new Date(answer.checkedInAt)) })
+              : answer.unseated
+                ? t('door.answer.unseated')
+                : t('door.answer.in')}
           </p>
-          <p className="font-display text-3xl font-semibold break-words">{answer.person.label}</p>
-          {seat ? (
-            <p className="mt-1 text-2xl font-semibold">
+          <p
+            className={`font-display font-semibold break-words ${compact ? 'text-2xl' : 'text-3xl'}`}
+          >
+            {answer.person.label}
+          </p>
+          {answer.unseated ? (
+            <p className={`mt-1 font-semibold ${compact ? 'text-base' : 'text-lg'}`}>
+              {answer.noFreeSeat ? t('door.answer.unseatedFull') : t('door.answer.unseatedManual')}
+            </p>
+          ) : seat ? (
+            <p className={`mt-1 font-semibold ${compact ? 'text-xl' : 'text-2xl'}`}>
               {seat.started
                 ? t('door.table', { table: seat.tableName })
                 : t('door.nextRoundTable', { number: seat.roundNumber, table: seat.tableName })}
             </p>
-          ) : answer.noFreeSeat ? (
-            <p className="mt-1 font-semibold">{t('door.answer.noFreeSeat')}</p>
           ) : null}
         </div>
-        {green && secondsLeft > 0 && (
+        {undoable && secondsLeft > 0 && (
           <Button
             variant="secondary"
             size="md"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { useTranslation } from '../../lib/use-translation.ts'
@@ -12,9 +12,19 @@ const isFailure = (state: CameraState): state is Failure =>
 /**
  * The door's camera: a toggle that opens the rear camera and reports each QR code it reads through
  * `onCode` (the same code once, then not again until it has been out of sight for 3 s). The camera
- * is released when the toggle goes off and when the scanner unmounts.
+ * is released when the toggle goes off and when the scanner unmounts. While the picture shows,
+ * `overlay` (the answer to the last scan) lies over its lower edge: an answer never moves the
+ * viewfinder she is aiming with; `onShowing` says when the picture is there to take it.
  */
-export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
+export function QrScanner({
+  onCode,
+  overlay = null,
+  onShowing,
+}: {
+  onCode: (text: string) => void
+  overlay?: ReactNode
+  onShowing?: (showing: boolean) => void
+}) {
   const { t } = useTranslation('events')
   const [on, setOn] = useState(false)
   const [state, setState] = useState<CameraState>('starting')
@@ -37,6 +47,10 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
   }, [on, attempt])
 
   const failed = on && isFailure(state)
+  const showing = on && !failed
+  useEffect(() => {
+    onShowing?.(showing)
+  }, [showing, onShowing])
   return (
     <div className="flex flex-col gap-4">
       <Button
@@ -77,6 +91,9 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
             aria-hidden="true"
             className={`pointer-events-none absolute top-1/2 left-1/2 aspect-square h-[72%] -translate-x-1/2 -translate-y-1/2 rounded-3xl shadow-[0_0_0_100vmax_rgb(42_31_45/0.35)] ring-[3px] ring-cream transition-opacity motion-reduce:transition-none ${state === 'scanning' ? 'opacity-100' : 'opacity-0'}`}
           />
+          {showing && overlay && (
+            <div className="absolute inset-x-2 bottom-2 sm:inset-x-3 sm:bottom-3">{overlay}</div>
+          )}
         </div>
       )}
       {on && !failed && (

@@ -7,6 +7,7 @@ import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
+import { useChanges } from '#web/lib/use-changes.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
@@ -47,6 +48,9 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
   useDocumentTitle(`${detail?.event.eventName ?? t('list.title')} – Lendület`)
 
   const { reload } = loaded
+  // The evening changes from elsewhere too (the door's check-ins, a seat added from the alert):
+  // the page follows without a reload.
+  useChanges('/api/admin/events/live', () => void reload())
   const actions = useEventActions(reload)
   const people = useParticipantLabels(detail?.participants ?? noParticipants)
   const confirm = useConfirm()
