@@ -20,7 +20,7 @@ export const CHECK_IN_UNDO_MS = 10_000
 export const TABLE_MAX_SEATS = 50
 /**
  * Check-in at the door opens this long before the event's start, without starting the evening
- * (decision 0060-c): the site's default for every event.
+ * (decision 64): the site's default for every event.
  */
 export const CHECK_IN_LEAD_MS = 60 * 60_000
 /** A door helper's screen opens this long before the event's start (and closes when it ends). */
