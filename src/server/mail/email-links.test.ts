@@ -266,7 +266,7 @@ describe('e-mailed links open in the language of the e-mail', () => {
       method: 'PUT',
       json: { ...input, startTime: new Date(Date.now() + 6 * 86_400_000).toISOString() },
     })
-    const changed = await server.mail.waitFor(lena.email, { subject: /Änderung/ })
+    const changed = await server.mail.waitFor(lena.email, { subject: /änderung/i })
     expect(changed.subject).toBe(subjectOf(deEmails.eventChanged.subject, { event: eventName }))
     await expectLinksIn(changed, 'de', 2)
 
