@@ -25,7 +25,7 @@ const SECTION_SIZES = {
     es: [53.5, 28.5, 27.5],
     de: [57.5, 30.5, 27.5],
   },
-  why: { hu: [45.5, 25, 15], en: [46, 23.5, 15], es: [47.5, 25, 16.5], de: [46, 23.5, 15] },
+  why: { hu: [45.5, 25, 15], en: [46, 23.5, 15], es: [47.5, 25, 16.5], de: [47.5, 25, 16.5] },
   // The app's section: no store badge yet, one, or both (each shown once its page is set).
   download: {
     hu: [14.5, 12.5, 12.5],
