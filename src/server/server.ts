@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Logger } from 'pino'
 import { operatorFacts } from './settings/settings.routes.ts'
 import { createSiteSettings } from './settings/site-settings.ts'
@@ -69,6 +70,7 @@ export async function createServer({
       ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
       onProgress: campaignProgress,
       soleSender: database.driver === 'pglite',
+      journalPath: database.dataDir && join(database.dataDir, 'campaign-sent.journal'),
     }),
   })
   const auth = createAuth({

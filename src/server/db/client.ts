@@ -23,6 +23,8 @@ export type DatabaseDriver = 'pglite' | 'postgres'
 export interface Database {
   db: Db
   driver: DatabaseDriver
+  /** The embedded database's folder; absent on PostgreSQL and for a database in memory. */
+  dataDir?: string
   /**
    * Applies the committed migrations; safe to call on every start. `migrationsFolder` is for a
    * restore, which builds the schema of an older backup first (db/transfer/import-data.ts).
@@ -117,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
   })
-  return { ...database, load: counted.load }
+  return { ...database, load: counted.load, dataDir: options.dataDir }
 }
 
 function withCommon(

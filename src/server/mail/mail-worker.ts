@@ -1,15 +1,19 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { createTransport, type Transporter } from 'nodemailer'
+import MailComposer from 'nodemailer/lib/mail-composer'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import {
+  SEND_BATCH,
   domainOf,
+  nextBatchSize,
   type CampaignDelivery,
   type Outcome,
   type Recipient,
 } from '../newsletter/campaign-delivery.ts'
+import { openSmtpLane, type SmtpLane } from './smtp-lane.ts'
 
 const MAX_ATTEMPTS = 20
 
@@ -128,6 +132,10 @@ export function startMailWorker({
         socketCloseTimeout: 0,
       })
     : null
+  /** Campaign e-mails go over connections of their own, one per lane (docs/decisions/0070). */
+  const lanes: SmtpLane[] = smtpUrl
+    ? Array.from({ length: POOL_CONNECTIONS }, () => openSmtpLane(smtpUrl, timeouts))
+    : []
   const messageDomain = domainOf(from())
   let running: Promise<void> | null = null
   let again = false
@@ -301,6 +309,7 @@ export function startMailWorker({
   let prepareSoon = true
   /** Campaigns wait until then: the rate limit's share of this second is spent. */
   let campaignsWaitUntil = 0
+  let batchSize = SEND_BATCH.first
   let wakeTimer: NodeJS.Timeout | undefined
 
   function wakeIn(ms: number) {
@@ -334,9 +343,10 @@ export function startMailWorker({
   async function deliver(
     recipient: Recipient,
     signal: AbortSignal,
+    lane: SmtpLane | undefined,
   ): Promise<{ outcome: Outcome; stop?: 'no answer' | 'not recorded' }> {
     if (!campaigns) throw new Error('no campaigns')
-    if (!transport) {
+    if (!lane) {
       const message = campaigns.message(recipient)
       logger.info(
         { to: message.to, campaignId: recipient.campaignId, subject: message.subject },
@@ -346,27 +356,29 @@ export function startMailWorker({
       try {
         const sender = from()
         const raw = campaigns.raw(recipient, sender)
-        await (raw
-          ? transport.sendMail({
-              envelope: { from: raw.envelopeFrom, to: [recipient.email] },
-              raw: raw.message,
-              // Already in the message; given here so that nodemailer does not make one up.
-              messageId: raw.messageId,
-              signal,
-            })
-          : transport.sendMail({ from: sender, ...campaigns.message(recipient), signal }))
+        if (raw)
+          await lane.send({ from: raw.envelopeFrom, to: [recipient.email] }, raw.message, signal)
+        else {
+          // An address that needs nodemailer's own encoding (not plain ASCII).
+          const composed = new MailComposer({
+            from: sender,
+            ...campaigns.message(recipient),
+          }).compile()
+          const envelope = composed.getEnvelope()
+          const message = await composed.build()
+          await lane.send({ from: envelope.from || sender, to: envelope.to }, message, signal)
+        }
       } catch (error) {
         const outcome = outcomeOf(recipient, error, signal.aborted)
         return { outcome, stop: outcome.kind === 'release' ? 'no answer' : undefined }
       }
     }
     try {
-      await campaigns.markSent(recipient)
+      return { outcome: { kind: 'sent', recorded: await campaigns.markSent(recipient) } }
     } catch (error) {
       logger.error({ err: error, recipient: recipient.id }, 'campaign e-mail sent, not recorded')
       return { outcome: { kind: 'sent' }, stop: 'not recorded' }
     }
-    return { outcome: { kind: 'sent', recorded: true } }
   }
 
   /**
@@ -379,17 +391,21 @@ export function startMailWorker({
     const outcomes: Outcome[] = []
     let next = 0
     let stopped: 'no answer' | 'not recorded' | undefined
-    const lane = async () => {
+    const lane = async (smtp: SmtpLane | undefined) => {
       while (next < claimed.length && !stopped && !signal.aborted) {
         const at = next++
         const recipient = claimed[at]
         if (!recipient) break
-        const { outcome, stop } = await deliver(recipient, signal)
+        const { outcome, stop } = await deliver(recipient, signal, smtp)
         outcomes[at] = outcome
         stopped ??= stop
       }
     }
-    await Promise.all(Array.from({ length: Math.min(POOL_CONNECTIONS, claimed.length) }, lane))
+    await Promise.all(
+      Array.from({ length: Math.min(POOL_CONNECTIONS, claimed.length) }, (_, at) =>
+        lane(lanes[at]),
+      ),
+    )
     const results = claimed.map((recipient, at) => ({
       recipient,
       outcome: outcomes[at] ?? {
@@ -416,14 +432,25 @@ export function startMailWorker({
     }
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), timeouts.sendMs)
+    const started = performance.now()
     try {
-      const { claimed, waitMs: rateWait } = await campaigns.claim(leaseMs)
+      const { claimed, waitMs: rateWait } = await campaigns.claim(leaseMs, batchSize)
       if (rateWait) {
         campaignsWaitUntil = Date.now() + rateWait
         wakeIn(rateWait)
       }
-      if (claimed.length === 0) return false
+      if (claimed.length === 0) {
+        // Nothing to send: the lanes' connections are not kept open between campaigns.
+        for (const smtp of lanes) smtp.close()
+        return false
+      }
       const { results, serverDown } = await deliverBatch(claimed, deadline.signal)
+      batchSize = nextBatchSize(batchSize, {
+        claimed: claimed.length,
+        elapsedMs: performance.now() - started,
+        deadlineMs: timeouts.sendMs,
+        ranOut: deadline.signal.aborted,
+      })
       const released = results.flatMap(({ outcome }) =>
         outcome.kind === 'release' ? [outcome] : [],
       )
@@ -488,6 +515,7 @@ export function startMailWorker({
       clearTimeout(wakeTimer)
       if (running) await running
       transport?.close()
+      for (const smtp of lanes) smtp.close()
     },
   }
 }

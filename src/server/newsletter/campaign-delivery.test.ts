@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,7 +13,12 @@ import { tidyUp } from '../janitor.ts'
 import { POOL_CONNECTIONS, startMailWorker } from '../mail/mail-worker.ts'
 import { createTestDatabase } from '../test/test-database.ts'
 import { startTestMailServer, type TestMailServer } from '../test/test-mail-server.ts'
-import { createCampaignDelivery, type CampaignDelivery } from './campaign-delivery.ts'
+import {
+  createCampaignDelivery,
+  nextBatchSize,
+  SEND_BATCH,
+  type CampaignDelivery,
+} from './campaign-delivery.ts'
 import {
   cancelCampaign,
   createCampaign,
@@ -40,6 +48,13 @@ async function freshDatabase() {
   return database
 }
 
+/** A folder of the test's own, removed after it. */
+function folder() {
+  const path = mkdtempSync(join(tmpdir(), 'campaign-delivery-'))
+  cleanup.push(async () => rmSync(path, { recursive: true, force: true }))
+  return path
+}
+
 async function mailServer(listenPort?: number) {
   const mail = await startTestMailServer({ listenPort, closeTimeoutMs: 50 })
   cleanup.push(mail.close)
@@ -53,7 +68,16 @@ function worker(
   {
     ratePerMinute = 0,
     watch = (delivery: CampaignDelivery) => delivery,
-  }: { ratePerMinute?: number; watch?: (delivery: CampaignDelivery) => CampaignDelivery } = {},
+    journalPath,
+    sendMs = FAST.sendMs,
+  }: {
+    /** A batch's deadline: a batch that runs out of it gives its e-mails back. */
+    sendMs?: number
+    ratePerMinute?: number
+    watch?: (delivery: CampaignDelivery) => CampaignDelivery
+    /** The embedded database's way: the sole sender writes acceptances to this file first. */
+    journalPath?: string
+  } = {},
 ) {
   const sender = startMailWorker({
     db,
@@ -61,12 +85,20 @@ function worker(
     from: () => FROM,
     smtpUrl,
     pollMs: 50,
-    timeouts: FAST,
-    leaseMs: 6_000,
+    timeouts: { ...FAST, sendMs },
+    leaseMs: sendMs + 2_000,
     retryBaseMs: 50,
     maxPauseMs: 200,
     campaigns: watch(
-      createCampaignDelivery({ db, secret: SECRET, baseUrl: BASE_URL, from: FROM, ratePerMinute }),
+      createCampaignDelivery({
+        db,
+        secret: SECRET,
+        baseUrl: BASE_URL,
+        from: FROM,
+        ratePerMinute,
+        soleSender: journalPath !== undefined,
+        journalPath,
+      }),
     ),
   })
   cleanup.push(() => sender.stop())
@@ -245,33 +277,75 @@ describe('campaign delivery', () => {
     },
   )
 
-  it('hands an SMTP connection its next e-mail only once the last one is recorded as sent', async () => {
+  it.each([
+    ['in the database', false],
+    ['in the journal', true],
+  ])(
+    'hands an SMTP connection its next e-mail only once the last one is recorded as sent (%s)',
+    async (_, withJournal) => {
+      const { db } = await freshDatabase()
+      const mail = await mailServer()
+      await seedSubscribers(db, 120, 'lane')
+      const id = await startCampaign(db)
+      // Handed over (its message built for the SMTP connection) and not yet recorded: what a crash
+      // could send again.
+      let inFlight = 0
+      let most = 0
+      worker(db, mail.url, {
+        journalPath: withJournal ? join(folder(), 'sent.journal') : undefined,
+        // No batch runs out of time however busy the machine: a send cut off by its deadline never
+        // reaches markSent, and would be counted here as in flight for good.
+        sendMs: 60_000,
+        watch: (delivery) => ({
+          ...delivery,
+          raw(recipient, sender) {
+            most = Math.max(most, ++inFlight)
+            return delivery.raw(recipient, sender)
+          },
+          async markSent(recipient) {
+            const recorded = await delivery.markSent(recipient)
+            inFlight--
+            return recorded
+          },
+        }),
+      }).wake()
+
+      await until('the campaign to finish', () => finished(db, id))
+      expect(most).toBe(POOL_CONNECTIONS)
+      expect((await getCampaign(db, id)).stats).toMatchObject({ sent: 120, queued: 0 })
+      expect(deliveries(mail).size).toBe(120)
+    },
+  )
+
+  it('takes what the journal lists as sent after a crash, and sends it to nobody again', async () => {
     const { db } = await freshDatabase()
     const mail = await mailServer()
-    await seedSubscribers(db, 120, 'lane')
+    await seedSubscribers(db, 30, 'journal')
     const id = await startCampaign(db)
-    // Handed over (its message built for the SMTP connection) and not yet recorded: what a crash could
-    // send again.
-    let inFlight = 0
-    let most = 0
-    worker(db, mail.url, {
-      watch: (delivery) => ({
-        ...delivery,
-        raw(recipient, sender) {
-          most = Math.max(most, ++inFlight)
-          return delivery.raw(recipient, sender)
-        },
-        async markSent(recipient) {
-          await delivery.markSent(recipient)
-          inFlight--
-        },
-      }),
-    }).wake()
+    // A process died after the SMTP server took three e-mails: they were written to the journal
+    // and never reached the database; its claim on the rest of the batch stands.
+    const journalPath = join(folder(), 'sent.journal')
+    const dead = createCampaignDelivery({
+      db,
+      secret: SECRET,
+      baseUrl: BASE_URL,
+      from: FROM,
+      ratePerMinute: 0,
+      soleSender: true,
+      journalPath,
+    })
+    await dead.prepare()
+    const { claimed } = await dead.claim(60_000)
+    const taken = claimed.slice(0, 3)
+    for (const recipient of taken) expect(await dead.markSent(recipient)).toBe(false)
 
+    worker(db, mail.url, { journalPath }).wake()
     await until('the campaign to finish', () => finished(db, id))
-    expect(most).toBe(POOL_CONNECTIONS)
-    expect((await getCampaign(db, id)).stats).toMatchObject({ sent: 120, queued: 0 })
-    expect(deliveries(mail).size).toBe(120)
+    const got = deliveries(mail)
+    expect(got.size).toBe(27)
+    for (const recipient of taken) expect(got.has(recipient.email)).toBe(false)
+    expect((await getCampaign(db, id)).stats).toMatchObject({ audience: 30, sent: 30, queued: 0 })
+    expect(readFileSync(journalPath, 'utf8')).toBe('')
   })
 
   it('keeps to NEWSLETTER_RATE_PER_MINUTE', { timeout: 30_000 }, async () => {
@@ -363,5 +437,32 @@ describe('campaign delivery', () => {
     worker(db, mail.url).wake()
     await until('the scheduled campaign to finish', () => finished(db, id))
     expect(new Set(deliveries(mail).keys())).toEqual(new Set(emails))
+  })
+})
+
+describe('the size of a campaign batch', () => {
+  const deadlineMs = 60_000
+  it('grows while full batches end well within their deadline, up to its most', () => {
+    let size: number = SEND_BATCH.first
+    const sizes = [size]
+    for (let i = 0; i < 6; i++) {
+      size = nextBatchSize(size, { claimed: size, elapsedMs: 500, deadlineMs, ranOut: false })
+      sizes.push(size)
+    }
+    expect(sizes).toEqual([50, 100, 200, 400, 400, 400, 400])
+  })
+  it('stays after a batch that was not full or took a tenth of its deadline or more', () => {
+    expect(nextBatchSize(100, { claimed: 30, elapsedMs: 10, deadlineMs, ranOut: false })).toBe(100)
+    expect(nextBatchSize(100, { claimed: 100, elapsedMs: 6_000, deadlineMs, ranOut: false })).toBe(
+      100,
+    )
+  })
+  it('halves after a batch that ran out of time, down to its least', () => {
+    expect(nextBatchSize(400, { claimed: 400, elapsedMs: 60_000, deadlineMs, ranOut: true })).toBe(
+      200,
+    )
+    expect(nextBatchSize(12, { claimed: 12, elapsedMs: 60_000, deadlineMs, ranOut: true })).toBe(
+      SEND_BATCH.least,
+    )
   })
 })

@@ -11,6 +11,7 @@ import { siteLink } from '../mail/site-link.ts'
 import { audienceFilter } from './campaigns.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
 import { campaignMime, type CampaignMime } from './campaign-mime.ts'
+import { openSentJournal } from './sent-journal.ts'
 import { campaignUnsubscribeKey } from './tokens.ts'
 
 /**
@@ -20,11 +21,26 @@ import { campaignUnsubscribeKey } from './tokens.ts'
  */
 const WRITE_BATCH = 500
 /**
- * A campaign's e-mails claimed together, sent side by side over the SMTP pool, settled together.
- * The whole batch must end within sendMs (it shares one deadline, inside the lease): 200 made the
- * tests' 4-second deadline run out under load, so 50 stays.
+ * A campaign's e-mails claimed together, sent side by side over the SMTP lanes, settled together.
+ * The whole batch must end within sendMs (it shares one deadline, inside the lease), so a batch
+ * starts at 50 and grows only while batches end well within it (nextBatchSize, decision 0070).
  */
-export const SEND_BATCH = 50
+export const SEND_BATCH = { first: 50, least: 10, most: 400 }
+
+/**
+ * The next batch's size: doubled after a full batch that took under a tenth of its deadline,
+ * halved after one that ran out of time, else the same. Each claim and settle is a few database
+ * statements whatever its size: 200 a batch spend half the database time per e-mail of 50.
+ */
+export function nextBatchSize(
+  size: number,
+  last: { claimed: number; elapsedMs: number; deadlineMs: number; ranOut: boolean },
+): number {
+  if (last.ranOut) return Math.max(SEND_BATCH.least, Math.floor(size / 2))
+  if (last.claimed >= size && last.elapsedMs < last.deadlineMs / 10)
+    return Math.min(SEND_BATCH.most, size * 2)
+  return size
+}
 /** Temporary failures (4xx) of one recipient before she is given up as failed. */
 const MAX_ATTEMPTS = 8
 
@@ -67,6 +83,12 @@ export interface CampaignDeliveryOptions {
    * waiting out their lease. Never with several processes on PostgreSQL.
    */
   soleSender?: boolean
+  /**
+   * With `soleSender`: a file in the database's folder where each acceptance is written the moment
+   * the SMTP server takes the e-mail, the database being told in groups after (sent-journal.ts).
+   * Without it, each acceptance waits for its database write (group commit).
+   */
+  journalPath?: string
 }
 
 export interface CampaignDelivery {
@@ -76,7 +98,7 @@ export interface CampaignDelivery {
    * Claims due recipients of sending campaigns for this worker, at most `leaseMs` long, within
    * the rate limit. `wait` is set when the rate limit holds the rest back for that long.
    */
-  claim(leaseMs: number): Promise<{ claimed: Recipient[]; waitMs?: number }>
+  claim(leaseMs: number, most?: number): Promise<{ claimed: Recipient[]; waitMs?: number }>
   message(recipient: Recipient): CampaignMessage
   /**
    * Her message as the SMTP server receives it, from a template built once (campaign-mime.ts);
@@ -87,10 +109,11 @@ export interface CampaignDelivery {
     sender: string,
   ): { envelopeFrom: string; message: string; messageId: string } | null
   /**
-   * Records that the SMTP server took her e-mail, one row at once, so that a crash after it cannot
-   * send it again (docs/decisions/0024).
+   * Records that the SMTP server took her e-mail, at once, so that a crash after it cannot send it
+   * again (docs/decisions/0024, 0070). True when the database has it; false when the journal has
+   * it, and `settle` writes it to the database.
    */
-  markSent(recipient: Recipient): Promise<void>
+  markSent(recipient: Recipient): Promise<boolean>
   /** Records what became of claimed recipients (only while their claim stands). */
   settle(results: { recipient: Recipient; outcome: Outcome }[]): Promise<void>
 }
@@ -149,8 +172,10 @@ export function createCampaignDelivery({
   ratePerMinute,
   onProgress = () => {},
   soleSender = false,
+  journalPath,
 }: CampaignDeliveryOptions): CampaignDelivery {
   let claimsReleased = !soleSender
+  const journal = soleSender && journalPath ? openSentJournal(journalPath) : null
   const domain = domainOf(from)
   // RFC 2919: the name may be an encoded word, the id in angle brackets must stay plain. The same
   // for every e-mail of every campaign: made once, not per recipient.
@@ -269,7 +294,29 @@ export function createCampaignDelivery({
     for (const { id } of finished) onProgress(id)
   }
 
+  /**
+   * Tells the database what the journal holds: after a crash, or after a batch whose settle
+   * failed. Those e-mails were taken by the SMTP server, whoever claims them now.
+   */
+  async function applyJournal() {
+    if (!journal || journal.size === 0) return
+    const ids = journal.entries()
+    for (let start = 0; start < ids.length; start += WRITE_BATCH)
+      await db
+        .update(campaignRecipients)
+        .set({ status: 'sent', sentAt: sql`now()`, claimToken: null, lastError: null })
+        .where(
+          and(
+            inArray(campaignRecipients.id, ids.slice(start, start + WRITE_BATCH)),
+            eq(campaignRecipients.status, 'pending'),
+          ),
+        )
+    journal.clear()
+  }
+
   async function prepare() {
+    // Before any claim is released: what the journal lists was sent.
+    await applyJournal()
     if (!claimsReleased) {
       await db
         .update(campaignRecipients)
@@ -304,8 +351,8 @@ export function createCampaignDelivery({
   }
 
   /** How many more may be claimed now, and how long to wait when none may. */
-  async function budget(q: Db | Tx): Promise<{ max: number; waitMs?: number }> {
-    if (ratePerMinute <= 0) return { max: SEND_BATCH }
+  async function budget(q: Db | Tx, most: number): Promise<{ max: number; waitMs?: number }> {
+    if (ratePerMinute <= 0) return { max: most }
     const [row] = await q
       .select({
         count: sql<number>`count(*)::int`,
@@ -318,7 +365,7 @@ export function createCampaignDelivery({
     const left = ratePerMinute - (row?.count ?? 0)
     // Spread over the minute: at most a second's share at a time.
     const share = Math.max(1, Math.ceil(ratePerMinute / 60))
-    if (left > 0) return { max: Math.min(SEND_BATCH, share, left) }
+    if (left > 0) return { max: Math.min(most, share, left) }
     return { max: 0, waitMs: Math.max(200, Math.ceil(row?.oldest ?? 1_000)) }
   }
 
@@ -327,16 +374,17 @@ export function createCampaignDelivery({
    * claiming at the same moment would each see the same budget left and together overrun it.
    * A transaction-scoped advisory lock makes them take turns (a few milliseconds each).
    */
-  async function claim(leaseMs: number) {
-    if (ratePerMinute <= 0 || soleSender) return claimWithin(db, leaseMs)
+  async function claim(leaseMs: number, most: number) {
+    await applyJournal()
+    if (ratePerMinute <= 0 || soleSender) return claimWithin(db, leaseMs, most)
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lendulet:campaign-claims'))`)
-      return claimWithin(tx, leaseMs)
+      return claimWithin(tx, leaseMs, most)
     })
   }
 
-  async function claimWithin(q: Db | Tx, leaseMs: number) {
-    const { max, waitMs } = await budget(q)
+  async function claimWithin(q: Db | Tx, leaseMs: number, most: number) {
+    const { max, waitMs } = await budget(q, most)
     if (max === 0) return { claimed: [], waitMs }
     const token = randomUUID()
     const due = q
@@ -426,7 +474,7 @@ export function createCampaignDelivery({
    * than one e-mail per lane is ever accepted and unrecorded (docs/decisions/0024, 0058).
    * Only while her claim stands: a worker whose lease ran out cannot overwrite another's work.
    */
-  const markSent = groupCommit(async (recipients: Recipient[]) => {
+  const writeSent = groupCommit(async (recipients: Recipient[]) => {
     const tokens = [...new Set(recipients.map((recipient) => recipient.claimToken ?? ''))]
     await db
       .update(campaignRecipients)
@@ -442,7 +490,22 @@ export function createCampaignDelivery({
       )
   })
 
+  async function markSent(recipient: Recipient): Promise<boolean> {
+    if (!journal) {
+      await writeSent(recipient)
+      return true
+    }
+    journal.append(recipient.id)
+    return false
+  }
+
   async function settle(results: { recipient: Recipient; outcome: Outcome }[]) {
+    await settleClaimed(results)
+    // Every acceptance of the batch is in the database now (the lanes have stopped).
+    journal?.clear()
+  }
+
+  async function settleClaimed(results: { recipient: Recipient; outcome: Outcome }[]) {
     const token = results[0]?.recipient.claimToken
     if (!token) return
     const claimedBy = (ids: number[]) =>
@@ -506,8 +569,8 @@ export function createCampaignDelivery({
 
   return {
     prepare,
-    async claim(leaseMs) {
-      const result = await claim(leaseMs)
+    async claim(leaseMs, most = SEND_BATCH.first) {
+      const result = await claim(leaseMs, most)
       for (const campaignId of new Set(result.claimed.map((r) => r.campaignId)))
         await contentOf(campaignId)
       return result
@@ -544,7 +607,12 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) 
   return (item) =>
     new Promise<void>((resolve, reject) => {
       waiting.push({ item, done: (error) => (error ? reject(error) : resolve()) })
-      if (!writing) void flush()
+      // Not at once: the answers that arrived with this one are read first and join its write (a
+      // write on the embedded database holds the event loop, so nothing would join it meanwhile).
+      if (!writing) {
+        writing = true
+        setImmediate(() => void flush())
+      }
     })
 }
 
