@@ -48,6 +48,8 @@ export type DomainErrorReason =
   | 'campaignNotSending'
   | 'campaignNotPaused'
   | 'campaignFinished'
+  | 'settingLocked'
+  | 'launchDatePassed'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

@@ -58,6 +58,8 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   campaignNotSending: [409, 'conflict', 'newsletter:campaigns.errors.notSending'],
   campaignNotPaused: [409, 'conflict', 'newsletter:campaigns.errors.notPaused'],
   campaignFinished: [409, 'conflict', 'newsletter:campaigns.errors.finished'],
+  settingLocked: [409, 'setting_locked', 'siteSettings.locked'],
+  launchDatePassed: [400, 'invalid_request', 'siteSettings.launchDatePassed'],
 }
 
 /** Field messages of a domain refusal live in the namespace of its answer's message. */

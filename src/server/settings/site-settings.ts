@@ -11,7 +11,7 @@ import { audited, type AuditOrigin } from '../audit/audit.ts'
 import type { Db } from '../db/client.ts'
 import { appSettings } from '../db/schema/app-settings.ts'
 import type { Env } from '../env.ts'
-import { ApiError } from '../http/api-error.ts'
+import { DomainError } from '../domain-error.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import { splitSender } from '../mail/sender.ts'
 import {
@@ -124,14 +124,13 @@ export async function createSiteSettings({
     async update(patch, origin) {
       const refused = SITE_SETTING_FIELDS.filter((field) => field in patch && isLocked(env, field))
       if (refused.length > 0)
-        throw new ApiError(409, 'setting_locked', 'siteSettings.locked', {
-          fields: Object.fromEntries(refused.map((field) => [field, 'siteSettings.locked'])),
-        })
+        throw new DomainError(
+          'settingLocked',
+          Object.fromEntries(refused.map((field) => [field, 'siteSettings.locked'])),
+        )
       // A time already over would only be a promise the pages stop making at once.
       if (patch.launchDate != null && launchIsOver(patch.launchDate, dayInBudapest(now())))
-        throw new ApiError(400, 'invalid_request', 'siteSettings.launchDatePassed', {
-          fields: { launchDate: 'siteSettings.launchDatePassed' },
-        })
+        throw new DomainError('launchDatePassed', { launchDate: 'siteSettings.launchDatePassed' })
       const next = await audited(db, origin, async (tx) => {
         // One change at a time: two admins saving at once both land, one after the other.
         await tx
