@@ -23,11 +23,14 @@ self.addEventListener('activate', (event) => {
 
 const isAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/')
 
-// The page sends the files it loaded before this worker took it over.
+// The page sends the files it loaded before this worker took it over; the page itself is
+// fetched again, since it came before the worker too.
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'keep' || !Array.isArray(event.data.urls)) return
   event.waitUntil(
     caches.open(cacheName).then(async (cache) => {
+      const response = await fetch(scopePath).catch(() => null)
+      if (response?.ok) await cache.put(scopePath, response)
       for (const href of event.data.urls) {
         const url = new URL(href, self.location.origin)
         if (!isAsset(url) || (await cache.match(url.href))) continue

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { LiveBadge } from '#web/components/ui/live-badge.tsx'
+import { deviceStorage } from '#web/lib/doors-on-device.ts'
 import {
   sendCheckIn,
   startEvening,
@@ -46,13 +47,8 @@ type Outcome =
 
 type Target = { code: string } | { userId: string }
 
-const storage = () => {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
+/** What sending the check-ins kept on the phone came to, once the network was back. */
+type Synced = { sent: number; elsewhere: { name: string; time: string }[] }
 
 /** Refusals that mean "the door is not open yet": they go by themselves once it is. */
 const NOT_OPEN_CODES = new Set(['check_in_not_open', 'event_not_active'])
@@ -72,13 +68,16 @@ const LOG_LENGTH = 8
 export function DoorScreen({
   eventId,
   hostAlert = null,
+  onAccessLost,
 }: {
   eventId: string
   /** The host's alert that someone is in with no seat (the route gives it to admins). */
   hostAlert?: ReactNode
+  /** The server refused her this door: what the phone kept for it is gone. */
+  onAccessLost?: () => void
 }) {
   const { t, i18n } = useTranslation('events')
-  const door = useDoorState(eventId)
+  const door = useDoorState(eventId, onAccessLost)
   const now = useNow(500)
   const field = useRef<HTMLInputElement>(null)
   const [text, setText] = useState('')
@@ -86,7 +85,8 @@ export function DoorScreen({
   const [busy, setBusy] = useState(false)
   const [list, setList] = useState<'notYet' | 'arrived'>('notYet')
   const [online, setOnline] = useState(() => navigator.onLine)
-  const queue = useMemo(() => checkInQueue(eventId, storage()), [eventId])
+  const queue = useMemo(() => checkInQueue(eventId, deviceStorage()), [eventId])
+  const [synced, setSynced] = useState<Synced | null>(null)
   const [waiting, setWaiting] = useState<QueuedCheckIn[]>(() => queue.items())
   const [log, setLog] = useState<{ id: string; text: string; tone: 'in' | 'other' }[]>([])
   // While the camera's picture shows, the answer lies over it (the viewfinder never moves).
@@ -134,9 +134,19 @@ export function DoorScreen({
     async (
       request: CheckInRequest,
       label: string,
-    ): Promise<'answered' | 'refused' | 'unreachable'> => {
+      /** Sent from the phone's queue: the log says it, the answer card stays hers. */
+      fromQueue = false,
+    ): Promise<'answered' | 'refused' | 'unreachable' | CheckInAnswer> => {
       const result = await sendCheckIn(eventId, request)
       if (!result.ok && result.status === 0) return 'unreachable'
+      if (result.ok && fromQueue) {
+        note(request.clientId, describe(result.data), 'in')
+        return result.data
+      }
+      if (!result.ok && fromQueue) {
+        note(request.clientId, `${label}: ${result.message || t('door.failed')}`, 'other')
+        return 'refused'
+      }
       if (result.ok) {
         note(request.clientId, describe(result.data), 'in')
         if (result.data.result === 'checked_in')
@@ -162,7 +172,20 @@ export function DoorScreen({
     async (target: Target, label: string, walkIn = false) => {
       const request: CheckInRequest = { clientId: crypto.randomUUID(), walkIn, ...target }
       const keep = () => {
+        // Let in on this phone already, not sent yet: the same answer, and still once.
+        const earlier = queue
+          .items()
+          .find((item) =>
+            'userId' in target
+              ? 'userId' in item && item.userId === target.userId
+              : 'code' in item && item.code === target.code,
+          )
+        if (earlier) {
+          setOutcome({ kind: 'queued', label: earlier.label, clientId: earlier.clientId })
+          return
+        }
         const item = { ...request, scannedAt: new Date().toISOString(), label }
+        setSynced(null)
         queue.add(item)
         setWaiting(queue.items())
         setOutcome({ kind: 'queued', label, clientId: request.clientId })
@@ -189,13 +212,24 @@ export function DoorScreen({
     const flush = async () => {
       if (sending || queue.items().length === 0 || !navigator.onLine) return
       sending = true
+      const done: Synced = { sent: 0, elsewhere: [] }
       try {
         await flushQueue(queue, async (item) => {
           const { label, ...request } = item
+          const sent = await send(request, label, true)
           // A refusal is an answer too: the queue is done with it.
-          return (await send(request, label)) === 'unreachable' ? 'unreachable' : 'answered'
+          if (sent === 'unreachable') return 'unreachable'
+          done.sent++
+          // Another phone (or the host) let her in first: one check-in, hers, and the door says so.
+          if (typeof sent === 'object' && sent.result === 'already_present')
+            done.elsewhere.push({
+              name: sent.person.label,
+              time: time.format(new Date(sent.checkedInAt)),
+            })
+          return 'answered'
         })
       } finally {
+        if (done.sent > 0) setSynced(done)
         setWaiting(queue.items())
         sending = false
       }
@@ -214,7 +248,7 @@ export function DoorScreen({
       window.removeEventListener('offline', goOffline)
       window.clearInterval(timer)
     }
-  }, [queue, send])
+  }, [queue, send, time])
 
   async function submit(event?: FormEvent) {
     event?.preventDefault()
@@ -404,6 +438,11 @@ export function DoorScreen({
       )}
 
       {!online && <Alert tone="info">{t('door.offline')}</Alert>}
+      {door.savedAt !== null && (
+        <p className="text-sm text-ink-soft" data-testid="door-kept-list">
+          {t('door.keptList', { time: time.format(new Date(door.savedAt)) })}
+        </p>
+      )}
 
       {!cameraShowing && answerRegion}
 
@@ -425,6 +464,26 @@ export function DoorScreen({
         overlay={answerRegion}
         onShowing={setCameraShowing}
       />
+
+      {synced && waiting.length === 0 && (
+        <section
+          aria-labelledby="door-synced"
+          role="status"
+          className="rounded-2xl bg-sage/20 p-4"
+          data-testid="door-synced"
+        >
+          <h2 id="door-synced" className="font-semibold">
+            {t('door.synced', { count: synced.sent })}
+          </h2>
+          {synced.elsewhere.length > 0 && (
+            <ul className="mt-2 text-sm">
+              {synced.elsewhere.map((person) => (
+                <li key={person.name}>{t('door.checkedInElsewhere', person)}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       {waiting.length > 0 && (
         <section aria-labelledby="door-waiting" className="rounded-2xl bg-gold-light/40 p-4">
@@ -479,7 +538,8 @@ export function DoorScreen({
               <li key={person.userId} className="flex items-center gap-3 py-2.5">
                 <UserAvatar avatarUrl={person.avatarUrl} name={person.name} size="medium" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">{person.label}</p>
+                  {/* A long name wraps to a second line rather than lose its given name. */}
+                  <p className="line-clamp-2 font-semibold break-words">{person.label}</p>
                   <p className="text-sm text-ink-soft">
                     <span className="font-mono tracking-wider">{person.userCode}</span>
                     {person.status !== 'registered' && (
