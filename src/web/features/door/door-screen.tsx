@@ -29,6 +29,7 @@ import {
   type DoorPerson,
 } from './api/door-api.ts'
 import { checkInQueue, flushQueue, type QueuedCheckIn } from './check-in-queue.ts'
+import { useDoorManifest } from './kept-door-list.ts'
 import { matchingPeople, resolveEntry } from './find-person.ts'
 import { QrScanner } from './qr-scanner.tsx'
 import { useDoorState } from './use-door-state.ts'
@@ -78,6 +79,7 @@ export function DoorScreen({
 }) {
   const { t, i18n } = useTranslation('events')
   const door = useDoorState(eventId, onAccessLost)
+  useDoorManifest(eventId, i18n.language)
   const now = useNow(500)
   const field = useRef<HTMLInputElement>(null)
   const [text, setText] = useState('')
@@ -206,12 +208,18 @@ export function DoorScreen({
     [queue, send],
   )
 
+  // One round of sending at a time, whatever re-renders: two would send the queue twice over.
+  const sending = useRef(false)
+  const latest = useRef({ send, time })
+  useEffect(() => {
+    latest.current = { send, time }
+  })
   // Check-ins kept while offline go out, in order and once, when the network is back.
   useEffect(() => {
-    let sending = false
     const flush = async () => {
-      if (sending || queue.items().length === 0 || !navigator.onLine) return
-      sending = true
+      if (sending.current || queue.items().length === 0 || !navigator.onLine) return
+      sending.current = true
+      const { send, time } = latest.current
       const done: Synced = { sent: 0, elsewhere: [] }
       try {
         await flushQueue(queue, async (item) => {
@@ -231,7 +239,7 @@ export function DoorScreen({
       } finally {
         if (done.sent > 0) setSynced(done)
         setWaiting(queue.items())
-        sending = false
+        sending.current = false
       }
     }
     const goOnline = () => {
@@ -248,7 +256,7 @@ export function DoorScreen({
       window.removeEventListener('offline', goOffline)
       window.clearInterval(timer)
     }
-  }, [queue, send, time])
+  }, [queue])
 
   async function submit(event?: FormEvent) {
     event?.preventDefault()

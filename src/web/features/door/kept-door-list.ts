@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { DOOR_KEY_PREFIX, deviceStorage, doorPath } from '#web/lib/doors-on-device.ts'
 import type { DoorState } from './api/door-api.ts'
 
@@ -64,4 +65,23 @@ export async function installDoorWorker(eventId: string) {
   } catch {
     // No worker (a private window, a browser without one): the door still works while online.
   }
+}
+
+/**
+ * While the door is open, the page's web app manifest is the door's own (scoped to this event's
+ * door, started there), so "Add to home screen" puts the door itself on the phone.
+ */
+export function useDoorManifest(eventId: string, language: string) {
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')
+    if (!link) return
+    const site = link.getAttribute('href')
+    link.setAttribute(
+      'href',
+      `/door.webmanifest?event=${encodeURIComponent(eventId)}&lang=${encodeURIComponent(language)}`,
+    )
+    return () => {
+      if (site) link.setAttribute('href', site)
+    }
+  }, [eventId, language])
 }
