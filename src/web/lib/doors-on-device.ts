@@ -26,7 +26,10 @@ async function forgetDoors(which: (eventId: string) => boolean): Promise<void> {
   const storage = deviceStorage()
   if (storage)
     for (const key of Object.keys(storage))
-      if (key.startsWith(DOOR_KEY_PREFIX) && which(key.slice(DOOR_KEY_PREFIX.length).split('.')[0] ?? ''))
+      if (
+        key.startsWith(DOOR_KEY_PREFIX) &&
+        which(key.slice(DOOR_KEY_PREFIX.length).split('.')[0] ?? '')
+      )
         storage.removeItem(key)
   const registrations = (await navigator.serviceWorker?.getRegistrations().catch(() => [])) ?? []
   for (const registration of registrations) {

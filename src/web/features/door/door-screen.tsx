@@ -210,16 +210,16 @@ export function DoorScreen({
 
   // One round of sending at a time, whatever re-renders: two would send the queue twice over.
   const sending = useRef(false)
-  const latest = useRef({ send, time })
+  const latest = useRef({ send, time, reload: door.reload })
   useEffect(() => {
-    latest.current = { send, time }
+    latest.current = { send, time, reload: door.reload }
   })
   // Check-ins kept while offline go out, in order and once, when the network is back.
   useEffect(() => {
     const flush = async () => {
       if (sending.current || queue.items().length === 0 || !navigator.onLine) return
       sending.current = true
-      const { send, time } = latest.current
+      const { send, time, reload } = latest.current
       const done: Synced = { sent: 0, elsewhere: [] }
       try {
         await flushQueue(queue, async (item) => {
@@ -237,7 +237,11 @@ export function DoorScreen({
           return 'answered'
         })
       } finally {
-        if (done.sent > 0) setSynced(done)
+        if (done.sent > 0) {
+          setSynced(done)
+          // Who is here now, as the server counts it after all of them.
+          void reload()
+        }
         setWaiting(queue.items())
         sending.current = false
       }
@@ -546,8 +550,8 @@ export function DoorScreen({
               <li key={person.userId} className="flex items-center gap-3 py-2.5">
                 <UserAvatar avatarUrl={person.avatarUrl} name={person.name} size="medium" />
                 <div className="min-w-0 flex-1">
-                  {/* A long name wraps to a second line rather than lose its given name. */}
-                  <p className="line-clamp-2 font-semibold break-words">{person.label}</p>
+                  {/* A long name wraps rather than lose its given name. */}
+                  <p className="font-semibold break-words">{person.label}</p>
                   <p className="text-sm text-ink-soft">
                     <span className="font-mono tracking-wider">{person.userCode}</span>
                     {person.status !== 'registered' && (

@@ -64,22 +64,38 @@ export function useDoorState(eventId: string, onAccessLost?: () => void) {
       })
     read()
     let poll: number | undefined
-    const source = new EventSource(doorLiveUrl(eventId))
-    source.addEventListener('hello', () => {
-      window.clearInterval(poll)
-      poll = undefined
-      setLive(true)
-    })
-    source.addEventListener('state', (message: MessageEvent<string>) => {
-      receive(JSON.parse(message.data) as DoorState)
-    })
-    source.addEventListener('error', () => {
-      setLive(false)
-      poll ??= window.setInterval(read, KLIKKSCREEN_POLL_MS)
-    })
+    let source: EventSource | null = null
+    const connect = () => {
+      source?.close()
+      source = new EventSource(doorLiveUrl(eventId))
+      source.addEventListener('hello', () => {
+        window.clearInterval(poll)
+        poll = undefined
+        setLive(true)
+      })
+      source.addEventListener('state', (message: MessageEvent<string>) => {
+        receive(JSON.parse(message.data) as DoorState)
+      })
+      source.addEventListener('error', () => {
+        setLive(false)
+        poll ??= window.setInterval(read, KLIKKSCREEN_POLL_MS)
+      })
+    }
+    connect()
+    // The network is back, or the phone woke up: the list at once, and the stream again if the
+    // browser gave it up while there was no network.
+    const resume = () => {
+      if (document.visibilityState !== 'visible' || !navigator.onLine) return
+      read()
+      if (source?.readyState === EventSource.CLOSED) connect()
+    }
+    window.addEventListener('online', resume)
+    document.addEventListener('visibilitychange', resume)
     return () => {
+      window.removeEventListener('online', resume)
+      document.removeEventListener('visibilitychange', resume)
       window.clearInterval(poll)
-      source.close()
+      source?.close()
     }
   }, [eventId, apply, receive])
 
