@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 
 const ev = texts('hu', 'events')
+const errors = texts('hu', 'errors')
 
 const answer = (page: Page) => page.getByTestId('door-answer')
 const field = (page: Page) => page.getByLabel(ev.door.field)
@@ -224,5 +225,23 @@ test('the door through an evening without the network: reload, ten check-ins, sl
   const checkedIn = audit.entries.map((entry) => entry.after?.userId)
   expect(checkedIn).toHaveLength(11)
   expect(new Set(checkedIn).size).toBe(11)
+
+  // The host takes Hanna off the door: her phone forgets the list, the page and its worker.
+  const removed = await host.request.delete(
+    `/api/admin/events/${eventId}/door-helpers/${helper.userId}`,
+    { headers: { origin: new URL(baseURL ?? '').origin } },
+  )
+  expect(removed.ok()).toBe(true)
+  await woken.reload()
+  await expect(woken.getByText(errors.auth.forbidden)).toBeVisible()
+  await expect
+    .poll(() =>
+      woken.evaluate(async () => ({
+        kept: Object.keys(localStorage).filter((key) => key.startsWith('lendulet.door.')),
+        workers: (await navigator.serviceWorker.getRegistrations()).length,
+        caches: (await caches.keys()).filter((name) => name.startsWith('lendulet-door-')),
+      })),
+    )
+    .toEqual({ kept: [], workers: 0, caches: [] })
   await hostContext.close()
 })
