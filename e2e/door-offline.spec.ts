@@ -1,12 +1,14 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { seedEvening } from '#server/test/seed-evening.ts'
-import { createMember, signInAsAdmin, signInThroughApi } from './support/accounts.ts'
+import { accountButton, createMember, signInAsAdmin, signInThroughApi } from './support/accounts.ts'
 import { adminApi, fill } from './support/admin-api.ts'
+import { withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 
 const ev = texts('hu', 'events')
 const errors = texts('hu', 'errors')
+const common = texts('hu', 'common')
 
 const answer = (page: Page) => page.getByTestId('door-answer')
 const field = (page: Page) => page.getByLabel(ev.door.field)
@@ -37,6 +39,14 @@ async function workerReady(page: Page, eventId: string) {
     )
     .toBeGreaterThan(3)
 }
+
+/** How many of the door's things the phone keeps: lists and queues, workers, caches. */
+const keptOnPhone = (page: Page) =>
+  page.evaluate(async () => ({
+    kept: Object.keys(localStorage).filter((key) => key.startsWith('lendulet.door.')).length,
+    workers: (await navigator.serviceWorker.getRegistrations()).length,
+    caches: (await caches.keys()).filter((name) => name.startsWith('lendulet-door-')).length,
+  }))
 
 test('the door through an evening without the network: reload, ten check-ins, sleep, sent once with their times', async ({
   page,
@@ -234,14 +244,65 @@ test('the door through an evening without the network: reload, ten check-ins, sl
   expect(removed.ok()).toBe(true)
   await woken.reload()
   await expect(woken.getByText(errors.auth.forbidden)).toBeVisible()
-  await expect
-    .poll(() =>
-      woken.evaluate(async () => ({
-        kept: Object.keys(localStorage).filter((key) => key.startsWith('lendulet.door.')),
-        workers: (await navigator.serviceWorker.getRegistrations()).length,
-        caches: (await caches.keys()).filter((name) => name.startsWith('lendulet-door-')),
-      })),
-    )
-    .toEqual({ kept: [], workers: 0, caches: [] })
+  await expect.poll(() => keptOnPhone(woken)).toEqual({ kept: 0, workers: 0, caches: 0 })
   await hostContext.close()
+})
+
+test('signing out leaves no door on the phone', async ({
+  page,
+  baseURL,
+  playwright,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the door is worked from a phone')
+  test.setTimeout(120_000)
+  const tag = `${Date.now() % 100_000}`
+  const hostContext = await browser.newContext({ baseURL })
+  const host = await hostContext.newPage()
+  await signInAsAdmin(host, baseURL)
+  const post = adminApi(host.request, baseURL)
+  const { eventId, eventName } = await seedEvening(post, {
+    eventName: `Kijelentkezés est ${tag}`,
+    seated: false,
+    started: false,
+  })
+  const helper = await createMember(playwright, baseURL, `Segítő Hanna ${tag}`)
+  const guest = await createMember(playwright, baseURL, `Vendég Vera ${tag}`, [eventId])
+  await post(`/api/admin/events/${eventId}/door-helpers`, { userCode: helper.userCode })
+  await hostContext.close()
+
+  await signInThroughApi(page, baseURL, helper)
+  await page.goto(`/admin/events/${eventId}/door`)
+  await expect(heading(page, eventName)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('door-people')).toContainText(guest.name)
+  await workerReady(page, eventId)
+  expect(await keptOnPhone(page)).toEqual({ kept: 1, workers: 1, caches: 1 })
+
+  await page.goto('/events')
+  await accountButton(page, helper.name).click()
+  await page.getByRole('menuitem', { name: common.accountMenu.logout }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect.poll(() => keptOnPhone(page)).toEqual({ kept: 0, workers: 0, caches: 0 })
+})
+
+test('the end of the evening leaves no door on the phone', async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the door is worked from a phone')
+  test.setTimeout(120_000)
+  const tag = `${Date.now() % 100_000}`
+  // The host works the door herself: the door stays hers after the end, only the evening is over.
+  await signInAsAdmin(page, baseURL)
+  const post = adminApi(page.request, baseURL)
+  await withEventLock(async () => {
+    const { eventId, eventName } = await seedEvening(post, {
+      eventName: `Záró est ${tag}`,
+      seated: false,
+    })
+    await page.goto(`/admin/events/${eventId}/door`)
+    await expect(heading(page, eventName)).toBeVisible({ timeout: 15_000 })
+    await workerReady(page, eventId)
+    expect(await keptOnPhone(page)).toEqual({ kept: 1, workers: 1, caches: 1 })
+    await post(`/api/admin/events/${eventId}/end`)
+    await expect(page.getByText(ev.door.ended)).toBeVisible({ timeout: 15_000 })
+    await expect.poll(() => keptOnPhone(page)).toEqual({ kept: 0, workers: 0, caches: 0 })
+  })
 })
