@@ -1705,7 +1705,7 @@ export interface paths {
         put?: never;
         /**
          * Check someone in
-         * @description By the member code she shows (`code`: spaces, case and O/0, I/1 do not matter), or by her id from the door list (`userId`). `clientId` is the door device's own id for this check-in: the same one sent again (a retry, an offline queue) is applied once and answered the same. Someone not registered is refused (409 `not_registered`) unless `walkIn`. While a round runs she is seated at once at a free table, unless the event turns that off.
+         * @description By the member code she shows (`code`: spaces, case and O/0, I/1 do not matter), or by her id from the door list (`userId`). `clientId` is the door device's own id for this check-in: the same one sent again (a retry, an offline queue) is applied once and answered the same. `scannedAt` is when she came in, for a check-in kept on a phone without network and sent later: it becomes her check-in time; up to 5 minutes ahead of the server's clock counts as now, and a time further ahead or before check-in opened is refused (400 `invalid_request`, field `scannedAt`). Two phones that let the same person in resolve to one check-in: the later one is answered `already_present` with the first one's time. Someone not registered is refused (409 `not_registered`) unless `walkIn`. While a round runs she is seated at once at a free table, unless the event turns that off.
          *
          *     **Who may call:** Admins, and the event's door helpers from two hours before its start until it ends.
          */

@@ -23,6 +23,7 @@ export type DomainErrorReason =
   | 'undoExpired'
   | 'doorClosed'
   | 'checkInNotOpen'
+  | 'checkInTimeInvalid'
   | 'alreadySeated'
   | 'nobodyUnseated'
   | 'forbidden'

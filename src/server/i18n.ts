@@ -89,3 +89,8 @@ export function requestLanguage(c: Context): Language {
 export function newTableName(language: Language, number: number): string {
   return i18n.getFixedT(language, 'events')('unseated.newTableName', { number })
 }
+
+/** The door screen's name ("Beléptetés", "Door"), for its web app manifest. */
+export function doorTitle(language: Language): string {
+  return i18n.getFixedT(language, 'events')('door.title')
+}

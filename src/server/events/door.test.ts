@@ -45,7 +45,13 @@ const detail = (eventId: string) =>
 async function checkIn(
   by: Member,
   eventId: string,
-  body: { code?: string; userId?: string; walkIn?: boolean; clientId?: string },
+  body: {
+    code?: string
+    userId?: string
+    walkIn?: boolean
+    clientId?: string
+    scannedAt?: string
+  },
 ) {
   const response = await by.client.request(`/api/door/${eventId}/check-ins`, {
     method: 'POST',
@@ -231,6 +237,78 @@ describe('checking in at the door', () => {
     expect(late.status).toBe(409)
     expect(await late.json()).toEqual({ code: 'undo_expired', message: en.errors.undoExpired })
     expect((await detail(eventId)).participants).toMatchObject([{ status: 'present' }])
+  })
+
+  it("keeps a queued check-in's own time within bounds, and refuses a time in the future or before the door opened", async () => {
+    const [gabi, hedi, ildi, juli] = await Promise.all([member(), member(), member(), member()])
+    if (!gabi || !hedi || !ildi || !juli) throw new Error('members missing')
+    // Planned and started now: the door opened an hour ago.
+    const { eventId } = await evening(admin, { seated: false })
+    await registered(eventId, gabi, hedi, ildi, juli)
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString()
+
+    // Kept on a phone for 40 minutes: her check-in time is when she came.
+    const queued = ago(40 * 60_000)
+    const kept = await checkIn(admin, eventId, { code: gabi.userCode, scannedAt: queued })
+    expect(kept.status).toBe(200)
+    expect(kept.body.checkedInAt).toBe(queued)
+    const [row] = await db()
+      .select()
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, gabi.userId)))
+    expect(row?.checkedInAt?.toISOString()).toBe(queued)
+
+    // A phone whose clock runs a minute fast: now, not the future.
+    const sent = Date.now()
+    const fast = await checkIn(admin, eventId, { code: hedi.userCode, scannedAt: ago(-60_000) })
+    expect(fast.status).toBe(200)
+    expect(Date.parse(fast.body.checkedInAt)).toBeLessThanOrEqual(Date.now())
+    expect(Date.parse(fast.body.checkedInAt)).toBeGreaterThanOrEqual(sent - 1_000)
+
+    // An hour in the future, or before the door opened: refused, in her language, nothing changed.
+    for (const scannedAt of [ago(-3_600_000), ago(2 * 3_600_000)]) {
+      const refused = await checkIn(admin, eventId, { code: ildi.userCode, scannedAt })
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({
+        code: 'invalid_request',
+        message: en.validation.checkInScannedAtRange,
+        fields: { scannedAt: en.validation.checkInScannedAtRange },
+      })
+    }
+    const people = (await detail(eventId)).participants
+    expect(people.find((p) => p.userId === ildi.userId)?.status).toBe('registered')
+
+    // Not a date at all: refused by the schema.
+    const malformed = await checkIn(admin, eventId, { code: juli.userCode, scannedAt: 'tegnap' })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.code).toBe('invalid_request')
+  })
+
+  it('resolves two phones that let the same person in (one kept offline) to one check-in, and says when she came', async () => {
+    const kinga = await member({ name: 'Bodnárné Vass Kinga' })
+    const { eventId } = await evening(admin, { seated: false })
+    await registered(eventId, kinga)
+    // One phone lets her in now; the other, offline, had let her in 20 minutes ago and sends it later.
+    const online = await checkIn(admin, eventId, { userId: kinga.userId })
+    const queuedClient = randomUUID()
+    const offline = {
+      userId: kinga.userId,
+      clientId: queuedClient,
+      scannedAt: new Date(Date.now() - 20 * 60_000).toISOString(),
+    }
+    const late = await checkIn(admin, eventId, offline)
+    expect(late.status).toBe(200)
+    expect(late.body).toMatchObject({
+      result: 'already_present',
+      checkInId: null,
+      checkedInAt: online.body.checkedInAt,
+      person: { userId: kinga.userId, name: 'Bodnárné Vass Kinga' },
+    })
+    // Sent again (its reply was lost): the same answer, and still one check-in, one audit entry.
+    expect(await checkIn(admin, eventId, offline)).toEqual(late)
+    const rows = await db().select().from(eventCheckIns).where(eq(eventCheckIns.eventId, eventId))
+    expect(rows).toHaveLength(1)
+    expect(await auditEntries(eventId, 'participant.check_in')).toHaveLength(1)
   })
 
   it('lets two phones scan one person at once: one checks her in, the other hears she is here', async () => {

@@ -203,10 +203,25 @@ export interface CheckInAnswer {
   unseated: boolean
 }
 
-/** When a check-in sent later from a phone's queue says it happened: within the last day. */
-function scanTime(input: CheckInInput, now: number): Date {
-  const at = input.scannedAt ? Date.parse(input.scannedAt) : NaN
-  return Number.isFinite(at) && at <= now && at > now - 86_400_000 ? new Date(at) : new Date(now)
+/** How far ahead of the server's clock a phone's may run: such a time counts as now. */
+export const CHECK_IN_CLOCK_SKEW_MS = 5 * 60_000
+
+/** When the door opened: an hour before the start, or when the host started it, if earlier. */
+const doorOpenedAt = (event: EventRow) =>
+  Math.min(checkInOpensAt(event).getTime(), event.startedAt?.getTime() ?? Infinity)
+
+/**
+ * When she came in: the time a phone says (a check-in sent later from its offline queue), else
+ * now. A time a little ahead of the server's clock (a phone's clock runs fast) is now; one
+ * further in the future, or before the door opened, is refused: the phone's clock is wrong, and
+ * the helper is told rather than the evening's record made up.
+ */
+function checkInTime(event: EventRow, input: CheckInInput, now: number): Date {
+  if (!input.scannedAt) return new Date(now)
+  const at = Date.parse(input.scannedAt)
+  if (at > now + CHECK_IN_CLOCK_SKEW_MS || at < doorOpenedAt(event))
+    throw new DomainError('checkInTimeInvalid', { scannedAt: 'validation.checkInScannedAtRange' })
+  return new Date(Math.min(at, now))
 }
 
 /**
@@ -280,7 +295,7 @@ export async function checkIn(
     if (participation?.status === 'waiting' && !input.walkIn)
       throw new DomainError('onWaitingList', undefined, { name: shownName(person) })
 
-    const at = scanTime(input, now)
+    const at = checkInTime(event, input, now)
     await tx
       .insert(eventParticipants)
       .values({ eventId, userId: person.id, status: 'present', checkedInAt: at })

@@ -29,6 +29,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   undoExpired: [409, 'undo_expired', 'events:errors.undoExpired'],
   doorClosed: [403, 'forbidden', 'events:errors.doorClosed'],
   checkInNotOpen: [409, 'check_in_not_open', 'events:errors.checkInNotOpen'],
+  checkInTimeInvalid: [400, 'invalid_request', 'events:validation.checkInScannedAtRange'],
   alreadySeated: [409, 'already_seated', 'events:errors.alreadySeated'],
   nobodyUnseated: [409, 'conflict', 'events:errors.nobodyUnseated'],
   forbidden: [403, 'forbidden', 'auth.forbidden'],

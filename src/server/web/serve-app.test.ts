@@ -18,6 +18,12 @@ describe('serving the web app', () => {
     mkdirSync(join(distDir, 'assets'))
     writeFileSync(join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)')
     writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    writeFileSync(join(distDir, 'door-sw.js'), 'self.addEventListener("fetch", () => {})')
+    for (const language of ['hu', 'en'])
+      writeFileSync(
+        join(distDir, `manifest.${language}.webmanifest`),
+        JSON.stringify({ name: 'Lendület – site', short_name: 'Lendület', id: '/', scope: '/' }),
+      )
     harness = await createTestApp({ distDir })
   })
   afterAll(async () => {
@@ -66,6 +72,36 @@ describe('serving the web app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable')
     const icon = await harness.app.request('/favicon.svg')
     expect(icon.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it("serves the door's service worker as a script always checked for a new build, under the site's content security policy", async () => {
+    const worker = await harness.app.request('/door-sw.js')
+    expect(worker.status).toBe(200)
+    expect(worker.headers.get('content-type')).toMatch(/^(text|application)\/javascript/)
+    expect(worker.headers.get('cache-control')).toBe('no-cache')
+    expect(worker.headers.get('content-security-policy')).toContain("default-src 'self'")
+    // It is registered with a narrower scope than its own folder: no header widens it.
+    expect(worker.headers.get('service-worker-allowed')).toBeNull()
+  })
+
+  it("gives each event's door a manifest of its own, scoped to that door, in her language", async () => {
+    const id = '0b9c3f4e-8d2a-4c1b-9f3e-2a7d5c6b8e91'
+    const response = await harness.app.request(`/door.webmanifest?event=${id}&lang=en`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('application/manifest+json')
+    expect(await response.json()).toEqual({
+      name: 'Door – Lendület',
+      short_name: 'Door',
+      id: `/admin/events/${id}/door`,
+      start_url: `/admin/events/${id}/door`,
+      scope: `/admin/events/${id}/door`,
+    })
+    const hu = (await (await harness.app.request(`/door.webmanifest?event=${id}`)).json()) as {
+      short_name: string
+    }
+    expect(hu.short_name).toBe('Beléptetés')
+    for (const bad of ['', '../admin', `${id}/../x`])
+      expect((await harness.app.request(`/door.webmanifest?event=${bad}`)).status).toBe(404)
   })
 
   it('keeps /api paths out of the app fallback', async () => {

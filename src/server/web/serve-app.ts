@@ -9,7 +9,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '#shared/public-conf
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import { isScreenPath, isSignInCallback } from '#shared/site-paths.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { pageLanguage } from '../i18n.ts'
+import { doorTitle, pageLanguage } from '../i18n.ts'
 import { fillConfigPlaceholders, fillLaunchTexts } from './config-placeholders.ts'
 import { pageHead } from './page-head.ts'
 import {
@@ -57,8 +57,38 @@ const cacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const immutable = c.req.path.startsWith('/assets/')
   c.res.headers.set(
     'Cache-Control',
-    immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    immutable
+      ? 'public, max-age=31536000, immutable'
+      : // The door's service worker: a new build's worker is found at the next visit.
+        c.req.path === DOOR_WORKER_PATH
+        ? 'no-cache'
+        : 'public, max-age=3600',
   )
+}
+
+/** The door's service worker (public/door-sw.js), registered per event with the door's scope. */
+export const DOOR_WORKER_PATH = '/door-sw.js'
+
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The door screen's own web app manifest (`/door.webmanifest?event=<id>&lang=<language>`): the
+ * site's manifest in that language, named for the door and started at, and scoped to, that
+ * event's door, so that a door helper can put the door on her home screen and open it without
+ * the network. It names no event: it needs no sign-in and tells nobody anything.
+ */
+export function doorManifest(siteManifest: string, eventId: string, title: string): string {
+  const door = `/admin/events/${eventId.toLowerCase()}/door`
+  const manifest = JSON.parse(siteManifest) as Record<string, unknown>
+  return `${JSON.stringify({
+    ...manifest,
+    name: `${title} – ${String(manifest.short_name)}`,
+    short_name: title,
+    description: undefined,
+    id: door,
+    start_url: door,
+    scope: door,
+  })}\n`
 }
 
 const brotli = promisify(brotliCompress)
@@ -302,6 +332,16 @@ export function appRoutes(
       'Cache-Control': 'public, max-age=3600',
     }),
   )
+  app.get('/door.webmanifest', (c) => {
+    const eventId = c.req.query('event') ?? ''
+    const language = pageLanguage(c)
+    const file = join(distDir, manifestPath(language))
+    if (!EVENT_ID.test(eventId) || !existsSync(file)) return c.notFound()
+    return c.body(doorManifest(readFileSync(file, 'utf8'), eventId, doorTitle(language)), 200, {
+      'Content-Type': 'application/manifest+json; charset=UTF-8',
+      'Cache-Control': 'public, max-age=3600',
+    })
+  })
   app.use('*', cacheHeaders)
   app.use(
     '*',

@@ -11,7 +11,10 @@ const common = {
   clientId: z.uuid({ error: 'checkInClientId' }),
   /** Let her in although she has not registered for the evening. */
   walkIn: z.boolean().default(false),
-  /** When it happened at the door, for a check-in sent later from a phone's queue. */
+  /**
+   * When it happened at the door, for a check-in sent later from a phone's queue: not in the
+   * future (beyond a few minutes of clock difference), not before check-in opened (door.ts).
+   */
   scannedAt: z.iso.datetime({ offset: true, error: 'checkInScannedAt' }).optional(),
 }
 

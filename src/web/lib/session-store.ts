@@ -53,6 +53,8 @@ export async function refreshSession(tellOtherTabs = true): Promise<SessionState
 
 export function signedOut() {
   setState({ status: 'signed-out' })
+  // A door's list (names and codes) does not stay on a phone she has signed out of.
+  void import('./doors-on-device.ts').then(({ forgetAllDoors }) => forgetAllDoors())
   tabs?.postMessage('changed')
 }
 

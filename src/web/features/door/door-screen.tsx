@@ -19,6 +19,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { LiveBadge } from '#web/components/ui/live-badge.tsx'
+import { deviceStorage } from '#web/lib/doors-on-device.ts'
 import {
   sendCheckIn,
   startEvening,
@@ -28,6 +29,7 @@ import {
   type DoorPerson,
 } from './api/door-api.ts'
 import { checkInQueue, flushQueue, type QueuedCheckIn } from './check-in-queue.ts'
+import { useDoorManifest } from './kept-door-list.ts'
 import { matchingPeople, resolveEntry } from './find-person.ts'
 import { QrScanner } from './qr-scanner.tsx'
 import { useDoorState } from './use-door-state.ts'
@@ -46,13 +48,8 @@ type Outcome =
 
 type Target = { code: string } | { userId: string }
 
-const storage = () => {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
+/** What sending the check-ins kept on the phone came to, once the network was back. */
+type Synced = { sent: number; elsewhere: { name: string; time: string }[] }
 
 /** Refusals that mean "the door is not open yet": they go by themselves once it is. */
 const NOT_OPEN_CODES = new Set(['check_in_not_open', 'event_not_active'])
@@ -72,13 +69,17 @@ const LOG_LENGTH = 8
 export function DoorScreen({
   eventId,
   hostAlert = null,
+  onAccessLost,
 }: {
   eventId: string
   /** The host's alert that someone is in with no seat (the route gives it to admins). */
   hostAlert?: ReactNode
+  /** The server refused her this door: what the phone kept for it is gone. */
+  onAccessLost?: () => void
 }) {
   const { t, i18n } = useTranslation('events')
-  const door = useDoorState(eventId)
+  const door = useDoorState(eventId, onAccessLost)
+  useDoorManifest(eventId, i18n.language)
   const now = useNow(500)
   const field = useRef<HTMLInputElement>(null)
   const [text, setText] = useState('')
@@ -86,7 +87,8 @@ export function DoorScreen({
   const [busy, setBusy] = useState(false)
   const [list, setList] = useState<'notYet' | 'arrived'>('notYet')
   const [online, setOnline] = useState(() => navigator.onLine)
-  const queue = useMemo(() => checkInQueue(eventId, storage()), [eventId])
+  const queue = useMemo(() => checkInQueue(eventId, deviceStorage()), [eventId])
+  const [synced, setSynced] = useState<Synced | null>(null)
   const [waiting, setWaiting] = useState<QueuedCheckIn[]>(() => queue.items())
   const [log, setLog] = useState<{ id: string; text: string; tone: 'in' | 'other' }[]>([])
   // While the camera's picture shows, the answer lies over it (the viewfinder never moves).
@@ -134,9 +136,19 @@ export function DoorScreen({
     async (
       request: CheckInRequest,
       label: string,
-    ): Promise<'answered' | 'refused' | 'unreachable'> => {
+      /** Sent from the phone's queue: the log says it, the answer card stays hers. */
+      fromQueue = false,
+    ): Promise<'answered' | 'refused' | 'unreachable' | CheckInAnswer> => {
       const result = await sendCheckIn(eventId, request)
       if (!result.ok && result.status === 0) return 'unreachable'
+      if (result.ok && fromQueue) {
+        note(request.clientId, describe(result.data), 'in')
+        return result.data
+      }
+      if (!result.ok && fromQueue) {
+        note(request.clientId, `${label}: ${result.message || t('door.failed')}`, 'other')
+        return 'refused'
+      }
       if (result.ok) {
         note(request.clientId, describe(result.data), 'in')
         if (result.data.result === 'checked_in')
@@ -162,7 +174,20 @@ export function DoorScreen({
     async (target: Target, label: string, walkIn = false) => {
       const request: CheckInRequest = { clientId: crypto.randomUUID(), walkIn, ...target }
       const keep = () => {
+        // Let in on this phone already, not sent yet: the same answer, and still once.
+        const earlier = queue
+          .items()
+          .find((item) =>
+            'userId' in target
+              ? 'userId' in item && item.userId === target.userId
+              : 'code' in item && item.code === target.code,
+          )
+        if (earlier) {
+          setOutcome({ kind: 'queued', label: earlier.label, clientId: earlier.clientId })
+          return
+        }
         const item = { ...request, scannedAt: new Date().toISOString(), label }
+        setSynced(null)
         queue.add(item)
         setWaiting(queue.items())
         setOutcome({ kind: 'queued', label, clientId: request.clientId })
@@ -183,21 +208,42 @@ export function DoorScreen({
     [queue, send],
   )
 
+  // One round of sending at a time, whatever re-renders: two would send the queue twice over.
+  const sending = useRef(false)
+  const latest = useRef({ send, time, reload: door.reload })
+  useEffect(() => {
+    latest.current = { send, time, reload: door.reload }
+  })
   // Check-ins kept while offline go out, in order and once, when the network is back.
   useEffect(() => {
-    let sending = false
     const flush = async () => {
-      if (sending || queue.items().length === 0 || !navigator.onLine) return
-      sending = true
+      if (sending.current || queue.items().length === 0 || !navigator.onLine) return
+      sending.current = true
+      const { send, time, reload } = latest.current
+      const done: Synced = { sent: 0, elsewhere: [] }
       try {
         await flushQueue(queue, async (item) => {
           const { label, ...request } = item
+          const sent = await send(request, label, true)
           // A refusal is an answer too: the queue is done with it.
-          return (await send(request, label)) === 'unreachable' ? 'unreachable' : 'answered'
+          if (sent === 'unreachable') return 'unreachable'
+          done.sent++
+          // Another phone (or the host) let her in first: one check-in, hers, and the door says so.
+          if (typeof sent === 'object' && sent.result === 'already_present')
+            done.elsewhere.push({
+              name: sent.person.label,
+              time: time.format(new Date(sent.checkedInAt)),
+            })
+          return 'answered'
         })
       } finally {
+        if (done.sent > 0) {
+          setSynced(done)
+          // Who is here now, as the server counts it after all of them.
+          void reload()
+        }
         setWaiting(queue.items())
-        sending = false
+        sending.current = false
       }
     }
     const goOnline = () => {
@@ -214,7 +260,7 @@ export function DoorScreen({
       window.removeEventListener('offline', goOffline)
       window.clearInterval(timer)
     }
-  }, [queue, send])
+  }, [queue])
 
   async function submit(event?: FormEvent) {
     event?.preventDefault()
@@ -404,6 +450,11 @@ export function DoorScreen({
       )}
 
       {!online && <Alert tone="info">{t('door.offline')}</Alert>}
+      {door.savedAt !== null && (
+        <p className="text-sm text-ink-soft" data-testid="door-kept-list">
+          {t('door.keptList', { time: time.format(new Date(door.savedAt)) })}
+        </p>
+      )}
 
       {!cameraShowing && answerRegion}
 
@@ -425,6 +476,26 @@ export function DoorScreen({
         overlay={answerRegion}
         onShowing={setCameraShowing}
       />
+
+      {synced && waiting.length === 0 && (
+        <section
+          aria-labelledby="door-synced"
+          role="status"
+          className="rounded-2xl bg-sage/20 p-4"
+          data-testid="door-synced"
+        >
+          <h2 id="door-synced" className="font-semibold">
+            {t('door.synced', { count: synced.sent })}
+          </h2>
+          {synced.elsewhere.length > 0 && (
+            <ul className="mt-2 text-sm">
+              {synced.elsewhere.map((person) => (
+                <li key={person.name}>{t('door.checkedInElsewhere', person)}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       {waiting.length > 0 && (
         <section aria-labelledby="door-waiting" className="rounded-2xl bg-gold-light/40 p-4">
@@ -479,7 +550,8 @@ export function DoorScreen({
               <li key={person.userId} className="flex items-center gap-3 py-2.5">
                 <UserAvatar avatarUrl={person.avatarUrl} name={person.name} size="medium" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">{person.label}</p>
+                  {/* A long name wraps rather than lose its given name. */}
+                  <p className="font-semibold break-words">{person.label}</p>
                   <p className="text-sm text-ink-soft">
                     <span className="font-mono tracking-wider">{person.userCode}</span>
                     {person.status !== 'registered' && (

@@ -6,6 +6,8 @@ import {
   type QueueStorage,
 } from './check-in-queue.ts'
 import { resolveEntry } from './find-person.ts'
+import type { DoorState } from './api/door-api.ts'
+import { keepDoorList, keptDoorList } from './kept-door-list.ts'
 
 const people = [
   { label: 'Gál Anna', userCode: 'K7M4QX' },
@@ -107,5 +109,37 @@ describe('the offline queue', () => {
     const queue = checkInQueue('z', refusing)
     queue.add(item('a'))
     expect(queue.items()).toHaveLength(1)
+  })
+})
+
+describe('the door list kept on the phone', () => {
+  const memory = () => {
+    const items = new Map<string, string>()
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    }
+  }
+  const state = (id: string) => ({ event: { id }, people: [] }) as unknown as DoorState
+
+  it('is there again for the same event after a reload, and for no other event', () => {
+    const storage = memory()
+    keepDoorList('event-a', state('event-a'), storage, 1_000)
+    expect(keptDoorList('event-a', storage, 2_000)).toEqual({
+      state: state('event-a'),
+      savedAt: 1_000,
+    })
+    expect(keptDoorList('event-b', storage, 2_000)).toBeNull()
+    // Under its own event's key only: another event's list is never shown in its place.
+    expect([...storage.items.keys()]).toEqual(['lendulet.door.event-a.list'])
+  })
+
+  it('is not shown a day later, nor when what is stored is not a list', () => {
+    const storage = memory()
+    keepDoorList('event-a', state('event-a'), storage, 0)
+    expect(keptDoorList('event-a', storage, 25 * 3_600_000)).toBeNull()
+    storage.setItem('lendulet.door.event-a.list', '{not json')
+    expect(keptDoorList('event-a', storage, 1)).toBeNull()
   })
 })
