@@ -37,6 +37,7 @@ export type DomainErrorReason =
   | 'roundRunning'
   | 'keepApartSamePerson'
   | 'keepApartNotFound'
+  | 'screenLinkNotFound'
   | 'userNotFound'
   | 'lastAdmin'
   | 'campaignNotFound'
