@@ -384,7 +384,7 @@ describe('role matrix', () => {
       for (const headers of [
         { authorization: `Bearer ${key}` },
         { cookie: `better-auth.session_token=${key}` },
-      ]) {
+      ] as Record<string, string>[]) {
         const response = await projector.request(
           route.path.replace(/0{8}-0{4}-4000-8000-0{12}/, id),
           {

@@ -182,7 +182,11 @@ describe('a screen link', () => {
       `/api/door/${eventId}`,
       '/api/account/export',
     ]) {
-      for (const headers of [bearer, { cookie: `better-auth.session_token=${key}` }]) {
+      const keyHeaders: Record<string, string>[] = [
+        bearer,
+        { cookie: `better-auth.session_token=${key}` },
+      ]
+      for (const headers of keyHeaders) {
         const response = await client.request(path, { headers })
         expect(response.status, `${path} with ${Object.keys(headers)[0]}`).toBe(401)
       }
