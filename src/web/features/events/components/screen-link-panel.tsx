@@ -86,10 +86,10 @@ export function ScreenLinkPanel({ eventId }: { eventId: string }) {
             <p className="text-sm font-semibold text-ink-soft" id="screen-link-url-label">
               {t('screenLink.linkLabel')}
             </p>
-            <div className="mt-1.5 flex flex-wrap items-center gap-3">
+            <div className="mt-1.5 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
               <code
                 aria-labelledby="screen-link-url-label"
-                className="min-w-0 flex-1 rounded-xl bg-white px-3 py-2 font-mono text-sm break-all ring-1 ring-ink/10"
+                className="w-full min-w-0 flex-1 rounded-xl bg-white px-3 py-2 font-mono text-sm break-all ring-1 ring-ink/10"
               >
                 {made.url}
               </code>
@@ -109,7 +109,7 @@ export function ScreenLinkPanel({ eventId }: { eventId: string }) {
               data-testid="screen-link-code"
             >
               <span>{first}</span>
-              <span aria-hidden="true" className="px-2 text-ink-soft">
+              <span aria-hidden="true" className="px-1 text-ink-soft">
                 -
               </span>
               <span>{second}</span>
