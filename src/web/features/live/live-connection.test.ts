@@ -221,7 +221,7 @@ describe('a live screen', () => {
     expect(seen.view).toEqual({ status: 'no-active-event' })
   })
 
-  it("by a screen link: says so when the host revokes it, and stops asking", async () => {
+  it('by a screen link: says so when the host revokes it, and stops asking', async () => {
     const browser = fakeBrowser([{ kind: 'state', state: state(1) }])
     const seen = screen()
     connectLive('key', seen.listener, browser.transport)
