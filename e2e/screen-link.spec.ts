@@ -10,7 +10,7 @@ const ev = texts('hu', 'events')
 
 test.skip(({ isMobile }) => isMobile, 'the projector is a laptop; the host page is shot at 390 too')
 
-test('the projector opens the big screen by a link or a code, without signing in; revoked, it says so', async ({
+test('the projector opens the big screen by a link or a code, without signing in; revoked or ended, it says so', async ({
   page,
   browser,
   baseURL,
@@ -100,6 +100,30 @@ test('the projector opens the big screen by a link or a code, without signing in
       // Opened afresh, the old link is refused in words too.
       await byLink.reload()
       await expect(byLink.getByRole('heading', { name: ev.screen.revokedTitle })).toBeVisible()
+
+      // A new link; then the host ends the evening: the screen showing it keeps the closing,
+      // and the link opened afresh says the evening has ended.
+      await panel.getByRole('button', { name: ev.screenLink.make }).click()
+      await expect(made).toBeFocused()
+      const next = new URL((await made.locator('code').textContent()) ?? '').pathname
+      await byLink.goto(next)
+      await expect(byLink.getByTestId('klikkscreen-countdown')).toBeVisible({ timeout: 15_000 })
+      await post(`/api/admin/events/${eventId}/end`)
+      const closing = byLink.getByTestId('evening-closing')
+      await expect(closing.getByRole('heading', { name: ev.closing.title })).toBeVisible({
+        timeout: 15_000,
+      })
+      await byLink.waitForTimeout(1_000)
+      await expect(closing).toBeVisible()
+      await byCode.goto(next)
+      await expect(byCode.getByRole('heading', { name: ev.screen.endedTitle })).toBeVisible({
+        timeout: 15_000,
+      })
+      // A projector switched on after the end, at /klikkscreen with no id: the closing too.
+      await page.goto('/klikkscreen')
+      await expect(
+        page.getByTestId('evening-closing').getByRole('heading', { name: ev.closing.title }),
+      ).toBeVisible({ timeout: 15_000 })
     },
     () => endRunningEvents(page.request, baseURL),
   )
