@@ -38,6 +38,7 @@ import { asApiError } from './http/domain-errors.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
 import { klikkscreenRoutes, SERVER_TIME_HEADER, type LiveDeps } from './live/live.routes.ts'
+import { screenRoutes } from './live/screen-link.routes.ts'
 import type { ServerMetrics } from './metrics/metrics.ts'
 import { metricsRoute } from './metrics/metrics.routes.ts'
 import { appRoutes } from './web/serve-app.ts'
@@ -112,6 +113,7 @@ function createApi({ database, auth, newsletter, planner, operator, siteSettings
     .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))
     .route('/door', doorRoutes(auth, database.db, live))
     .route('/klikkscreen', klikkscreenRoutes(live))
+    .route('/screen', screenRoutes(database.db, live))
     .route('/', docs.routes)
     // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
     .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))

@@ -38,6 +38,7 @@ export type DomainErrorReason =
   | 'roundRunning'
   | 'keepApartSamePerson'
   | 'keepApartNotFound'
+  | 'screenLinkNotFound'
   | 'userNotFound'
   | 'lastAdmin'
   | 'campaignNotFound'

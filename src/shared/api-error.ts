@@ -44,5 +44,8 @@ export const ERROR_CODES = [
   'on_waiting_list',
   'setting_locked',
   'two_factor_required',
+  'screen_link_revoked',
+  'screen_link_ended',
+  'screen_code_unknown',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

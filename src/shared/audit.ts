@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'event.delete',
   'door_helper.add',
   'door_helper.remove',
+  'screen_link.create',
+  'screen_link.revoke',
   'table.add',
   'table.update',
   'table.remove',

@@ -23,10 +23,11 @@ const SCREENS = new Set([
   '/newsletter/verify',
   '/newsletter/unsubscribe',
   '/klikkscreen',
+  '/screen',
   '/auth/callback',
 ])
 /** Screens with a part of the address of their own (an id): the screen itself says if it exists. */
-const SCREEN_PREFIXES = ['/admin/', '/newsletter/issues/']
+const SCREEN_PREFIXES = ['/admin/', '/newsletter/issues/', '/screen/']
 
 export const SIGN_IN_CALLBACK_PATH = '/auth/callback'
 

@@ -32,6 +32,7 @@ const NewsletterUnsubscribePage = preloadableLazy(
 const NewsletterIssuePage = lazy(() => import('./routes/newsletter-issue.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
+const ScreenPage = lazy(() => import('./routes/screen.tsx'))
 const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
 const AdminEventDoorPage = lazy(() => import('./routes/admin-event-door.tsx'))
 
@@ -77,6 +78,19 @@ export function AppRoutes() {
         <LanguageFromQuery />
         <Suspense fallback={<PageSpinner />}>
           <KlikkscreenPage />
+        </Suspense>
+      </Route>
+      {/* The big screen by a screen link or its code, without an account (decision 0066). */}
+      <Route path="/screen">
+        <LanguageFromQuery />
+        <Suspense fallback={<PageSpinner />}>
+          <ScreenPage />
+        </Suspense>
+      </Route>
+      <Route path="/screen/:key">
+        <LanguageFromQuery />
+        <Suspense fallback={<PageSpinner />}>
+          <ScreenPage />
         </Suspense>
       </Route>
       {/* A round's seating to print: only the pages, no site header or footer. */}

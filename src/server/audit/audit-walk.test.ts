@@ -399,6 +399,20 @@ const SCENARIOS: Scenario[] = [
     refused: () => ({ method: 'DELETE', path: event(`/keep-apart/${ZERO}`) }),
   },
   {
+    route: 'POST /api/admin/events/:id/screen-link',
+    action: 'screen_link.create',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event('/screen-link') }),
+    refused: () => ({ method: 'POST', path: missingEvent('/screen-link') }),
+  },
+  {
+    route: 'DELETE /api/admin/events/:id/screen-link',
+    action: 'screen_link.revoke',
+    subject: theEvent,
+    call: () => ({ method: 'DELETE', path: event('/screen-link') }),
+    refused: () => ({ method: 'DELETE', path: missingEvent('/screen-link') }),
+  },
+  {
     route: 'DELETE /api/admin/events/:id/door-helpers/:userId',
     action: 'door_helper.remove',
     subject: theEvent,

@@ -145,6 +145,28 @@ const MATRIX: {
     user: 403,
     admin: 404,
   },
+  // The host's big-screen link (screen-link.test.ts: what the link itself opens, and what not).
+  {
+    method: 'GET',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/screen-link',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/screen-link',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/screen-link',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
   { method: 'GET', path: '/api/newsletter/status', none: 401, user: 200, admin: 200 },
   { method: 'DELETE', path: '/api/account/sessions', none: 401, user: 200, admin: 200 },
   // Her own data only: the route takes no member id.
@@ -344,6 +366,35 @@ describe('role matrix', () => {
         `${route.method} ${route.path}`,
       ).toEqual([403, code])
     }
+  })
+
+  it("opens none of them with a big-screen link's key, as a token or a cookie", async () => {
+    const admin = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+    const created = await admin.client.post('/api/admin/events', {
+      eventName: 'Screen',
+      startTime: new Date(Date.now() + 3_600_000).toISOString(),
+      duration: 60,
+    })
+    const { id } = (await created.json()) as { id: string }
+    const made = await admin.client.post(`/api/admin/events/${id}/screen-link`, {})
+    const key = ((await made.json()) as { path: string }).path.replace('/screen/', '')
+    expect((await browserClient(server.http.origin).get(`/api/screen/${key}`)).status).toBe(200)
+    const projector = browserClient(server.http.origin)
+    for (const route of MATRIX)
+      for (const headers of [
+        { authorization: `Bearer ${key}` },
+        { cookie: `better-auth.session_token=${key}` },
+      ] as Record<string, string>[]) {
+        const response = await projector.request(
+          route.path.replace(/0{8}-0{4}-4000-8000-0{12}/, id),
+          {
+            method: route.method,
+            json: route.body,
+            headers,
+          },
+        )
+        expect(response.status, `${route.method} ${route.path}`).toBe(route.none)
+      }
   })
 
   it('answers 403 with a message in the user language', async () => {

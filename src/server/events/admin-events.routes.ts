@@ -65,6 +65,7 @@ import {
   tableRowSchema,
 } from './event-responses.ts'
 import { keepApartRoutes } from './keep-apart.routes.ts'
+import { screenLinkAdminRoutes } from '../live/screen-link.routes.ts'
 import { exportSeatingCsv } from './seating-export.ts'
 import { addTable, findTable, removeTable, updateTable } from './tables.ts'
 import type { AuditAction } from '#shared/audit.ts'
@@ -726,6 +727,8 @@ export function adminEventsRoutes(
       )
       // Pairs the mixer keeps apart
       .route('/:id/keep-apart', keepApartRoutes(db, audit))
+      // The big screen without an account: a link and a code (decision 0066)
+      .route('/:id/screen-link', screenLinkAdminRoutes(db, audit))
       // Every round's seating, for a spreadsheet
       .get(
         '/:id/seating.csv',

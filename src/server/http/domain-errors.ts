@@ -44,6 +44,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   roundRunning: [409, 'conflict', 'events:errors.roundRunning'],
   keepApartSamePerson: [400, 'invalid_request', 'events:validation.keepApartSamePerson'],
   keepApartNotFound: [404, 'not_found', 'events:errors.keepApartNotFound'],
+  screenLinkNotFound: [404, 'not_found', 'events:errors.screenLinkNotFound'],
   userNotFound: [404, 'not_found', 'auth.USER_NOT_FOUND'],
   lastAdmin: [409, 'last_admin', 'admin.lastAdmin'],
   campaignNotFound: [404, 'not_found', 'newsletter:campaigns.errors.notFound'],

@@ -28,7 +28,8 @@ afterAll(() => agent.destroy())
 // ---------------------------------------------------------------------------------------------
 // Who calls, and the real rows their requests can hit
 
-type Role = 'anonymous' | 'member' | 'admin'
+/** `screen`: no account, only a working big-screen link's key (decision 0066), sent as a bearer token. */
+type Role = 'anonymous' | 'member' | 'admin' | 'screen'
 interface Identity {
   cookie: string
   email: string
@@ -36,7 +37,7 @@ interface Identity {
   userId: string
   userCode: string
 }
-const identities: Partial<Record<Exclude<Role, 'anonymous'>, Identity>> = {}
+const identities: Partial<Record<'member' | 'admin', Identity>> = {}
 
 async function signIn(role: 'member' | 'admin'): Promise<Identity> {
   const seeded = await seedMember(server.harness, server.http.origin, {
@@ -56,6 +57,8 @@ const real = {
   media: [] as string[],
   subscribers: [] as string[],
   userCodes: [] as string[],
+  /** Keys of a working screen link, for /api/screen/:key and for the `screen` caller. */
+  screenKeys: [] as string[],
 }
 
 async function seedRows() {
@@ -109,6 +112,8 @@ async function seedRows() {
     .values({ email: 'fuzz-subscriber@example.com', name: 'Fuzz' })
     .returning()
   real.subscribers.push(subscriber?.id ?? '')
+  const link = await call('POST', `/api/admin/events/${real.events[1]}/screen-link`)
+  real.screenKeys.push(String(link.path).replace('/screen/', ''))
   real.users.push(member.userId, admin.userId)
   real.userCodes.push(member.userCode, admin.userCode)
 }
@@ -147,10 +152,11 @@ function readableBody(contentType: string, bytes: Buffer): string {
 
 function send(req: FuzzRequest): Promise<FuzzResponse> {
   const n = ++requestNumber
-  const identity = req.role === 'anonymous' ? undefined : identities[req.role]
+  const identity = req.role === 'member' || req.role === 'admin' ? identities[req.role] : undefined
   const headers: Record<string, string> = {
     // Each request from its own address, so rate limits count it alone (TRUST_PROXY=true).
     'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    ...(req.role === 'screen' ? { authorization: `Bearer ${real.screenKeys[0] ?? ''}` } : {}),
     ...req.headers,
   }
   const cookie = [identity?.cookie, req.headers.cookie].filter(Boolean).join('; ')
@@ -204,13 +210,18 @@ interface DocumentedOperation {
   pattern: RegExp
   params: number
   statuses: Set<number>
+  /** Who may call it (the document's `x-access`). */
+  access: string
 }
 let documented: DocumentedOperation[] = []
 
 async function loadDocument() {
   const response = await fetch(`${server.http.origin}/api/openapi.json`)
   const document = (await response.json()) as {
-    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, unknown>; 'x-access'?: string }>
+    >
   }
   documented = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({
@@ -219,6 +230,7 @@ async function loadDocument() {
       pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
       params: path.split('{').length - 1,
       statuses: new Set(Object.keys(operation.responses).map(Number)),
+      access: operation['x-access'] ?? 'public',
     })),
   )
 }
@@ -242,6 +254,9 @@ function problemWith(req: FuzzRequest, res: FuzzResponse): string | undefined {
   // 304: the client's cached copy of a documented answer.
   if (operation && res.status !== 304 && !operation.statuses.has(res.status))
     return `status ${res.status}, which the API document does not list for ${operation.name}`
+  // A screen link's key opens the big screen and nothing else: every other route refuses it.
+  if (req.role === 'screen' && res.status < 400 && operation && operation.access !== 'public')
+    return `a screen link's key opened ${operation.name} (${operation.access})`
   // The API's own document and reference page are prose about the API ("Select the account
   // from…", a bundle that names node_modules): only their refusals are checked for leaks.
   const documentation = /^\/api\/(?:openapi\.json|docs)\b/.test(req.path) && res.status < 400
@@ -363,6 +378,7 @@ const pathSegment = fc
   .oneof(
     { weight: 3, arbitrary: pick(() => [...real.events, ...real.tables, ...real.rounds]) },
     { weight: 2, arbitrary: pick(() => [...real.users, ...real.media, ...real.subscribers]) },
+    { weight: 1, arbitrary: pick(() => real.screenKeys) },
     { weight: 6, arbitrary: nastyString.map((s) => encodeURIComponent(wellFormed(s))) },
     {
       weight: 1,
@@ -614,7 +630,7 @@ function requestFor(routes: Route[]): fc.Arbitrary<FuzzRequest> {
     .chain((route) =>
       fc.record({
         route: fc.constant(route),
-        role: fc.constantFrom<Role>('anonymous', 'member', 'admin'),
+        role: fc.constantFrom<Role>('anonymous', 'member', 'admin', 'screen'),
         otherMethod: usually(undefined, fc.constantFrom(...ODD_METHODS), 5),
         segments: fc.array(pathSegment, { minLength: 3, maxLength: 3 }),
         query: queryString,
@@ -721,12 +737,13 @@ describe('malformed requests', () => {
         const res = await send(req)
         const problem = problemWith(req, res)
         const role = req.role
+        const signedIn = role === 'member' || role === 'admin'
         if (res.status === 429) counts.tooMany++
         if (documentedOperation(req)) counts.documented++
-        if (role !== 'anonymous') counts.signedIn++
-        if (role !== 'anonymous' && res.status === 401) counts.unauthorized++
+        if (signedIn) counts.signedIn++
+        if (signedIn && res.status === 401) counts.unauthorized++
         // A change that went through may have signed her out or deleted her: sign in anew.
-        if (role !== 'anonymous' && res.status < 400 && !['GET', 'HEAD'].includes(req.method))
+        if (signedIn && res.status < 400 && !['GET', 'HEAD'].includes(req.method))
           if (!(await stillSignedIn(role))) {
             identities[role] = await signIn(role)
             counts.signedInAgain++

@@ -38,6 +38,11 @@ export const PATH_IDS = {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     notFound: 'auth.USER_NOT_FOUND',
   },
+  /** A screen link's key: 32 random bytes, base64url (decision 0066). */
+  screenKey: {
+    schema: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    notFound: 'events:errors.screenLinkNotFound',
+  },
 } satisfies Record<string, PathId>
 
 /**

@@ -11,6 +11,8 @@ export interface RateLimitRule {
   name: string
   windowSeconds: number
   max: number
+  /** Whom the window counts: each client address (the default), or everyone together. */
+  per?: 'address' | 'site'
 }
 
 /**
@@ -19,7 +21,7 @@ export interface RateLimitRule {
  */
 export function rateLimit(db: Db, rule: RateLimitRule) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const address = c.var.clientAddress ?? 'unknown'
+    const address = rule.per === 'site' ? 'everyone' : (c.var.clientAddress ?? 'unknown')
     const key = `app:${rule.name}:${address}`
     const now = Date.now()
     const windowStart = now - rule.windowSeconds * 1000

@@ -156,10 +156,10 @@ describe('the closing of an evening', () => {
       await stream.close()
     }
 
-    // Without an id, a screen asks for the running event: there is none (a screen that was
-    // showing this one keeps its closing: live-connection.ts).
+    // Without an id, a screen asks for the running event: there is none, so it gets the closing
+    // of the evening that ended last (decision 0066: a projector switched on after the end).
     const screen = await bea.client.get('/api/klikkscreen')
-    expect(screen.status).toBe(404)
+    expect(eventStateSchema.parse(await screen.json()).event.id).toBe(tonight)
     const shown = eventStateSchema.parse(
       await (await bea.client.get(`/api/klikkscreen?eventId=${tonight}`)).json(),
     )

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, ne } from 'drizzle-orm'
+import { EVENING_CLOSING_MS } from '#shared/constants.ts'
 import type { EventState } from '#shared/live-state.ts'
 import type { Db } from '../db/client.ts'
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts'
@@ -109,10 +110,12 @@ export function createStateCache(db: Db, hub: LiveHub) {
   const states = new Map<string, Promise<string | null>>()
   const encoded = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
   let active: Promise<string | null> | null = null
+  let lastEnded: Promise<{ id: string; endedAt: Date | null } | null> | null = null
   const stop = hub.subscribe(ANY, () => {
     states.clear()
     encoded.clear()
     active = null
+    lastEnded = null
   })
 
   return {
@@ -147,6 +150,27 @@ export function createStateCache(db: Db, hub: LiveHub) {
         active = null
       })
       return active
+    },
+    /**
+     * What a big screen without an id shows: the active event, else the evening that ended last
+     * while its closing lasts (decision 0066: a projector switched on after the end shows it).
+     */
+    async shownEventId(): Promise<string | null> {
+      const running = await this.activeEventId()
+      if (running) return running
+      lastEnded ??= db
+        .select({ id: events.id, endedAt: events.endedAt })
+        .from(events)
+        .where(and(ne(events.status, 'active'), isNotNull(events.endedAt)))
+        .orderBy(desc(events.endedAt))
+        .limit(1)
+        .then(([row]) => row ?? null)
+      lastEnded.catch(() => {
+        lastEnded = null
+      })
+      const last = await lastEnded
+      const closing = last?.endedAt && Date.now() < last.endedAt.getTime() + EVENING_CLOSING_MS
+      return closing ? last.id : null
     },
     close: stop,
   }

@@ -106,7 +106,7 @@ export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
     documented({
       summary: 'The round to show',
       description:
-        "The klikkscreen's state: the given event, or the active one without `eventId`. For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).",
+        "The klikkscreen's state: the given event, or without `eventId` the active one (else, for 12 hours after its end, the evening that ended last, for its closing). For a first paint, and for polling every 5 s while the live stream is down. `X-Server-Time` carries the server's clock (ms).",
       tag: API_TAGS.live,
       access: 'member',
       responses: {
@@ -118,7 +118,7 @@ export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
     async (c) => {
       if (!(await viewerOf(c.req.raw.headers)))
         throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
-      const eventId = c.req.valid('query').eventId ?? (await cache.activeEventId())
+      const eventId = c.req.valid('query').eventId ?? (await cache.shownEventId())
       if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
       const body = await cache.stateBytes(eventId)
       if (!body) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
@@ -154,12 +154,15 @@ export function holdOpen(
     heartbeatMs = HEARTBEAT_MS,
     stillAllowed,
     cleanUp,
+    closeWhen,
   }: {
     hub: LiveHub
     kind: LiveStream
     heartbeatMs?: number
     stillAllowed?: () => Promise<boolean>
     cleanUp: () => void
+    /** The stream has said its last word (a screen link's `gone`): close it then. */
+    closeWhen?: Promise<unknown>
   },
 ): Promise<void> {
   return new Promise((resolve) => {
@@ -186,6 +189,10 @@ export function holdOpen(
     }
     untrack = hub.track(kind, end)
     stream.onAbort(end)
+    void closeWhen?.then(() => {
+      end()
+      void stream.close()
+    })
   })
 }
 

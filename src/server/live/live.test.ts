@@ -1,4 +1,7 @@
+import { isNotNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { EVENING_CLOSING_MS } from '#shared/constants.ts'
+import { events } from '../db/schema/events.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
@@ -57,12 +60,19 @@ describe('GET /api/klikkscreen', () => {
     expect(((await unknown.json()) as { code: string }).code).toBe('not_found')
   })
 
-  it('says when no event is running', async () => {
+  it('says when no event is running: after the end, once its closing is over', async () => {
     const { post, eventId, guests } = await runningEvening()
     await post(`/api/admin/events/${eventId}/end`)
-    const response = await (guests[0]?.client ?? browserClient(server.http.origin)).get(
-      '/api/klikkscreen',
-    )
+    const viewer = guests[0]?.client ?? browserClient(server.http.origin)
+    // A projector switched on after the end shows the evening's closing (decision 0066).
+    const closing = eventStateSchema.parse(await (await viewer.get('/api/klikkscreen')).json())
+    expect(closing.event).toMatchObject({ id: eventId, status: 'inactive' })
+    await server.harness.database.db
+      .update(events)
+      .set({ endedAt: new Date(Date.now() - EVENING_CLOSING_MS - 60_000) })
+      .where(isNotNull(events.endedAt))
+    server.harness.live.hub.changed(eventId)
+    const response = await viewer.get('/api/klikkscreen')
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ code: 'no_active_event', message: expect.any(String) })
   })

@@ -231,6 +231,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /admin',
     'Disallow: /api/',
     'Disallow: /klikkscreen',
+    'Disallow: /screen',
     'Disallow: /dev/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

@@ -4,12 +4,13 @@ import { useSearch } from 'wouter'
 import { formatClock, roundEnd, roundTimeLeft } from '#shared/countdown.ts'
 import { closingShown, type LiveState } from '#shared/live-state.ts'
 import { BrandMark } from '../components/layout/brand-mark.tsx'
+import { buttonClass } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { useCountdownNow } from '../lib/use-now.ts'
 import { EveningClosingScreen } from '../features/live/evening-closing-screen.tsx'
 import { LiveBadge } from '#web/components/ui/live-badge.tsx'
-import { useLiveEvent } from '../features/live/use-live-event.ts'
+import { useLiveEvent, type LiveView } from '../features/live/use-live-event.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { usePrefersReducedMotion } from '../lib/use-media-query.ts'
 import { TableBoard } from '../features/live/table-board.tsx'
@@ -25,7 +26,7 @@ export default function KlikkscreenPage() {
 }
 
 /** A looping, muted background; a still for those who prefer less motion. */
-function Background() {
+export function Background() {
   const still = usePrefersReducedMotion()
   return (
     <div aria-hidden="true" className="fixed inset-0 -z-10 bg-cream">
@@ -50,22 +51,44 @@ function Background() {
   )
 }
 
-function Panel({ title, text }: { title: string; text?: string }) {
+export function Panel({
+  title,
+  text,
+  children,
+}: {
+  title: string
+  text?: string
+  children?: ReactNode
+}) {
   return (
     <div className="mx-auto my-auto max-w-3xl rounded-[2.5rem] bg-white/75 px-8 py-12 text-center shadow-xl shadow-rose/10 ring-1 ring-white/60 backdrop-blur-md sm:px-14">
       <h1 className="font-display text-4xl font-semibold tracking-tight text-ink sm:text-6xl">
         {title}
       </h1>
       {text && <p className="mt-5 text-xl text-ink-soft sm:text-2xl">{text}</p>}
+      {children}
     </div>
   )
 }
 
 function Klikkscreen() {
-  const { t, i18n } = useTranslation('events')
   const search = useSearch()
   const eventId = new URLSearchParams(search).get('eventId')
-  const { view, live } = useLiveEvent(eventId)
+  return <BigScreen {...useLiveEvent(eventId)} />
+}
+
+/** The big screen of what `view` holds: /klikkscreen's, and a screen link's (routes/screen.tsx). */
+export function BigScreen({
+  view,
+  live,
+  byLink = false,
+}: {
+  view: LiveView
+  live: boolean
+  /** Opened by a screen link: an unknown one is the link's fault, not the event's. */
+  byLink?: boolean
+}) {
+  const { t, i18n } = useTranslation('events')
   const ready = view.status === 'ready' ? view : null
   const round = ready?.state.round
   const now = useCountdownNow(ready?.offset ?? 0, round ? roundEnd(round) : null)
@@ -78,8 +101,21 @@ function Klikkscreen() {
   if (view.status === 'loading') body = <PageSpinner />
   else if (view.status === 'no-active-event' || view.status === 'error')
     body = <Panel title={t('klikkscreen.noActiveTitle')} text={t('klikkscreen.noActiveText')} />
+  else if (view.status === 'gone')
+    body = (
+      <Panel
+        title={t(view.reason === 'ended' ? 'screen.endedTitle' : 'screen.revokedTitle')}
+        text={t(view.reason === 'ended' ? 'screen.endedText' : 'screen.revokedText')}
+      />
+    )
   else if (view.status === 'not-found')
-    body = <Panel title={t('klikkscreen.notFoundTitle')} text={t('klikkscreen.notFoundText')} />
+    body = byLink ? (
+      <Panel title={t('screen.unknownTitle')} text={t('screen.unknownText')}>
+        <ScreenCodeLink />
+      </Panel>
+    ) : (
+      <Panel title={t('klikkscreen.notFoundTitle')} text={t('klikkscreen.notFoundText')} />
+    )
   else body = <EventView state={view.state} now={now} />
 
   return (
@@ -97,6 +133,16 @@ function Klikkscreen() {
       </header>
       <main className="flex min-h-0 flex-1 flex-col overflow-y-auto py-[2.5vh]">{body}</main>
     </div>
+  )
+}
+
+/** The way to the code page, from a screen link that does not work. */
+function ScreenCodeLink() {
+  const { t } = useTranslation('events')
+  return (
+    <a href="/screen" className={`mt-8 ${buttonClass({ variant: 'solid', size: 'md' })}`}>
+      {t('screen.enterCode')}
+    </a>
   )
 }
 

@@ -221,6 +221,45 @@ describe('a live screen', () => {
     expect(seen.view).toEqual({ status: 'no-active-event' })
   })
 
+  it('by a screen link: says so when the host revokes it, and stops asking', async () => {
+    const browser = fakeBrowser([{ kind: 'state', state: state(1) }])
+    const seen = screen()
+    connectLive('key', seen.listener, browser.transport)
+    await browser.settle()
+    browser.send('hello')
+    expect(seen.round).toBe(1)
+    browser.send('gone', { code: 'screen_link_revoked' })
+    expect(seen.view).toEqual({ status: 'gone', reason: 'revoked' })
+    expect(browser.log.at(-1)).toBe('close')
+    expect(browser.polling()).toBe(false)
+  })
+
+  it('by a screen link: keeps the closing it received when the evening ends', async () => {
+    const browser = fakeBrowser([{ kind: 'state', state: state(2) }])
+    const seen = screen()
+    connectLive('key', seen.listener, browser.transport)
+    await browser.settle()
+    browser.send('hello')
+    const over = state(2, 'inactive')
+    browser.send('state', {
+      ...over,
+      event: { ...over.event, endedAt: new Date(1_000_000).toISOString() },
+      closing: { people: 8, rounds: 2, newAcquaintances: 12 },
+    })
+    browser.send('gone', { code: 'screen_link_ended' })
+    expect(seen.view).toMatchObject({ status: 'ready', state: { closing: { people: 8 } } })
+    expect(browser.polling()).toBe(false)
+  })
+
+  it('by a screen link opened after the end: says the evening has ended', async () => {
+    const browser = fakeBrowser([{ kind: 'gone', reason: 'ended' }])
+    const seen = screen()
+    connectLive('key', seen.listener, browser.transport)
+    await browser.settle()
+    expect(seen.view).toEqual({ status: 'gone', reason: 'ended' })
+    expect(browser.polling()).toBe(false)
+  })
+
   it('stops asking about an event that does not exist', async () => {
     const browser = fakeBrowser([{ kind: 'not-found' }])
     const seen = screen()

@@ -15,10 +15,16 @@ export type LiveView =
   | { status: 'no-active-event' }
   | { status: 'not-found' }
   | { status: 'error' }
+  /** A screen link that stopped working: the host revoked it, or the evening ended. */
+  | { status: 'gone'; reason: GoneReason }
   | { status: 'ready'; state: LiveState; /** server clock − this clock, in ms */ offset: number }
 
+export type GoneReason = 'revoked' | 'ended'
+
 export type Read =
-  { kind: 'state'; state: LiveState } | { kind: 'no-active' | 'not-found' | 'error' }
+  | { kind: 'state'; state: LiveState }
+  | { kind: 'no-active' | 'not-found' | 'error' }
+  | { kind: 'gone'; reason: GoneReason }
 
 /** The browser's side of the connection, replaceable in tests. */
 export interface LiveTransport {
@@ -85,6 +91,17 @@ export function connectLive(
       if (closing && closingShown(closing, transport.now() + (offset ?? 0))) return
       closing = null
       listener.view(() => ({ status: 'no-active-event' }))
+    } else if (read.kind === 'gone') {
+      // A screen link stopped: a screen showing the evening's closing keeps it (decision 0066).
+      source?.close()
+      source = null
+      stopPolling()
+      listener.live(false)
+      listener.view((current) =>
+        current.status === 'ready' && closingShown(current.state, transport.now() + current.offset)
+          ? current
+          : { status: 'gone', reason: read.reason },
+      )
     } else if (read.kind === 'not-found') {
       listener.view(() => ({ status: 'not-found' }))
       stopPolling()
@@ -112,6 +129,11 @@ export function connectLive(
       const state = liveStateSchema.safeParse(JSON.parse((message as MessageEvent<string>).data))
       if (state.success) show(state.data)
     })
+    // A screen link's stream says when the link stops, and why.
+    source.addEventListener('gone', (message) => {
+      const { code } = JSON.parse((message as MessageEvent<string>).data) as { code?: string }
+      apply({ kind: 'gone', reason: code === 'screen_link_ended' ? 'ended' : 'revoked' })
+    })
     // The browser reconnects by itself; until it has, polling keeps the screen current.
     source.addEventListener('error', () => {
       listener.live(false)
@@ -121,7 +143,7 @@ export function connectLive(
 
   void transport.read(requestedId).then((read) => {
     apply(read)
-    if (!stopped && read.kind !== 'not-found' && !source) startPolling()
+    if (!stopped && read.kind !== 'not-found' && read.kind !== 'gone' && !source) startPolling()
   })
   return () => {
     stopped = true
@@ -132,22 +154,28 @@ export function connectLive(
 
 async function readState(eventId: string | null): Promise<Read> {
   try {
-    const response = await api.klikkscreen.$get({ query: eventId ? { eventId } : {} })
-    if (response.ok) {
-      const state = eventStateSchema.safeParse(await response.json())
-      if (!state.success) return { kind: 'error' }
-      const serverTime = Number(response.headers.get('x-server-time')) || Date.now()
-      return { kind: 'state', state: { ...state.data, serverTime } }
-    }
-    // Errors are thrown on the server, so the typed client knows only the 200 answer.
-    const status: number = response.status
-    const body = (await response.json().catch(() => null)) as { code?: string } | null
-    if (body?.code === 'no_active_event') return { kind: 'no-active' }
-    if (status === 404) return { kind: 'not-found' }
-    return { kind: 'error' }
+    return await readAnswer(await api.klikkscreen.$get({ query: eventId ? { eventId } : {} }))
   } catch {
     return { kind: 'error' }
   }
+}
+
+/** A state answer (GET /api/klikkscreen, or a screen link's GET /api/screen/:key) as a Read. */
+async function readAnswer(response: Response): Promise<Read> {
+  if (response.ok) {
+    const state = eventStateSchema.safeParse(await response.json())
+    if (!state.success) return { kind: 'error' }
+    const serverTime = Number(response.headers.get('x-server-time')) || Date.now()
+    return { kind: 'state', state: { ...state.data, serverTime } }
+  }
+  // Errors are thrown on the server, so the typed client knows only the 200 answer.
+  const status: number = response.status
+  const body = (await response.json().catch(() => null)) as { code?: string } | null
+  if (body?.code === 'no_active_event') return { kind: 'no-active' }
+  if (body?.code === 'screen_link_revoked') return { kind: 'gone', reason: 'revoked' }
+  if (body?.code === 'screen_link_ended') return { kind: 'gone', reason: 'ended' }
+  if (status === 404) return { kind: 'not-found' }
+  return { kind: 'error' }
 }
 
 const browserTransport: LiveTransport = {
@@ -159,4 +187,20 @@ const browserTransport: LiveTransport = {
     return () => window.clearInterval(timer)
   },
   now: () => Date.now(),
+}
+
+/** The big screen by a screen link's key (decision 0066): its own reads and stream, no account. */
+export function screenLinkTransport(key: string): LiveTransport {
+  const screen = api.screen[':key']
+  return {
+    ...browserTransport,
+    async read() {
+      try {
+        return await readAnswer(await screen.$get({ param: { key } }))
+      } catch {
+        return { kind: 'error' }
+      }
+    },
+    open: () => new EventSource(apiPath(screen.live.$path({ param: { key } }))),
+  }
 }

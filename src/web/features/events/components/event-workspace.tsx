@@ -31,6 +31,7 @@ import { KeepApartPanel } from './keep-apart-panel.tsx'
 import { ParticipantsPanel } from './participants-panel.tsx'
 import { RoundsPanel } from './rounds-panel.tsx'
 import { TablesPanel } from './tables-panel.tsx'
+import { ScreenLinkPanel } from './screen-link-panel.tsx'
 
 const noParticipants: EventDetail['participants'] = []
 
@@ -183,6 +184,8 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
         </div>
       </header>
       {confirm.dialog}
+      {/* Beside "Open the big screen": the projector's way in without her password. */}
+      {event.isKlikk && status !== 'ended' && <ScreenLinkPanel eventId={event.id} />}
 
       {editing && (
         <section
