@@ -2870,6 +2870,7 @@ export interface components {
                 checkedInAt: string | null;
                 leftAt: string | null;
                 fullName: string | null;
+                familyName: string | null;
                 email: string;
                 userCode: string;
                 avatarUrl: string | null;
