@@ -55,7 +55,7 @@ describe('the seating export', () => {
     const text = await csvText(response)
     const lines = text.trimEnd().split('\r\n')
     // Her language's headers, with the comma a British Excel expects.
-    expect(lines[0]).toBe('Round,Round state,Round started,Table,Name,Email address,Member code')
+    expect(lines[0]).toBe('Round,Round state,Round started,Table,Name,E-mail address,Member code')
     const rows = lines.slice(1)
     // Three people in each of two rounds; the first ended, the second waits.
     expect(rows).toHaveLength(6)
