@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
-import { accountButton, logIn, signUp, signUpAndVerify } from './support/accounts.ts'
+import { accountButton, logIn, signInAsAdmin, signUp, signUpAndVerify } from './support/accounts.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 import { setUpTwoStep } from './support/two-step.ts'
@@ -11,6 +11,7 @@ const accountTexts = texts('hu', 'account')
 const common = texts('hu', 'common')
 const errors = texts('hu', 'errors')
 const landing = texts('hu', 'landing')
+const events = texts('hu', 'events')
 
 test('sign up, confirm by e-mail, land on /welcome signed in, log out', async ({
   page,
@@ -32,6 +33,15 @@ test('sign up, confirm by e-mail, land on /welcome signed in, log out', async ({
   const menuButton = accountButton(page, 'Eszter')
   await expect(menuButton).toBeVisible()
   await checkA11y()
+  await saveScreenshot(page, testInfo, 'welcome')
+
+  // "Go to the dashboard" leads to her home, with her own panel on it, not to the landing page.
+  await page.getByRole('link', { name: landing.welcome.dashboard }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    events.home.hello.replace('{{name}}', 'Eszter'),
+  )
+  await expect(page.getByRole('heading', { name: events.home.nextEvening })).toBeVisible()
 
   await menuButton.click()
   const menu = page.getByRole('menu')
@@ -41,6 +51,18 @@ test('sign up, confirm by e-mail, land on /welcome signed in, log out', async ({
   await menu.getByRole('menuitem', { name: common.accountMenu.logout }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('button', { name: common.accountMenu.login })).toBeVisible()
+})
+
+test('the welcome page leads a host to her dashboard on /admin', async ({ page, baseURL }) => {
+  await signInAsAdmin(page, baseURL)
+  await page.goto('/welcome')
+  // Once the page knows who she is (her account menu shows), as it does before she can click.
+  await expect(
+    page.getByRole('button', { name: common.accountMenu.open.replace('{{name}}', '') }),
+  ).toBeVisible()
+  await page.getByRole('link', { name: landing.welcome.dashboard }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(landing.hero.title)
 })
 
 test('the sign-up form explains what is missing', async ({ page }) => {

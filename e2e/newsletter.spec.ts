@@ -43,7 +43,9 @@ test('a visitor subscribes on the landing page and confirms by the e-mailed link
   await submit.click()
   await expect(form.getByText(newsletter.nameRequired)).toBeVisible()
   await expect(form.getByText(newsletter.invalidEmail)).toBeVisible()
-  await form.getByLabel(newsletter.form.name).fill('Kovács Réka')
+  // No account says which part of a name is her given name: the field asks what to call her.
+  await expect(form.getByLabel('Hogyan szólíthatunk?')).toBeVisible()
+  await form.getByLabel(newsletter.form.name).fill('Réka')
   await form.getByLabel(newsletter.form.email).fill('reka@')
   await submit.click()
   await expect(form.getByText(newsletter.nameRequired)).toBeHidden()
@@ -63,7 +65,8 @@ test('a visitor subscribes on the landing page and confirms by the e-mailed link
 
   const mail = await waitForMail(email)
   expect(mail.subject).toBe(`${emails.newsletterConfirm.subject} – Lendület`)
-  expect(mail.text).toContain('Szia, Kovács Réka!')
+  // Greeted as she asked to be called.
+  expect(mail.text.split('\n')[0]).toBe('Szia, Réka!')
   const link = linkIn(mail, '/newsletter/verify?token=')
 
   // A mail scanner that fetches the link changes nothing: the page confirms with a POST.

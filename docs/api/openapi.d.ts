@@ -1439,7 +1439,7 @@ export interface paths {
         };
         /**
          * Every round's seating as CSV
-         * @description Round, table and person per line, for a spreadsheet or the door.
+         * @description Round, table and person per line, for a spreadsheet or the door, in the admin's language: its headers and states in her words, the delimiter Excel expects in her region (a semicolon for hu, es and de, a comma for en), and times in the site's zone (Europe/Budapest) with their offset.
          *
          *     **Who may call:** Admins only.
          */
@@ -2970,6 +2970,7 @@ export interface components {
                 checkedInAt: string | null;
                 leftAt: string | null;
                 fullName: string | null;
+                familyName: string | null;
                 email: string;
                 userCode: string;
                 avatarUrl: string | null;

@@ -47,6 +47,10 @@ export function emailTranslator(language: Language): TFunction<'emails'> {
   return i18n.getFixedT(language, 'emails')
 }
 
+export function eventsTranslator(language: Language): TFunction<'events'> {
+  return i18n.getFixedT(language, 'events')
+}
+
 /** A participant's status in the words the events pages use ("Registered", "Waiting list"). */
 export function participantStatusText(language: Language, status: ParticipantStatus): string {
   return i18n.getFixedT(language, 'events')(`participants.statuses.${status}`)

@@ -3,20 +3,14 @@ import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { auditLog } from '../db/schema/audit.ts'
 import { account, session, user } from '../db/schema/auth.ts'
-import {
-  eventDoorHelpers,
-  eventParticipants,
-  eventRounds,
-  events,
-  eventTableAssignments,
-  eventTables,
-} from '../db/schema/events.ts'
+import { eventDoorHelpers } from '../db/schema/events.ts'
 import { media } from '../db/schema/media.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
+import { seedPastEvening } from '../test/seed-past-evening.ts'
 import { EXPORT_BATCH_ROWS } from './data-export.ts'
 import { ACCOUNT_HISTORY_ACTIONS, EMAIL_KIND_WORDS } from './data-export-words.ts'
 import { AUDIT_ACTOR_KINDS } from '#shared/audit.ts'
@@ -80,41 +74,26 @@ async function seededMember() {
     confirmedAt: new Date('2026-05-01T10:00:00Z'),
     consentIpHash: 'keyed-hash',
   })
-  const [event] = await tx
-    .insert(events)
-    .values({
-      eventName: 'Tavaszi klikk',
-      startTime: new Date('2026-04-01T17:00:00Z'),
-      duration: 120,
-    })
-    .returning()
-  if (!event) throw new Error('no event')
-  const [table] = await tx
-    .insert(eventTables)
-    .values({ eventId: event.id, tableName: 'Rózsa', capacityFull: 4, capacityActual: 4 })
-    .returning()
-  const [round] = await tx
-    .insert(eventRounds)
-    .values({ eventId: event.id, roundNumber: 1, started: true, startedAt: new Date() })
-    .returning()
-  if (!table || !round) throw new Error('no table or round')
-  for (const person of [her, friend, shy]) {
-    await tx
-      .insert(eventParticipants)
-      .values({ eventId: event.id, userId: person.userId, status: 'present' })
-    await tx
-      .insert(eventTableAssignments)
-      .values({ roundId: round.id, tableId: table.id, userId: person.userId })
-  }
+  // The three sat at one table at a spring evening.
+  const together = [her, friend, shy].map((person) => person.userId)
+  const { eventId } = await seedPastEvening(tx, {
+    eventName: 'Tavaszi klikk',
+    startTime: new Date('2026-04-01T17:00:00Z'),
+    participants: together.map((userId) => ({ userId })),
+    tables: ['Rózsa'],
+    seats: 4,
+    rounds: [{ started: true, startedAt: new Date(), tables: [together] }],
+  })
   // She helped at the door of that evening; her friend at another's (not hers to see).
-  const [other] = await tx
-    .insert(events)
-    .values({ eventName: 'Őszi klikk', startTime: new Date('2026-10-01T17:00:00Z'), duration: 90 })
-    .returning()
-  if (!other) throw new Error('no event')
+  const other = await seedPastEvening(tx, {
+    eventName: 'Őszi klikk',
+    startTime: new Date('2026-10-01T17:00:00Z'),
+    duration: 90,
+    tables: [],
+  })
   await tx.insert(eventDoorHelpers).values([
-    { eventId: event.id, userId: her.userId, createdAt: new Date('2026-03-30T09:00:00Z') },
-    { eventId: other.id, userId: friend.userId },
+    { eventId, userId: her.userId, createdAt: new Date('2026-03-30T09:00:00Z') },
+    { eventId: other.eventId, userId: friend.userId },
   ])
   // Her former address: e-mails to it count until she left it, not after.
   const former = `former-${her.email}`
@@ -147,7 +126,7 @@ async function seededMember() {
       mail(former, 'After she left it', new Date(left.getTime() + 60_000)),
       mail(friend.email, 'Not hers'),
     ])
-  return { her, friend, shy, former, event }
+  return { her, friend, shy, former, eventId }
 }
 
 const download = async (client: { get(path: string): Promise<Response> }, path: string) => {
@@ -168,7 +147,7 @@ const download = async (client: { get(path: string): Promise<Response> }, path: 
 
 describe('her data, downloaded', () => {
   it('holds everything the database has about her, and nothing secret or of others', async () => {
-    const { her, former, event } = await seededMember()
+    const { her, former, eventId } = await seededMember()
     const { names, data, html, picture } = await download(her.client, '/api/account/export')
     expect(names).toEqual(['data.html', 'data.json', 'picture.webp'])
     expect(Buffer.from(picture ?? [])).toEqual(PICTURE)
@@ -231,7 +210,7 @@ describe('her data, downloaded', () => {
 
     expect(data.events).toEqual([
       expect.objectContaining({
-        eventId: event.id,
+        eventId,
         event: 'Tavaszi klikk',
         status: 'present',
         seats: [{ round: 1, table: 'Rózsa', peopleMet: ['Nagy Eszter'] }],
@@ -312,16 +291,13 @@ describe('the readable page of her data', () => {
     const her = await seedMember(server.harness, server.http.origin)
     const tx = db()
     for (const [i, status] of PARTICIPANT_STATUSES.entries()) {
-      const [event] = await tx
-        .insert(events)
-        .values({
-          eventName: `Klikk ${i}`,
-          startTime: new Date(`2026-0${i + 1}-01T17:00:00Z`),
-          duration: 90,
-        })
-        .returning()
-      if (!event) throw new Error('no event')
-      await tx.insert(eventParticipants).values({ eventId: event.id, userId: her.userId, status })
+      await seedPastEvening(tx, {
+        eventName: `Klikk ${i}`,
+        startTime: new Date(`2026-0${i + 1}-01T17:00:00Z`),
+        duration: 90,
+        participants: [{ userId: her.userId, status }],
+        tables: [],
+      })
     }
     // Every kind of e-mail as the code writes it, and every state an e-mail can be in.
     const kinds = [

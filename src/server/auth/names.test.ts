@@ -259,3 +259,23 @@ describe('newsletter e-mails to her own subscription greet her by her given name
     expect(message.text.split('\n')[0]).toBe('Szia, Réka!')
   })
 })
+
+describe('a visitor’s newsletter e-mails greet her as she asked to be called', () => {
+  it('says what she typed in "what should we call you", never a part of it', async () => {
+    for (const [language, typed, greeting] of [
+      ['hu', 'Réka', 'Szia, Réka!'],
+      ['hu', 'Rékuci', 'Szia, Rékuci!'],
+      ['en', 'Emma Jane', 'Hi Emma Jane,'],
+    ] as const) {
+      const email = `visitor-${typed.toLowerCase().replace(/\W/g, '')}@example.com`
+      const asked = await client(language).post('/api/newsletter/subscribe', {
+        email,
+        name: typed,
+        source: 'landing',
+      })
+      expect(asked.status).toBe(200)
+      const message = await server.mail.waitFor(email)
+      expect(message.text.split('\n')[0]).toBe(greeting)
+    }
+  })
+})

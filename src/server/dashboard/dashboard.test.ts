@@ -3,17 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Dashboard, DashboardRange } from '#shared/schemas/dashboard.ts'
 import { user } from '../db/schema/auth.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
-import {
-  eventParticipants,
-  eventRounds,
-  events,
-  eventTableAssignments,
-  eventTables,
-} from '../db/schema/events.ts'
+import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { newsletterDailyCounts, newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
+import { seedPastEvening } from '../test/seed-past-evening.ts'
 
 const server = httpTestApp()
 const db = () => server.harness.database.db
@@ -56,8 +51,8 @@ async function people(names: string[]) {
   return Object.fromEntries(names.map((name) => [name, `person-${name}`]))
 }
 
-/** An evening with tables, its participants and its rounds' seats (table names are seats). */
-async function evening(
+/** An evening with tables A and B, its participants and its rounds' seats. */
+const evening = async (
   startTime: Date,
   participants: {
     userId: string
@@ -65,50 +60,7 @@ async function evening(
     checkedIn?: boolean
   }[],
   rounds: { started: boolean; tables: string[][] }[],
-) {
-  const [event] = await db()
-    .insert(events)
-    .values({ eventName: `Evening ${startTime.toISOString()}`, startTime, duration: 120 })
-    .returning()
-  if (!event) throw new Error('no event')
-  if (participants.length > 0)
-    await db()
-      .insert(eventParticipants)
-      .values(
-        participants.map(({ userId, status, checkedIn }) => ({
-          eventId: event.id,
-          userId,
-          status,
-          checkedInAt: checkedIn ? startTime : null,
-        })),
-      )
-  const tables = await db()
-    .insert(eventTables)
-    .values(
-      ['A', 'B'].map((tableName) => ({
-        eventId: event.id,
-        tableName,
-        capacityFull: 6,
-        capacityActual: 6,
-      })),
-    )
-    .returning()
-  for (const [index, round] of rounds.entries()) {
-    const [row] = await db()
-      .insert(eventRounds)
-      .values({ eventId: event.id, roundNumber: index + 1, started: round.started })
-      .returning()
-    const seats = round.tables.flatMap((userIds, table) =>
-      userIds.map((userId) => ({
-        roundId: row?.id ?? '',
-        tableId: tables[table]?.id ?? '',
-        userId,
-      })),
-    )
-    if (seats.length > 0) await db().insert(eventTableAssignments).values(seats)
-  }
-  return event.id
-}
+) => (await seedPastEvening(db(), { startTime, participants, rounds })).eventId
 
 beforeAll(async () => {
   admin = await seedMember(server.harness, server.http.origin, { isAdmin: true })

@@ -734,7 +734,8 @@ export function adminEventsRoutes(
         '/:id/seating.csv',
         adminDoc({
           summary: "Every round's seating as CSV",
-          description: 'Round, table and person per line, for a spreadsheet or the door.',
+          description:
+            "Round, table and person per line, for a spreadsheet or the door, in the admin's language: its headers and states in her words, the delimiter Excel expects in her region (a semicolon for hu, es and de, a comma for en), and times in the site's zone (Europe/Budapest) with their offset.",
           responses: {
             200: { description: 'UTF-8 CSV with a byte-order mark.', media: 'text/csv' },
           },

@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '#shared/time-zone.ts'
 import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import { localizeEvent } from '#shared/event-texts.ts'
@@ -12,7 +13,7 @@ import { eventEnd, eventLocation } from '#shared/calendar.ts'
 import { calendarAttachment, calendarFile, type CalendarEvent, type CalendarSite } from './ics.ts'
 
 /** The evenings take place in Budapest: e-mails give their times there, whatever the server's zone. */
-export const EVENT_TIME_ZONE = 'Europe/Budapest'
+export const EVENT_TIME_ZONE = SITE_TIME_ZONE
 
 /** The e-mails about a member's place: where they link to, who sends them, how to wake the sender. */
 export interface PlaceMail extends CalendarSite {

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AuditAction } from '#shared/audit.ts'
 import en from '#shared/locales/en/events.json' with { type: 'json' }
 import hu from '#shared/locales/hu/events.json' with { type: 'json' }
-import { auditLog } from '../db/schema/audit.ts'
 import { eventCheckIns, eventParticipants, events } from '../db/schema/events.ts'
 import { eveningApi, type Member } from '../test/evening-api.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
-import type { CheckInAnswer, DoorState } from './door.ts'
+import type { DoorState } from './door.ts'
 
 const server = httpTestApp()
-const { member, ok, endRunning, evening } = eveningApi(server)
+const { member, ok, endRunning, evening, registered, checkIn, auditEntries } = eveningApi(server)
 const db = () => server.harness.database.db
 let admin: Member
 
@@ -30,43 +28,8 @@ type Detail = {
   participants: { userId: string; status: string }[]
   rounds: { id: string; started: boolean; seats: { tableId: string; userId: string }[] }[]
 }
-/** The audit entries of one kind an event has, oldest first. */
-const auditEntries = (eventId: string, action: AuditAction) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectId, eventId), eq(auditLog.action, action)))
-    .orderBy(auditLog.at)
-
 const detail = (eventId: string) =>
   ok<Detail>(admin.client, `/api/admin/events/${eventId}`, { method: 'GET' })
-
-/** A check-in from a door phone: the answer's status and body. */
-async function checkIn(
-  by: Member,
-  eventId: string,
-  body: {
-    code?: string
-    userId?: string
-    walkIn?: boolean
-    clientId?: string
-    scannedAt?: string
-  },
-) {
-  const response = await by.client.request(`/api/door/${eventId}/check-ins`, {
-    method: 'POST',
-    json: { clientId: randomUUID(), ...body },
-  })
-  return {
-    status: response.status,
-    body: (await response.json()) as CheckInAnswer & { code?: string; message?: string },
-  }
-}
-
-/** Members registered for an event (on their own events page). */
-async function registered(eventId: string, ...people: Member[]) {
-  for (const person of people) await ok(person.client, `/api/events/${eventId}/registration`)
-}
 
 describe('checking in at the door', () => {
   it('takes a code however it is typed, says who came, and a second time that she is here already', async () => {
@@ -458,8 +421,8 @@ describe('late arrivals', () => {
         { name: 'B', seats: 3 },
       ],
       present: [a.userCode, b.userCode],
+      roundStarted: true,
     })
-    await ok(admin.client, `/api/admin/events/${eventId}/rounds/${roundId}/start`)
     await ok(admin.client, `/api/admin/events/${eventId}/rounds/${roundId}/end`)
     await ok(admin.client, `/api/admin/events/${eventId}/rounds`)
     await registered(eventId, late)
@@ -478,11 +441,11 @@ describe('removing a participant', () => {
   it('frees her seat in the running round, and keeps the rounds that have ended', async () => {
     const [a, b] = await Promise.all([member(), member()])
     if (!a || !b) throw new Error('members missing')
-    const { eventId, roundId } = await evening(admin, {
+    const { eventId } = await evening(admin, {
       tables: [{ name: 'A', seats: 4 }],
       present: [a.userCode, b.userCode],
+      roundStarted: true,
     })
-    await ok(admin.client, `/api/admin/events/${eventId}/rounds/${roundId}/start`)
     await ok(admin.client, `/api/admin/events/${eventId}/participants/${b.userId}`, {
       method: 'DELETE',
     })

@@ -51,6 +51,8 @@ export const eventDetailSchema = z
         checkedInAt: z.coerce.date().nullable(),
         leftAt: z.coerce.date().nullable(),
         fullName: z.string().nullable(),
+        /** Her family name as her account holds it (null on an account with only a full name). */
+        familyName: z.string().nullable(),
         email: z.string(),
         userCode: z.string(),
         avatarUrl: z.string().nullable(),

@@ -4,6 +4,7 @@ import type { EventInput } from '#shared/schemas/events.ts'
 import { eventText, mergeTranslations, TRANSLATED_LANGUAGES } from '#shared/event-texts.ts'
 import { isUniqueViolation } from '../db/checks.ts'
 import type { Db, Tx } from '../db/client.ts'
+import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import {
   eventParticipants,
@@ -280,12 +281,14 @@ export async function eventDetail(db: Db, eventId: string) {
         checkedInAt: eventParticipants.checkedInAt,
         leftAt: eventParticipants.leftAt,
         fullName: profiles.fullName,
+        familyName: user.familyName,
         email: profiles.email,
         userCode: profiles.userCode,
         avatarUrl: profiles.avatarUrl,
       })
       .from(eventParticipants)
       .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
+      .leftJoin(user, eq(user.id, profiles.id))
       .where(eq(eventParticipants.eventId, eventId))
       .orderBy(asc(profiles.fullName), asc(profiles.email)),
     db

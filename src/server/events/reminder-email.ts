@@ -1,11 +1,12 @@
+import { SITE_TIME_ZONE } from '#shared/time-zone.ts'
 import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
 import { siteLink } from '../mail/site-link.ts'
 import { brandedEmail, escapeHtml, siteFooter, type RenderedEmail } from '../mail/templates.ts'
 
-/** The events take place in Hungary: an e-mail gives their local time, wherever she reads it. */
-export const EVENT_TIME_ZONE = 'Europe/Budapest'
+/** The evenings take place in Budapest: e-mails give their times there, whatever the server's zone. */
+export const EVENT_TIME_ZONE = SITE_TIME_ZONE
 
 export interface ReminderDetails {
   /** Her name, for the greeting. */

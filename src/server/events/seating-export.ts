@@ -1,14 +1,24 @@
 import { asc, eq } from 'drizzle-orm'
 import { roundState } from '#shared/countdown.ts'
-import { DEFAULT_LANGUAGE } from '#shared/languages.ts'
+import { DEFAULT_LANGUAGE, type Language } from '#shared/languages.ts'
 import { distinctLabels, nameCollator } from '#shared/people-names.ts'
-import { csvDocument } from '../csv.ts'
+import { localIsoTime, SITE_TIME_ZONE } from '#shared/time-zone.ts'
+import { CSV_DELIMITER, csvDocument } from '../csv.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
+import { eventsTranslator } from '../i18n.ts'
 import { findEvent } from './events.ts'
 
-const HEADER = ['round', 'round_state', 'round_started_at', 'table', 'name', 'email', 'member_code']
+const COLUMNS = [
+  'round',
+  'roundState',
+  'roundStartedAt',
+  'table',
+  'name',
+  'email',
+  'memberCode',
+] as const
 
 /** "Klikk-est Május" → "klikk-est-majus", for a file name any system accepts. */
 export const fileSlug = (text: string) =>
@@ -23,12 +33,14 @@ export const fileSlug = (text: string) =>
 
 /**
  * Every round's seating of the event as CSV: one line per seated person, by round, then table in
- * the event's order, then name. Rounds not started yet are included (state "pending").
+ * the event's order, then name. Rounds not started yet are included (state "not started").
+ * Written for a spreadsheet in the admin's language: its headers and states in her words, the
+ * delimiter her region's Excel expects, times in the site's zone with their offset.
  */
 export async function exportSeatingCsv(
   db: Db,
   eventId: string,
-  language: string = DEFAULT_LANGUAGE,
+  language: Language = DEFAULT_LANGUAGE,
   now = Date.now(),
 ) {
   const event = await findEvent(db, eventId)
@@ -74,18 +86,20 @@ export async function exportSeatingCsv(
       .filter((row) => row.fullName)
       .map((row) => ({ id: row.userId, name: row.fullName ?? '', code: row.userCode })),
   )
+  const t = eventsTranslator(language)
+  const header = COLUMNS.map((column) => t(`seatingCsv.columns.${column}`))
   const lines = sorted.map((row) => [
     String(row.roundNumber),
-    roundState(row, now),
-    row.startedAt?.toISOString() ?? '',
+    t(`rounds.states.${roundState(row, now)}`),
+    row.startedAt ? localIsoTime(row.startedAt, SITE_TIME_ZONE) : '',
     row.tableName,
     labels.get(row.userId) ?? row.fullName ?? '',
     row.email,
     row.userCode,
   ])
-  const day = event.startTime.toISOString().slice(0, 10)
+  const day = localIsoTime(event.startTime, SITE_TIME_ZONE).slice(0, 10)
   return {
-    csv: csvDocument([HEADER, ...lines]),
+    csv: csvDocument([header, ...lines], CSV_DELIMITER[language]),
     fileName: `seating-${fileSlug(event.eventName)}-${day}.csv`,
   }
 }

@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AuditAction } from '#shared/audit.ts'
 import en from '#shared/locales/en/events.json' with { type: 'json' }
-import { auditLog } from '../db/schema/audit.ts'
 import { eveningApi, type Member } from '../test/evening-api.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
-import type { CheckInAnswer } from './door.ts'
 import type { UnseatedState } from './unseated.ts'
 
 const server = httpTestApp()
-const { member, ok, endRunning, evening } = eveningApi(server)
-const db = () => server.harness.database.db
+const { member, ok, endRunning, evening, registered, checkIn, auditEntries } = eveningApi(server)
 let admin: Member
 
 beforeAll(async () => {
@@ -20,12 +14,6 @@ beforeAll(async () => {
 beforeEach(async () => {
   await endRunning(admin)
 })
-
-const auditEntries = (eventId: string, action: AuditAction) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectId, eventId), eq(auditLog.action, action)))
 
 type Detail = {
   tables: { id: string; tableName: string; capacityActual: number; capacityFull: number }[]
@@ -36,33 +24,23 @@ const detail = (eventId: string) =>
 const unseated = (eventId: string) =>
   ok<UnseatedState>(admin.client, `/api/admin/events/${eventId}/unseated`, { method: 'GET' })
 
-/** A door phone checks her in by code. */
-async function checkIn(eventId: string, who: Member) {
-  const response = await admin.client.request(`/api/door/${eventId}/check-ins`, {
-    method: 'POST',
-    json: { clientId: randomUUID(), code: who.userCode },
-  })
-  expect(response.status).toBe(200)
-  return (await response.json()) as CheckInAnswer
+/** A door phone checks her in by code: the answer, which must be a 200. */
+async function checkInByCode(eventId: string, who: Member) {
+  const answer = await checkIn(admin, eventId, { code: who.userCode })
+  expect(answer.status).toBe(200)
+  return answer.body
 }
 
 /** Five in and seated at A (3) and B (2), round 1 running: every table is full. */
-async function fullEvening() {
-  const seated = await Promise.all([1, 2, 3, 4, 5].map(() => member()))
-  const plan = await evening(admin, {
+const fullEvening = async () =>
+  evening(admin, {
     tables: [
       { name: 'A', seats: 3 },
       { name: 'B', seats: 2 },
     ],
-    present: seated.map((m) => m.userCode),
+    present: (await Promise.all([1, 2, 3, 4, 5].map(() => member()))).map((m) => m.userCode),
+    roundStarted: true,
   })
-  await ok(admin.client, `/api/admin/events/${plan.eventId}/rounds/${plan.roundId}/start`)
-  return plan
-}
-
-async function registered(eventId: string, ...people: Member[]) {
-  for (const person of people) await ok(person.client, `/api/events/${eventId}/registration`)
-}
 
 describe('someone in with no seat', () => {
   it('is told apart at the door, listed for the host, and seated with an added chair', async () => {
@@ -71,7 +49,7 @@ describe('someone in with no seat', () => {
     await registered(eventId, late)
 
     // The door: she is in, with no seat, and the answer says so.
-    const answer = await checkIn(eventId, late)
+    const answer = await checkInByCode(eventId, late)
     expect(answer).toMatchObject({
       result: 'checked_in',
       seats: [],
@@ -124,7 +102,7 @@ describe('someone in with no seat', () => {
     })
 
     // Scanned again at the door: here already, with her table.
-    const scanned = await checkIn(eventId, late)
+    const scanned = await checkInByCode(eventId, late)
     expect(scanned).toMatchObject({ result: 'already_present', unseated: false })
     expect(scanned.seats[0]?.tableName).toBe('B')
   })
@@ -137,8 +115,8 @@ describe('someone in with no seat', () => {
     ])
     if (!first || !second) throw new Error('members missing')
     await registered(eventId, first, second)
-    expect((await checkIn(eventId, first)).unseated).toBe(true)
-    expect((await checkIn(eventId, second)).unseated).toBe(true)
+    expect((await checkInByCode(eventId, first)).unseated).toBe(true)
+    expect((await checkInByCode(eventId, second)).unseated).toBe(true)
     const state = await unseated(eventId)
     expect(state.people.map((p) => p.userId)).toEqual([first.userId, second.userId])
     // The evening's tables are of 3 and 2: a new one has the most common size (3 wins a tie up).
@@ -177,7 +155,7 @@ describe('someone in with no seat', () => {
     // The next late arrival finds the new table's free seat by herself.
     const third = await member()
     await registered(eventId, third)
-    const answer = await checkIn(eventId, third)
+    const answer = await checkInByCode(eventId, third)
     expect(answer).toMatchObject({ unseated: false, seats: [{ tableName: 'Table 3' }] })
   })
 
@@ -185,7 +163,7 @@ describe('someone in with no seat', () => {
     const { eventId } = await evening(admin, { seated: false })
     const guest = await member()
     await registered(eventId, guest)
-    expect((await checkIn(eventId, guest)).unseated).toBe(false)
+    expect((await checkInByCode(eventId, guest)).unseated).toBe(false)
     expect(await unseated(eventId)).toEqual({ round: null, people: [], newTableSeats: 0 })
   })
 })

@@ -2,22 +2,17 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { EVENING_CLOSING_MS } from '#shared/constants.ts'
 import { eventStateSchema, liveStateSchema } from '#shared/live-state.ts'
-import {
-  eventParticipants,
-  eventRounds,
-  events,
-  eventTableAssignments,
-  eventTables,
-} from '../db/schema/events.ts'
+import { eventParticipants, events } from '../db/schema/events.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
+import { seedPastEvening } from '../test/seed-past-evening.ts'
 import { sseReader } from '../test/sse.ts'
 
 const server = httpTestApp()
 const db = () => server.harness.database.db
 const HOUR_MS = 3_600_000
 
-/** An evening written as it happened: its people checked in, its rounds' seats by table. */
+/** An evening as it happened: its people checked in, its rounds (started at its start) by table. */
 async function evening({
   name,
   startTime,
@@ -33,57 +28,20 @@ async function evening({
   present: string[]
   rounds: { started: boolean; tables: string[][] }[]
 }) {
-  const [event] = await db()
-    .insert(events)
-    .values({
-      eventName: name,
-      translations: { en: { eventName: `${name} (en)` } },
-      startTime,
-      duration: 180,
-      status,
-      startedAt: startTime,
-      endedAt,
-    })
-    .returning()
-  if (!event) throw new Error('no event')
-  await db()
-    .insert(eventParticipants)
-    .values(
-      present.map((userId) => ({
-        eventId: event.id,
-        userId,
-        status: 'present' as const,
-        checkedInAt: startTime,
-      })),
-    )
-  const tables = await db()
-    .insert(eventTables)
-    .values(
-      ['Rose', 'Lilac'].map((tableName) => ({
-        eventId: event.id,
-        tableName,
-        capacityFull: 4,
-        capacityActual: 4,
-      })),
-    )
-    .returning()
-  for (const [index, round] of rounds.entries()) {
-    const [row] = await db()
-      .insert(eventRounds)
-      .values({
-        eventId: event.id,
-        roundNumber: index + 1,
-        started: round.started,
-        startedAt: round.started ? startTime : null,
-      })
-      .returning()
-    for (const [t, people] of round.tables.entries())
-      for (const userId of people)
-        await db()
-          .insert(eventTableAssignments)
-          .values({ roundId: row?.id ?? '', tableId: tables[t]?.id ?? '', userId })
-  }
-  return event.id
+  const { eventId } = await seedPastEvening(db(), {
+    eventName: name,
+    translations: { en: { eventName: `${name} (en)` } },
+    startTime,
+    duration: 180,
+    status,
+    startedAt: startTime,
+    endedAt,
+    participants: present.map((userId) => ({ userId, checkedIn: true })),
+    tables: ['Rose', 'Lilac'],
+    seats: 4,
+    rounds: rounds.map((round) => ({ ...round, startedAt: round.started ? startTime : null })),
+  })
+  return eventId
 }
 
 describe('the closing of an evening', () => {

@@ -90,7 +90,7 @@ export async function exportSubscribersCsv(
         row.createdAt.toISOString(),
         row.confirmedAt?.toISOString() ?? '',
       ]
-        .map(csvCell)
+        .map((cell) => csvCell(cell))
         .join(','),
     )
   }

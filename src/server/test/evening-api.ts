@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+import type { AuditAction } from '#shared/audit.ts'
+import type { CheckInAnswer } from '../events/door.ts'
+import { auditLog } from '../db/schema/audit.ts'
 import type { browserClient } from './http-client.ts'
 import { seedMember } from './seed.ts'
 import { seedEvening, type EveningPlan } from './seed-evening.ts'
@@ -48,5 +53,41 @@ export function eveningApi(server: HttpTestApp) {
   const evening = (admin: Member, plan: EveningPlan) =>
     seedEvening((path, body) => ok(admin.client, path, { json: body ?? {} }), plan)
 
-  return { member, ok, endRunning, evening }
+  /** Members registered for an event (on their own events page). */
+  async function registered(eventId: string, ...people: Member[]) {
+    for (const person of people) await ok(person.client, `/api/events/${eventId}/registration`)
+  }
+
+  /** A check-in from a door phone (a fresh client id unless given): the answer's status and body. */
+  async function checkIn(
+    by: Member,
+    eventId: string,
+    body: {
+      code?: string
+      userId?: string
+      walkIn?: boolean
+      clientId?: string
+      /** When the phone took it (a check-in sent later from its queue). */
+      scannedAt?: string
+    },
+  ) {
+    const response = await by.client.request(`/api/door/${eventId}/check-ins`, {
+      method: 'POST',
+      json: { clientId: randomUUID(), ...body },
+    })
+    return {
+      status: response.status,
+      body: (await response.json()) as CheckInAnswer & { code?: string; message?: string },
+    }
+  }
+
+  /** The audit entries of one kind an event has, oldest first. */
+  const auditEntries = (eventId: string, action: AuditAction) =>
+    server.harness.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, eventId), eq(auditLog.action, action)))
+      .orderBy(auditLog.at)
+
+  return { member, ok, endRunning, evening, registered, checkIn, auditEntries }
 }

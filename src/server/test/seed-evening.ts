@@ -20,6 +20,8 @@ export interface EveningPlan {
   seated?: boolean
   /** Start the event (not the round); true by default. */
   started?: boolean
+  /** Start the seated round too (with the event); false by default. */
+  roundStarted?: boolean
 }
 
 export interface Evening {
@@ -49,6 +51,7 @@ export async function seedEvening(post: AdminPost, plan: EveningPlan = {}): Prom
     present = [],
     seated = true,
     started = true,
+    roundStarted = false,
   } = plan
   const eventId = idOf(
     await post('/api/admin/events', { eventName, startTime: new Date().toISOString(), duration }),
@@ -68,5 +71,6 @@ export async function seedEvening(post: AdminPost, plan: EveningPlan = {}): Prom
   for (const userCode of present) await post(`${base}/participants`, { userCode })
   const roundId = seated && present.length > 0 ? idOf(await post(`${base}/rounds`, {})) : null
   if (started) await post(`${base}/start`)
+  if (started && roundStarted && roundId) await post(`${base}/rounds/${roundId}/start`)
   return { eventId, eventName, tableIds, roundId }
 }

@@ -1,4 +1,3 @@
-import { dateLocale } from '#shared/languages.ts'
 import { callName } from '#shared/people-names.ts'
 import { Link } from 'wouter'
 import { FieldError } from '../components/ui/form-field.tsx'
@@ -8,6 +7,7 @@ import { Registration } from '../features/events/components/registration.tsx'
 import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { MyTable } from '../features/live/my-table.tsx'
 import { EveningOver } from '../features/events/components/evening-over.tsx'
+import { NextEvening } from '../features/events/components/next-evening.tsx'
 import type { Me } from '../lib/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
 
@@ -17,14 +17,10 @@ import { useTranslation } from '../lib/use-translation.ts'
  * like her events page. Loaded only for a signed-in member.
  */
 export default function MemberHomePanel({ me }: { me: Me }) {
-  const { t, i18n } = useTranslation('events')
+  const { t } = useTranslation('events')
   const { events, error, busy, toggle, running, ended, next, changes } = useMemberEvents()
   // Her given name ("Szia, Réka!"); an account with only a full name is greeted with that.
   const name = callName(me) ?? me.email.split('@')[0] ?? ''
-  const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  })
   return (
     <section aria-labelledby="home-heading" className="mx-auto mt-6 max-w-6xl px-5 sm:px-8">
       <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-8">
@@ -55,21 +51,7 @@ export default function MemberHomePanel({ me }: { me: Me }) {
             </h2>
             {next ? (
               <>
-                <p
-                  lang={next.textLanguages.eventName}
-                  className="font-display text-2xl font-semibold"
-                >
-                  {next.eventName}
-                </p>
-                <p className="text-ink-soft">
-                  {format.format(new Date(next.startTime))}
-                  {next.placeName && (
-                    <>
-                      {' · '}
-                      <span lang={next.textLanguages.placeName}>{next.placeName}</span>
-                    </>
-                  )}
-                </p>
+                <NextEvening event={next} />
                 {next.status === 'active' && (
                   <p className="text-sm font-semibold text-sage-deep">{t('member.running')}</p>
                 )}

@@ -1,11 +1,11 @@
 import { EVENING_CLOSING_MS } from '#shared/constants.ts'
-import { dateLocale } from '#shared/languages.ts'
 import { RoomFigures } from '#web/components/ui/room-figures.tsx'
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { MemberEvent, MemberEventList } from '../api/member-events-api.ts'
 import { usePeopleMet } from '../use-people-met.ts'
+import { NextEvening } from './next-evening.tsx'
 
 type Ended = NonNullable<MemberEventList['ended']>
 
@@ -24,7 +24,7 @@ export function EveningOver({
   next?: MemberEvent | null
   changes: number
 }) {
-  const { t, i18n } = useTranslation('events')
+  const { t } = useTranslation('events')
   const now = useNow(60_000)
   const met = usePeopleMet(changes).data?.events.find((event) => event.eventId === ended.id)
   if (now >= new Date(ended.endedAt).getTime() + EVENING_CLOSING_MS) return null
@@ -34,10 +34,6 @@ export function EveningOver({
       (met?.rounds ?? []).flatMap((round) => round.people).map((person) => [person.id, person]),
     ).values(),
   ]
-  const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  })
   const nextHref = next ? `#member-event-${next.id}` : ''
   const nextAction = next
     ? next.registration === 'registered' || next.registration === 'present'
@@ -98,21 +94,7 @@ export function EveningOver({
             </h3>
             {next && nextAction ? (
               <>
-                <p
-                  lang={next.textLanguages.eventName}
-                  className="mt-2 font-display text-2xl font-semibold"
-                >
-                  {next.eventName}
-                </p>
-                <p className="text-ink-soft">
-                  {format.format(new Date(next.startTime))}
-                  {next.placeName && (
-                    <>
-                      {' · '}
-                      <span lang={next.textLanguages.placeName}>{next.placeName}</span>
-                    </>
-                  )}
-                </p>
+                <NextEvening event={next} className="mt-2" />
                 {nextAction.note && <p className="mt-1 text-sage-deep">{nextAction.note}</p>}
                 <a href={nextHref} className={linkClass}>
                   {nextAction.link}

@@ -87,9 +87,11 @@ function PrintedRound({
         .map((seat) => nameOf(seat.userId)),
     }))
     .filter((table) => table.names.length > 0)
+  const familyNames = new Map(detail.participants.map((p) => [p.userId, p.familyName]))
   const door = doorList(
     seats.map((seat) => ({
       name: nameOf(seat.userId),
+      familyName: familyNames.get(seat.userId),
       table: detail.tables.find((table) => table.id === seat.tableId)?.tableName ?? '—',
     })),
     i18n.language,

@@ -1,4 +1,5 @@
 import { publicConfig } from '#web/lib/public-config.ts'
+import { homeFor, useSession } from '#web/lib/session-store.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { Link } from 'wouter'
 import welcomeImage from '#web/assets/landing/welcome.svg'
@@ -6,6 +7,7 @@ import welcomeImage from '#web/assets/landing/welcome.svg'
 /** Shown on /welcome, after a new account is verified. */
 export function WelcomePanel() {
   const { t } = useTranslation('landing')
+  const session = useSession()
   const config = publicConfig()
   // Only once the app is in a store: before that, there is no app to sign in to.
   const appOut = config.appStoreUrl !== '' || config.googlePlayUrl !== ''
@@ -29,8 +31,9 @@ export function WelcomePanel() {
           <p className="mt-2 text-ink-soft">{t('welcome.created')}</p>
           {appOut && <p className="mt-1 text-ink-soft">{t('welcome.mobileApp')}</p>}
         </div>
+        {/* Her own home: /home for a member, the dashboard on /admin for a host. */}
         <Link
-          href="/home"
+          href={session.status === 'signed-in' ? homeFor(session.role) : '/home'}
           className="shrink-0 rounded-full bg-sage-deep px-6 py-3 font-semibold text-white transition hover:bg-ink"
         >
           {t('welcome.dashboard')}

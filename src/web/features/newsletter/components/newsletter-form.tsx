@@ -116,10 +116,12 @@ export default function NewsletterForm({
       className="mx-auto flex max-w-xl flex-col gap-5 rounded-3xl bg-white p-6 text-left shadow-xl shadow-ink/5 ring-1 ring-ink/5 sm:p-8"
     >
       <div className={showName ? 'grid gap-5 sm:grid-cols-2' : 'grid gap-5'}>
+        {/* What she wants to be called: the greeting says it as she typed it ("Szia, Réka!"),
+            as there is no account to tell her given name from her family name. */}
         {showName && (
           <TextField
             label={t('form.name')}
-            autoComplete="name"
+            autoComplete="given-name"
             required={nameRequired}
             maxLength={NEWSLETTER_NAME_MAX_LENGTH}
             value={name}
