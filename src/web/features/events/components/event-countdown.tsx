@@ -6,16 +6,21 @@ import { useNow } from '#web/lib/use-now.ts'
 export function EventCountdown({
   event,
   round,
+  className = '',
 }: {
   event: { startTime: string; endedAt: string | null; status: string }
   round: CountdownRound | null
+  className?: string
 }) {
   const { t } = useTranslation('events')
   const now = useNow()
   const countdown = cardCountdown(event, round, now)
   const { key, ...values } = countdown
   return (
-    <p className="font-semibold text-rose-deep tabular-nums" data-testid="event-countdown">
+    <p
+      className={`font-semibold text-rose-deep tabular-nums ${className}`}
+      data-testid="event-countdown"
+    >
       {t(`card.${key}`, values)}
     </p>
   )
