@@ -3,11 +3,13 @@ import { seedEvening } from '#server/test/seed-evening.ts'
 import { createMember, signInAsAdmin } from './support/accounts.ts'
 import { adminApi, fill } from './support/admin-api.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
-import { expect, test } from './support/fixtures.ts'
+import { expect as baseExpect, test } from './support/fixtures.ts'
 import { fullEvening } from './support/full-evening.ts'
 import { texts } from './support/locales.ts'
 
 const ev = texts('hu', 'events')
+// Each step waits on the server, which other tests share: slow under load, not wrong.
+const expect = baseExpect.configure({ timeout: 15_000 })
 
 const focusIsOnBody = (page: Page) =>
   page.evaluate(() => !document.activeElement || document.activeElement === document.body)
@@ -183,23 +185,31 @@ test('the console beside the board, and the set-up folded away during the evenin
   const post = adminApi(page.request, baseURL)
   await withEventLock(
     async () => {
-      const { eventId, roundId } = await seedEvening(post, {
+      const { eventId } = await seedEvening(post, {
         eventName: `Táblás est ${tag}`,
         tables: [
           { name: 'Rózsa', seats: 2 },
           { name: 'Menta', seats: 2 },
         ],
         present: guests.map((g) => g.userCode),
+        started: false,
       })
-      await post(`/api/admin/events/${eventId}/rounds/${roundId}/start`)
+      const project = testInfo.project.name
       await page.goto(`/admin/events/${eventId}`)
       const console_ = page.getByTestId('evening-console')
-      await expect(page.locator('#console-next')).toHaveText(
-        fill(ev.console.seatRound, { number: 2 }),
-      )
+      const next = page.locator('#console-next')
+      const people = page.getByRole('region', { name: ev.participants.title })
+      // Before the evening the set-up is open, below the console.
+      await expect(next).toHaveText(ev.card.start)
+      await expect(people).toBeVisible()
+      await page.screenshot({ path: `test-results/screenshots/console-before-${project}.png` })
+      await next.click()
+      await expect(next).toHaveText(fill(ev.console.startRound, { number: 1 }))
+      await expect(next).toBeFocused()
+      await next.click()
+      await expect(next).toHaveText(fill(ev.console.seatRound, { number: 2 }))
       // Set-up is folded while the evening runs; it opens from the keyboard and stays open.
       const setup = page.locator('#setup-toggle')
-      const people = page.getByRole('region', { name: ev.participants.title })
       await expect(people).toBeHidden()
       await setup.focus()
       await page.keyboard.press('Enter')
@@ -210,6 +220,19 @@ test('the console beside the board, and the set-up folded away during the evenin
         fill(ev.console.said.seated, { number: 2 }),
       )
       await expect(people).toBeVisible()
+      // Round 2's own start button, while round 1 runs, offers to end round 1 too.
+      const round2 = page
+        .getByRole('region', { name: ev.rounds.title })
+        .getByRole('listitem')
+        .filter({ hasText: fill(ev.rounds.round, { number: 2 }) })
+      const start2 = round2.getByRole('button', { name: ev.rounds.start })
+      await start2.click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toContainText(
+        fill(ev.console.confirmSwitch, { running: 1, next: 2 }).split('{{time}}')[0] ?? '',
+      )
+      await dialog.getByRole('button', { name: ev.confirm.cancel }).click()
+      await expect(start2).toBeFocused()
       if (testInfo.project.name === 'desktop') {
         // From a laptop up: the console and the rounds' board side by side.
         const board = page.getByRole('region', { name: ev.rounds.title })
@@ -219,9 +242,14 @@ test('the console beside the board, and the set-up folded away during the evenin
         expect(right.y).toBeLessThan(left.y + left.height)
       }
       await page.evaluate(() => window.scrollTo(0, 0))
-      await page.screenshot({
-        path: `test-results/screenshots/console-board-${testInfo.project.name}.png`,
-      })
+      await page.screenshot({ path: `test-results/screenshots/console-board-${project}.png` })
+
+      // After the end: the console says so and offers only to reopen; the set-up folds away.
+      await post(`/api/admin/events/${eventId}/end`)
+      await page.reload()
+      await expect(next).toHaveText(ev.page.reopen)
+      await expect(people).toBeHidden()
+      await page.screenshot({ path: `test-results/screenshots/console-ended-${project}.png` })
     },
     () => endRunningEvents(page.request, baseURL),
   )

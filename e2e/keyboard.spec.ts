@@ -264,7 +264,7 @@ test('as admin: creates an event, adds a table, checks someone in, seats and sta
       await tabTo(page, events.card.start, { max: 20, back: true })
       await pressAndExpectFocus(page, 'Enter', fill(events.console.startRound, { number: 1 }))
       await page.keyboard.press('Enter')
-      await expect(page.getByRole('button', { name: events.rounds.end })).toBeVisible()
+      await expect(page.getByRole('button', { name: events.rounds.end, exact: true })).toBeVisible()
       // The round runs: focus is on the console's next step, seating the next round.
       await expectFocusOn(page, fill(events.console.seatRound, { number: 2 }))
       expect(await lostFocus(page)).toEqual([])

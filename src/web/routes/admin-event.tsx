@@ -22,7 +22,7 @@ function EventPage({ eventId }: { eventId: string }) {
   return (
     <>
       <UnseatedAlert eventId={eventId} loaded={unseated} sticky returnFocusTo="event-heading" />
-      <EventWorkspace eventId={eventId} unseated={unseated} />
+      <EventWorkspace eventId={eventId} unseatedCount={unseated.data?.people.length ?? 0} />
     </>
   )
 }

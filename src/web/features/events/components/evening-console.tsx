@@ -19,7 +19,7 @@ import { useConfirm } from '../use-confirm.tsx'
 import type { EventActions } from '../use-event-actions.ts'
 import { useStartRound } from '../use-start-round.ts'
 import { ActionError } from './action-error.tsx'
-import { EventCountdown } from './event-countdown.tsx'
+import { EventCountdown, startDue } from './event-countdown.tsx'
 import { eventStatus } from './event-status-badge.tsx'
 
 /** The console's buttons, by id: focus goes to the next step after each one. */
@@ -102,7 +102,7 @@ export function EveningConsole({
     confirm.ask({
       text: t('rounds.confirmEnd', {
         number: round.roundNumber,
-        time: formatClock(roundTimeLeft(round, Date.now())),
+        time: formatClock(roundTimeLeft(round, now)),
       }),
       confirmLabel: t('rounds.confirmEndButton', { number: round.roundNumber }),
       onConfirm: async () => {
@@ -142,25 +142,25 @@ export function EveningConsole({
   const endEvening: Step = { label: t('card.end'), act: askToEnd }
   const seat: Step = { label: t('console.seatRound', { number: nextNumber }), act: seatRound }
   // The evening's next step, and the one beside it.
-  let next: Step | null = null
-  let other: Step | null = null
-  if (status === 'inactive') next = { label: t('card.start'), act: startEvening }
-  else if (status === 'ended') next = { label: t('page.reopen'), act: askToReopen }
-  else if (!event.isKlikk) next = endEvening
-  else {
-    const endRunning = running && {
-      label: t('console.endRound', { number: running.roundNumber }),
-      act: () => askToEndRound(running),
-    }
+  const [next, other] = ((): [Step, Step | null] => {
+    if (status === 'inactive') return [{ label: t('card.start'), act: startEvening }, null]
+    if (status === 'ended') return [{ label: t('page.reopen'), act: askToReopen }, null]
+    if (!event.isKlikk) return [endEvening, null]
     const startNext = pending && {
       label: t('console.startRound', { number: pending.roundNumber }),
       act: () => startPending(pending),
     }
-    if (endRunning) [next, other] = [startNext || seat, endRunning]
-    else if (startNext) [next, other] = [startNext, endEvening]
-    else if (played >= event.plannedRounds) [next, other] = [endEvening, seat]
-    else [next, other] = [seat, endEvening]
-  }
+    if (running)
+      return [
+        startNext || seat,
+        {
+          label: t('console.endRound', { number: running.roundNumber }),
+          act: () => askToEndRound(running),
+        },
+      ]
+    if (startNext) return [startNext, endEvening]
+    return played >= event.plannedRounds ? [endEvening, seat] : [seat, endEvening]
+  })()
   const endShown = status === 'active' && next !== endEvening && other !== endEvening
 
   return (
@@ -179,7 +179,12 @@ export function EveningConsole({
         >
           {t('console.title')}
         </h2>
-        <EventCountdown event={event} round={current} className="mt-1 text-2xl" />
+        {startDue(event, now) ? (
+          // Its start time has come, and she has not started it yet.
+          <p className="mt-1 text-2xl font-semibold text-rose-deep">{t('status.inactive')}</p>
+        ) : (
+          <EventCountdown event={event} round={current} className="mt-1 text-2xl" />
+        )}
       </div>
 
       <div className="flex flex-col gap-2">
@@ -187,19 +192,17 @@ export function EveningConsole({
           {said}
         </p>
         <ActionError message={actions.errorAt('console')} />
-        {next && (
-          <Button
-            id={NEXT}
-            type="button"
-            variant={status === 'ended' ? 'outline' : 'solid'}
-            size="lg"
-            className="w-full"
-            {...busy(NEXT)}
-            onClick={press(NEXT, next)}
-          >
-            {next.label}
-          </Button>
-        )}
+        <Button
+          id={NEXT}
+          type="button"
+          variant={status === 'ended' ? 'outline' : 'solid'}
+          size="lg"
+          className="w-full"
+          {...busy(NEXT)}
+          onClick={press(NEXT, next)}
+        >
+          {next.label}
+        </Button>
         {other && (
           <Button
             id={OTHER}
@@ -239,22 +242,22 @@ export function EveningConsole({
         ))}
       </dl>
 
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-2 gap-2 empty:hidden">
         {status !== 'ended' && (
           <Link
             href={`/admin/events/${event.id}/door`}
-            className={`${buttonClass({ variant: 'outline', size: 'md' })} flex-1`}
+            className={`${buttonClass({ variant: 'outline', size: 'md' })} whitespace-nowrap ${status === 'active' ? '' : 'col-span-2'}`}
           >
             {t('page.door')}
           </Link>
         )}
         {/* The big screen's place: its link now, and the projector's screen link beside it. */}
         {status === 'active' && (
-          <div data-slot="big-screen" className="flex flex-1 flex-wrap gap-2">
+          <div data-slot="big-screen" className="flex flex-wrap gap-2">
             <a
               href={`/klikkscreen?eventId=${event.id}`}
               aria-label={t('card.openRoundPanel')}
-              className={`${buttonClass({ variant: 'accent', size: 'md' })} flex-1`}
+              className={`${buttonClass({ variant: 'accent', size: 'md' })} flex-1 whitespace-nowrap`}
             >
               {t('console.bigScreen')}
             </a>

@@ -2,6 +2,15 @@ import { cardCountdown, type CountdownRound } from '#shared/countdown.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { useNow } from '#web/lib/use-now.ts'
 
+/**
+ * Its start time has come and nobody has started it: "waiting for the next round" (the card's
+ * words for it) would mislead the host, whose next step is to start it.
+ */
+export const startDue = (
+  event: { startTime: string; endedAt: string | null; status: string },
+  now: number,
+) => event.status !== 'active' && !event.endedAt && Date.parse(event.startTime) <= now
+
 /** SPEC's card countdown, refreshed every second. */
 export function EventCountdown({
   event,

@@ -9,7 +9,6 @@ import { useApiData } from '#web/lib/use-api-data.ts'
 import { useChanges } from '#web/lib/use-changes.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import type { Unseated } from '../../unseated/unseated-alert.tsx'
 import { deleteEvent, fetchEvent, type EventDetail } from '../api/admin-events-api.ts'
 import { useEventActions } from '../use-event-actions.ts'
 import { useParticipantLabels } from '../use-participant-labels.ts'
@@ -30,7 +29,14 @@ const noParticipants: EventDetail['participants'] = []
  * /admin/events/:id: one admin runs a mixer evening from here. The console comes first (beside
  * the rounds' board from a laptop up); the set-up folds away during the evening.
  */
-export function EventWorkspace({ eventId, unseated }: { eventId: string; unseated: Unseated }) {
+export function EventWorkspace({
+  eventId,
+  unseatedCount,
+}: {
+  eventId: string
+  /** How many are in with no seat (the alert's list, which the page above reads). */
+  unseatedCount: number
+}) {
   const { t, i18n } = useTranslation('events')
   const [, navigate] = useLocation()
   const loaded = useApiData(() => fetchEvent(eventId), eventId)
@@ -99,17 +105,16 @@ export function EventWorkspace({ eventId, unseated }: { eventId: string; unseate
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,23rem)_minmax(0,1fr)] lg:items-start">
         <div className="lg:sticky lg:top-20">
-          <EveningConsole
-            detail={detail}
-            actions={actions}
-            unseatedCount={unseated.data?.people.length ?? 0}
-          />
+          <EveningConsole detail={detail} actions={actions} unseatedCount={unseatedCount} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           {event.isKlikk && <RoundsPanel detail={detail} people={people} actions={actions} />}
           <details
             open={setupOpen}
-            onToggle={(e) => setSetupChoice(e.currentTarget.open)}
+            // The browser tells of the page's own opening too: only her change is her choice.
+            onToggle={(e) => {
+              if (e.currentTarget.open !== setupOpen) setSetupChoice(e.currentTarget.open)
+            }}
             className="group flex flex-col"
           >
             <summary

@@ -3,9 +3,10 @@ import { Link } from 'wouter'
 import { buttonClass } from '#web/components/ui/button.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useChanges } from '#web/lib/use-changes.ts'
+import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { listEvents, type EventListItem } from '../api/admin-events-api.ts'
-import { EventCountdown } from './event-countdown.tsx'
+import { EventCountdown, startDue } from './event-countdown.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
 
 /**
@@ -33,9 +34,10 @@ export function eveningOfToday(events: readonly EventListItem[], now = new Date(
 /** /admin's first card: today's evening, with the way into its console. */
 export function TonightCard() {
   const { t, i18n } = useTranslation('events')
+  const now = useNow()
   const list = useApiData(() => listEvents('all'), 'all')
   useChanges('/api/admin/events/live', () => void list.reload())
-  const event = list.data ? eveningOfToday(list.data.events) : null
+  const event = list.data ? eveningOfToday(list.data.events, new Date(now)) : null
   if (!event) return null
   const time = new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' }).format(
     new Date(event.startTime),
@@ -59,7 +61,9 @@ export function TonightCard() {
           {[time, event.placeName].filter(Boolean).join(' · ')} ·{' '}
           {t('card.participants', event.participants)}
         </p>
-        <EventCountdown event={event} round={event.currentRound} className="mt-1" />
+        {!startDue(event, now) && (
+          <EventCountdown event={event} round={event.currentRound} className="mt-1" />
+        )}
       </div>
       <div className="flex flex-wrap gap-2 sm:shrink-0">
         <Link
