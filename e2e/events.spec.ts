@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { createMember, signInAsAdmin, signUpAndVerify } from './support/accounts.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
+import { openSetUp } from './support/event-page.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { uniqueEmail } from './support/mailbox.ts'
@@ -41,6 +42,7 @@ async function addTableInUi(page: Page, name: string, seats: number) {
 }
 
 async function checkInByCode(page: Page, code: string) {
+  await openSetUp(page)
   const panel = page.getByRole('region', { name: ev.participants.title })
   await panel.getByLabel(ev.participants.userCode).fill(code)
   await panel.getByRole('button', { name: ev.participants.checkInByCode, exact: true }).click()

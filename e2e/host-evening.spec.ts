@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { distinctLabels } from '#shared/people-names.ts'
 import { createMember, signInAsAdmin } from './support/accounts.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
+import { openSetUp } from './support/event-page.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
@@ -49,9 +50,8 @@ test('the host is asked before removing someone, and two guests of one name are 
   const heading = page.getByRole('heading', { name: eventName, level: 1 })
   await expect(heading).toBeVisible()
 
-  // The door's screen is the header's first action.
-  const header = page.locator('header').filter({ has: heading })
-  await expect(header.locator('a, button').first()).toHaveText(ev.page.door)
+  // The door's screen is in the console, on the first screen.
+  await expect(page.getByRole('link', { name: ev.page.door })).toBeInViewport()
   await expect(page.getByRole('link', { name: ev.page.door })).toHaveAttribute(
     'href',
     `/admin/events/${eventId}/door`,
@@ -223,17 +223,22 @@ test('ending a round early and ending the evening ask first; focus follows the e
         name: fill(ev.rounds.round, { number: 1 }),
       })
 
-      // Start the event: focus moves on to the round's start button.
+      // Start the event: focus moves on to the console's next step, starting the seated round.
       await page.getByRole('button', { name: ev.card.start }).click()
       await expect(page.getByText(ev.status.active, { exact: true })).toBeVisible()
+      await expect(page.locator('#console-next')).toHaveText(
+        fill(ev.console.startRound, { number: 1 }),
+      )
+      await expect(page.locator('#console-next')).toBeFocused()
+      // Start the round from its own row: focus lands on its heading.
       const startRound = round.getByRole('button', { name: ev.rounds.start })
-      await expect(startRound).toBeFocused()
-      // Start the round: focus lands on its heading.
       await startRound.click()
       await expect(page.getByTestId('round-1-state')).toContainText(/még (1:00:00|59:\d\d)/)
       await expect(roundHeading).toBeFocused()
 
-      // A failed change shows its error in its own panel: a table people sat at can't go.
+      // A failed change shows its error in its own panel: a table people sat at can't go. The
+      // set-up is folded away while the evening runs: she opens it first.
+      await openSetUp(page)
       const tables = page.getByRole('region', { name: ev.tables.title })
       await tables
         .getByRole('button', { name: fill(ev.tables.removeLabel, { name: 'Levendula' }) })
@@ -285,7 +290,7 @@ test('ending a round early and ending the evening ask first; focus follows the e
       await endEvent.click()
       await dialog.getByRole('button', { name: ev.page.confirmEndButton }).click()
       await expect(page.getByText(ev.status.active, { exact: true })).toHaveCount(0)
-      await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeFocused()
+      await expect(page.locator('#console-next')).toBeFocused()
 
       // An ended evening is over: nothing offers to start it with one tap, here or on its card.
       await expect(page.getByText(ev.status.ended, { exact: true })).toBeVisible()
@@ -305,7 +310,10 @@ test('ending a round early and ending the evening ask first; focus follows the e
       await page.getByRole('button', { name: ev.page.reopen }).click()
       await dialog.getByRole('button', { name: ev.page.confirmReopenButton }).click()
       await expect(page.getByText(ev.status.active, { exact: true })).toBeVisible()
-      await expect(page.getByRole('button', { name: ev.rounds.add })).toBeFocused()
+      await expect(page.locator('#console-next')).toHaveText(
+        fill(ev.console.seatRound, { number: 2 }),
+      )
+      await expect(page.locator('#console-next')).toBeFocused()
     },
     () => endRunningEvents(page.request, baseURL),
   )

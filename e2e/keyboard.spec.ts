@@ -260,13 +260,13 @@ test('as admin: creates an event, adds a table, checks someone in, seats and sta
       await tabTo(page, events.rounds.add, { max: 40, back: true })
       await page.keyboard.press('Enter')
       await expectFocusOn(page, fill(events.rounds.round, { number: 1 }))
-      // The evening starts from the page's header; focus goes on to the seated round's start.
+      // The evening starts from the console; focus goes on to its next step, the round's start.
       await tabTo(page, events.card.start, { max: 20, back: true })
-      await pressAndExpectFocus(page, 'Enter', events.rounds.start)
+      await pressAndExpectFocus(page, 'Enter', fill(events.console.startRound, { number: 1 }))
       await page.keyboard.press('Enter')
-      await expect(page.getByRole('button', { name: events.rounds.end })).toBeVisible()
-      // Its buttons gave way to "End round early": focus is on the round, now running.
-      await expectFocusOn(page, fill(events.rounds.round, { number: 1 }))
+      await expect(page.getByRole('button', { name: events.rounds.end, exact: true })).toBeVisible()
+      // The round runs: focus is on the console's next step, seating the next round.
+      await expectFocusOn(page, fill(events.console.seatRound, { number: 2 }))
       expect(await lostFocus(page)).toEqual([])
     },
     () => endRunningEvents(page.request, baseURL),

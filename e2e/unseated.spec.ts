@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import { seedEvening } from '#server/test/seed-evening.ts'
 import { createMember, logIn, signInAsAdmin } from './support/accounts.ts'
 import { adminApi, fill } from './support/admin-api.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect, test } from './support/fixtures.ts'
+import { fullEvening } from './support/full-evening.ts'
 import { texts } from './support/locales.ts'
 
 const ev = texts('hu', 'events')
@@ -30,31 +30,20 @@ test('a 41st guest with every table full: amber at the door, the host seats her 
   const tag = `${Date.now() % 100_000}`
   await signInAsAdmin(page, baseURL)
   const post = adminApi(page.request, baseURL)
-  const tables = ['Rózsa', 'Levendula', 'Napraforgó', 'Tulipán', 'Pipacs']
-  const { eventId } = await seedEvening(post, {
-    eventName: `Teli est ${tag}`,
-    tables: tables.map((name) => ({ name, seats: 8 })),
-    seated: false,
-    started: false,
-  })
-  const names = Array.from({ length: 41 }, (_, i) => `Vendég ${i + 1} ${tag}`)
-  names[40] = `Késő Kinga ${tag}`
-  const guests: Awaited<ReturnType<typeof createMember>>[] = []
-  for (let i = 0; i < names.length; i += 8)
-    guests.push(
-      ...(await Promise.all(
-        names.slice(i, i + 8).map((name) => createMember(playwright, baseURL, name, [eventId])),
-      )),
-    )
-  const late = guests[40]
+  const { eventId, tables, guests, late } = await fullEvening(
+    playwright,
+    baseURL,
+    post,
+    `Teli est ${tag}`,
+    tag,
+  )
   const helper = await createMember(playwright, baseURL, `Segítő Sára ${tag}`)
-  if (!late) throw new Error('guests missing')
   await post(`/api/admin/events/${eventId}/door-helpers`, { userCode: helper.userCode })
 
   await withEventLock(
     async () => {
       // 40 are in and seated at five tables of eight: every seat is taken. Round 1 runs.
-      for (const guest of guests.slice(0, 40))
+      for (const guest of guests)
         await post(`/api/admin/events/${eventId}/participants`, { userCode: guest.userCode })
       const round = (await post(`/api/admin/events/${eventId}/rounds`, {})) as { id: string }
       await post(`/api/admin/events/${eventId}/start`)

@@ -1187,7 +1187,9 @@ export interface paths {
         put?: never;
         /**
          * Start a round
-         * @description **Who may call:** Admins only.
+         * @description While another round runs this is refused (409 `conflict`), unless `endRunning=true`: then the running round ends and this one starts in one step, with an audit entry for each (`round.end`, then `round.start`).
+         *
+         *     **Who may call:** Admins only.
          */
         post: operations["postAdminEventsByIdRoundsByRoundIdStart"];
         delete?: never;
@@ -5911,7 +5913,9 @@ export interface operations {
     };
     postAdminEventsByIdRoundsByRoundIdStart: {
         parameters: {
-            query?: never;
+            query?: {
+                endRunning?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;

@@ -5,6 +5,7 @@ import {
   addParticipantSchema,
   eventInputSchema,
   eventsQuerySchema,
+  roundStartQuerySchema,
   participantStatusSchema,
   roundInputSchema,
   seatingChangeSchema,
@@ -543,14 +544,24 @@ export function adminEventsRoutes(
         '/:id/rounds/:roundId/start',
         adminDoc({
           summary: 'Start a round',
+          description:
+            'While another round runs this is refused (409 `conflict`), unless `endRunning=true`: then the running round ends and this one starts in one step, with an audit entry for each (`round.end`, then `round.start`).',
           responses: { 200: json('The round, running.', roundRowSchema) },
           errors: [404, 409],
         }),
         eventRound,
+        queryParams(roundStartQuerySchema),
         async (c) => {
           const { id, roundId } = c.req.valid('param')
+          const endRunning = c.req.valid('query').endRunning === 'true'
           const round = await audit(c, id, 'round.start', async (tx) => {
-            const started = await startRound(tx, id, roundId)
+            const started = await startRound(tx, id, roundId, {
+              endRunning,
+              recordEnded: (inner, ended) =>
+                recordEventAudit(inner, auditOrigin(c), id, 'round.end', {
+                  after: roundValues(ended),
+                }),
+            })
             return { result: started, after: roundValues(started) }
           })
           return c.json(round)

@@ -339,6 +339,49 @@ describe('rounds', () => {
     await endEverything()
   })
 
+  it('start the next one while one runs only when told to end the running one, in one step', async () => {
+    await endEverything()
+    const { id } = await eventWith([2, 2], 4)
+    await json(await admin.client.post(`/api/admin/events/${id}/start`))
+    const first = await json<{ id: string }>(
+      await admin.client.post(`/api/admin/events/${id}/rounds`, {}),
+      201,
+    )
+    await json(await admin.client.post(`/api/admin/events/${id}/rounds/${first.id}/start`))
+    const second = await json<{ id: string }>(
+      await admin.client.post(`/api/admin/events/${id}/rounds`, {}),
+      201,
+    )
+    const refused = await admin.client.post(
+      `/api/admin/events/${id}/rounds/${second.id}/start?endRunning=false`,
+    )
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toEqual({ code: 'conflict', message: en.errors.roundRunning })
+
+    const started = await json<{ id: string; started: boolean }>(
+      await admin.client.post(`/api/admin/events/${id}/rounds/${second.id}/start?endRunning=true`),
+    )
+    expect(started).toMatchObject({ id: second.id, started: true })
+    const shown = await detail(id)
+    expect(shown.rounds.map((round) => [round.roundNumber, round.started, round.finished])).toEqual(
+      [
+        [1, true, true],
+        [2, true, false],
+      ],
+    )
+    // The audit log tells both steps: round 1 ended, then round 2 started.
+    const log = (await (
+      await admin.client.get(`/api/admin/audit?subjectType=event&subjectId=${id}`)
+    ).json()) as { entries: { action: string; after: { roundNumber?: number } | null }[] }
+    expect(
+      log.entries.slice(0, 2).map((entry) => [entry.action, entry.after?.roundNumber]),
+    ).toEqual([
+      ['round.start', 2],
+      ['round.end', 1],
+    ])
+    await endEverything()
+  })
+
   it('say clearly when there are more people than seats', async () => {
     const { id } = await eventWith([2], 3)
     const response = await admin.client.post(`/api/admin/events/${id}/rounds`, {})

@@ -231,7 +231,20 @@ export async function changeSeating(
 }
 
 /** SPEC: started, started_at = now. Needs the event running and no other round running. */
-export async function startRound(db: Db, eventId: string, roundId: string): Promise<Round> {
+export async function startRound(
+  db: Db,
+  eventId: string,
+  roundId: string,
+  {
+    endRunning = false,
+    recordEnded,
+  }: {
+    /** End the round that still runs first (the host said so), instead of refusing. */
+    endRunning?: boolean
+    /** Writes the ended round's own audit entry, in this transaction. */
+    recordEnded?: RecordChange<Round>
+  } = {},
+): Promise<Round> {
   const event = await findEvent(db, eventId)
   if (event.status !== 'active') throw new DomainError('eventNotActive')
   return db.transaction(async (tx) => {
@@ -243,8 +256,17 @@ export async function startRound(db: Db, eventId: string, roundId: string): Prom
     const round = rounds.find((r) => r.id === roundId)
     if (!round) throw new DomainError('roundNotFound')
     if (round.started) throw new DomainError('roundAlreadyStarted')
-    if (rounds.some((r) => roundState(r, Date.now()) === 'running'))
-      throw new DomainError('roundRunning')
+    const running = rounds.find((r) => roundState(r, Date.now()) === 'running')
+    if (running && !endRunning) throw new DomainError('roundRunning')
+    if (running) {
+      // Ended the way "End round early" ends it: the two steps commit together or not at all.
+      const [ended] = await tx
+        .update(eventRounds)
+        .set({ finished: true, updatedAt: new Date() })
+        .where(eq(eventRounds.id, running.id))
+        .returning()
+      if (ended) await recordEnded?.(tx, ended)
+    }
     // Whoever left since the seating was made is not at a table any more.
     await tx
       .delete(eventTableAssignments)

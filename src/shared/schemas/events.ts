@@ -147,3 +147,8 @@ export type KeepApartInput = z.infer<typeof keepApartInputSchema>
 export const eventsQuerySchema = z.object({
   klikk: z.enum(['true', 'false']).optional(),
 })
+
+/** Starting a round: `endRunning=true` ends the round that still runs first, in the same step. */
+export const roundStartQuerySchema = z.object({
+  endRunning: z.enum(['true', 'false']).optional(),
+})

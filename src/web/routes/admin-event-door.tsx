@@ -4,7 +4,7 @@ import { useSession } from '#web/lib/session-store.ts'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { DoorScreen } from '../features/door/door-screen.tsx'
 import { keptDoorList } from '../features/door/kept-door-list.ts'
-import { UnseatedAlert } from '../features/unseated/unseated-alert.tsx'
+import { UnseatedAlert, useUnseated } from '../features/unseated/unseated-alert.tsx'
 
 /**
  * /admin/events/:id/door: the event's door screen. Admins, and the members an admin lets work
@@ -26,10 +26,16 @@ export default function AdminEventDoorPage() {
       key={id}
       eventId={id}
       onAccessLost={() => setKept(false)}
-      hostAlert={
-        host ? <UnseatedAlert eventId={id} sticky={false} returnFocusTo="door-entry" /> : null
-      }
+      hostAlert={host ? <HostAlert eventId={id} /> : null}
     />
   )
   return kept ? door : <RequireRole allow="signed-in">{door}</RequireRole>
+}
+
+/** Only the host asks who has no seat: the server refuses a door helper the list. */
+function HostAlert({ eventId }: { eventId: string }) {
+  const unseated = useUnseated(eventId)
+  return (
+    <UnseatedAlert eventId={eventId} loaded={unseated} sticky={false} returnFocusTo="door-entry" />
+  )
 }

@@ -6,6 +6,7 @@ import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { signedOut } from '../lib/session-store.ts'
 import { DashboardPanel } from '../features/dashboard/components/dashboard-panel.tsx'
 import { EventsOverview } from '../features/events/components/events-overview.tsx'
+import { TonightCard } from '../features/events/components/tonight-card.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { publicConfig } from '../lib/public-config.ts'
 
@@ -20,7 +21,7 @@ const SECTIONS = [
 const linkClass =
   'rounded-full bg-white px-5 py-2.5 font-semibold text-rose-deep ring-1 ring-rose/30 transition hover:ring-rose'
 
-/** The admin area's home: navigation, the dashboard and the events list. */
+/** The admin area's home: today's evening first, then navigation, the dashboard and the events list. */
 export default function AdminPage() {
   return (
     <RequireRole allow={['admin']}>
@@ -87,6 +88,7 @@ function AdminDashboard() {
           {t('admin.logout')}
         </Button>
       </div>
+      <TonightCard />
       <nav aria-label={t('admin.title')} className="mt-8 flex flex-wrap gap-3">
         {SECTIONS.map(([section, path]) =>
           path.startsWith('#') ? (

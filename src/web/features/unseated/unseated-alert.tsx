@@ -9,6 +9,14 @@ import { addSeat, fetchUnseated, openTable, type UnseatedPerson } from './api/un
 /** Rows the alert lists; the rest are counted in its title and seated by a new table. */
 const SHOWN = 3
 
+/** Who is in with no seat, following every change to any event (the door's check-ins among them). */
+export function useUnseated(eventId: string) {
+  const loaded = useApiData(() => fetchUnseated(eventId), eventId)
+  useChanges('/api/admin/events/live', () => void loaded.reload())
+  return loaded
+}
+export type Unseated = ReturnType<typeof useUnseated>
+
 /**
  * The host's alert: someone is in with no seat. It follows every change to any event (the door's
  * check-ins among them) and shows at once wherever she is on the page, with two ways out, each
@@ -18,18 +26,19 @@ const SHOWN = 3
  */
 export function UnseatedAlert({
   eventId,
+  loaded,
   sticky,
   returnFocusTo,
 }: {
   eventId: string
+  /** The page's `useUnseated(eventId)`: the event page counts the same list in its console. */
+  loaded: Unseated
   /** Stays in view under the site header while she scrolls (the event page). */
   sticky: boolean
   /** Where focus goes when she closes the answer (the page's heading, the door's field). */
   returnFocusTo: string
 }) {
   const { t, i18n } = useTranslation('events')
-  const loaded = useApiData(() => fetchUnseated(eventId), eventId)
-  useChanges('/api/admin/events/live', () => void loaded.reload())
   const [busy, setBusy] = useState<string | null>(null)
   const [done, setDone] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null)
   const answer = useRef<HTMLDivElement>(null)

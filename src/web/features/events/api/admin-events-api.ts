@@ -65,8 +65,11 @@ export const reseatRound = (id: string, roundId: string) =>
   callApi(() => round.reseat.$post({ param: { id, roundId } }))
 export const changeSeating = (id: string, roundId: string, json: SeatingChange) =>
   callApi(() => round.seating.$post({ param: { id, roundId }, json }))
-export const startRound = (id: string, roundId: string) =>
-  callApi(() => round.start.$post({ param: { id, roundId } }))
+/** `endRunning`: the round that still runs ends first, in the same step (the host was asked). */
+export const startRound = (id: string, roundId: string, endRunning = false) =>
+  callApi(() =>
+    round.start.$post({ param: { id, roundId }, query: endRunning ? { endRunning: 'true' } : {} }),
+  )
 export const endRound = (id: string, roundId: string) =>
   callApi(() => round.end.$post({ param: { id, roundId } }))
 export const removeRound = (id: string, roundId: string) =>

@@ -1,28 +1,19 @@
 import { dateLocale } from '#shared/languages.ts'
 import { useRef, useState } from 'react'
-import { Link, useLocation } from 'wouter'
-import { roundState } from '#shared/countdown.ts'
+import { useLocation } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
-import { Button, buttonClass } from '#web/components/ui/button.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
 import { useChanges } from '#web/lib/use-changes.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import {
-  deleteEvent,
-  endEvent,
-  fetchEvent,
-  reopenEvent,
-  startEvent,
-  type EventDetail,
-} from '../api/admin-events-api.ts'
-import { useConfirm } from '../use-confirm.tsx'
+import { deleteEvent, fetchEvent, type EventDetail } from '../api/admin-events-api.ts'
 import { useEventActions } from '../use-event-actions.ts'
 import { useParticipantLabels } from '../use-participant-labels.ts'
 import { ActionError } from './action-error.tsx'
-import { EventCountdown } from './event-countdown.tsx'
+import { EveningConsole } from './evening-console.tsx'
 import { EventEditor } from './event-editor.tsx'
 import { EventTextLanguages } from './event-text-languages.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
@@ -35,8 +26,18 @@ import { ScreenLinkPanel } from './screen-link-panel.tsx'
 
 const noParticipants: EventDetail['participants'] = []
 
-/** /admin/events/:id: one admin runs a mixer evening from here. */
-export function EventWorkspace({ eventId }: { eventId: string }) {
+/**
+ * /admin/events/:id: one admin runs a mixer evening from here. The console comes first (beside
+ * the rounds' board from a laptop up); the set-up folds away during the evening.
+ */
+export function EventWorkspace({
+  eventId,
+  unseatedCount,
+}: {
+  eventId: string
+  /** How many are in with no seat (the alert's list, which the page above reads). */
+  unseatedCount: number
+}) {
   const { t, i18n } = useTranslation('events')
   const [, navigate] = useLocation()
   const loaded = useApiData(() => fetchEvent(eventId), eventId)
@@ -45,6 +46,8 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
   // Deleting the event failed: the server's message, '' when it gave none.
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
+  // Whether she opened or folded the set-up herself (null: the evening's state decides).
+  const [setupChoice, setSetupChoice] = useState<boolean | null>(null)
   const confirmDelete = useRef<HTMLDialogElement>(null)
   useDocumentTitle(`${detail?.event.eventName ?? t('list.title')} – Lendület`)
 
@@ -54,7 +57,6 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
   useChanges('/api/admin/events/live', () => void reload())
   const actions = useEventActions(reload)
   const people = useParticipantLabels(detail?.participants ?? noParticipants)
-  const confirm = useConfirm()
 
   if (loadError && !detail)
     return (
@@ -70,195 +72,172 @@ export function EventWorkspace({ eventId }: { eventId: string }) {
     dateStyle: 'full',
     timeStyle: 'short',
   }).format(new Date(event.startTime))
-  const current = [...detail.rounds].reverse().find((round) => round.started) ?? null
-
-  async function start() {
-    const result = await actions.run('header', () => startEvent(event.id))
-    if (!result.ok) return
-    // On to the evening's next step: start the seated round, or add one.
-    const pending = detail?.rounds.find((round) => !round.started)
-    actions.focusSoon(
-      ...(pending ? [`round-${pending.id}-start`] : []),
-      'add-round',
-      'event-heading',
-    )
-  }
-
-  function askToEnd() {
-    confirm.ask({
-      text: t(
-        current && roundState(current, Date.now()) === 'running'
-          ? 'page.confirmEndRunning'
-          : 'page.confirmEnd',
-      ),
-      confirmLabel: t('page.confirmEndButton'),
-      onConfirm: async () => {
-        const result = await actions.run('header', () => endEvent(event.id))
-        if (result.ok) return () => actions.focusSoon('event-heading')
-      },
-    })
-  }
-
-  // An ended evening is over: coming back to it is its own, named step that says what happens.
-  function askToReopen() {
-    confirm.ask({
-      text: t('page.confirmReopen'),
-      confirmLabel: t('page.confirmReopenButton'),
-      onConfirm: async () => {
-        const result = await actions.run('header', () => reopenEvent(event.id))
-        if (result.ok) return () => actions.focusSoon('add-round', 'event-heading')
-        return () => actions.focusSoon('reopen-event', 'event-heading')
-      },
-    })
-  }
+  // Set-up is open before the evening and folded away during it and after, unless she chose.
+  const setupOpen = setupChoice ?? status === 'inactive'
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 sm:px-8">
-      <BackLink href="/admin">{t('page.back')}</BackLink>
-      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <div className="flex items-start gap-4">
-          {event.imageUrl && (
-            <img
-              src={event.imageUrl}
-              alt=""
-              className="hidden aspect-video w-40 rounded-2xl object-cover ring-1 ring-ink/10 sm:block"
-            />
-          )}
-          <div>
-            <EventStatusBadge status={status} />
-            <h1
-              id="event-heading"
-              tabIndex={-1}
-              className="mt-2 font-display text-3xl font-semibold tracking-tight sm:text-4xl"
-            >
-              {event.eventName}
-            </h1>
-            <p className="mt-1 text-ink-soft">
-              {t('page.when', { date: when, duration: event.duration })}
-              {event.placeName && ` · ${event.placeName}`}
-            </p>
-            <EventCountdown event={event} round={current} />
-            <EventTextLanguages event={event} />
-          </div>
-        </div>
-        <div className="flex flex-col gap-3 md:items-end">
-          <div className="flex flex-wrap gap-2 md:justify-end">
-            <Link
-              href={`/admin/events/${event.id}/door`}
-              className={buttonClass({ variant: 'outline', size: 'md' })}
-            >
-              {t('page.door')}
-            </Link>
-            {status === 'active' ? (
-              <>
-                <a
-                  href={`/klikkscreen?eventId=${event.id}`}
-                  className={buttonClass({ variant: 'accent', size: 'md' })}
-                >
-                  {t('card.openRoundPanel')}
-                </a>
-                <Button type="button" variant="outline" size="md" onClick={askToEnd}>
-                  {t('card.end')}
-                </Button>
-              </>
-            ) : status === 'ended' ? (
-              <Button
-                id="reopen-event"
-                type="button"
-                variant="outline"
-                size="md"
-                onClick={askToReopen}
-              >
-                {t('page.reopen')}
-              </Button>
-            ) : (
-              <Button type="button" variant="solid" size="md" onClick={() => void start()}>
-                {t('card.start')}
-              </Button>
-            )}
-            <Button type="button" variant="outline" size="md" onClick={() => setEditing(!editing)}>
-              {editing ? t('page.closeEditor') : t('page.edit')}
-            </Button>
-          </div>
-          <ActionError message={actions.errorAt('header')} className="md:max-w-md" />
+    <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:gap-6 sm:px-8 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackLink href="/admin">{t('page.back')}</BackLink>
+        <EventStatusBadge status={status} />
+      </div>
+      <header className="flex items-start gap-4">
+        {event.imageUrl && (
+          <img
+            src={event.imageUrl}
+            alt=""
+            className="hidden aspect-video w-32 rounded-2xl object-cover ring-1 ring-ink/10 sm:block"
+          />
+        )}
+        <div className="min-w-0">
+          <h1
+            id="event-heading"
+            tabIndex={-1}
+            className="font-display text-2xl font-semibold tracking-tight sm:text-4xl"
+          >
+            {event.eventName}
+          </h1>
+          <p className="mt-1 text-sm text-ink-soft sm:text-base">
+            {t('page.when', { date: when, duration: event.duration })}
+            {event.placeName && ` · ${event.placeName}`}
+          </p>
         </div>
       </header>
-      {confirm.dialog}
-      {/* Beside "Open the big screen": the projector's way in without her password. */}
-      {event.isKlikk && status !== 'ended' && <ScreenLinkPanel eventId={event.id} />}
 
-      {editing && (
-        <section
-          aria-labelledby="editor-heading"
-          className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-7"
-        >
-          <h2 id="editor-heading" className="mb-5 font-display text-2xl font-semibold">
-            {t('editor.editTitle')}
-          </h2>
-          <EventEditor
-            existing={{ ...event, startTime: event.startTime }}
-            onSaved={() => {
-              setEditing(false)
-              void reload()
-            }}
-            onCancel={() => setEditing(false)}
-          />
-          {status !== 'active' && (
-            <div className="mt-6 border-t border-ink/10 pt-5">
-              <Button
-                type="button"
-                variant="quiet"
-                size="sm"
-                onClick={() => {
-                  setDeleteError(null)
-                  confirmDelete.current?.showModal()
-                }}
-              >
-                {t('editor.delete')}
-              </Button>
-              <ActionError message={deleteError} className="mt-3" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,23rem)_minmax(0,1fr)] lg:items-start">
+        <div className="lg:sticky lg:top-20">
+          <EveningConsole detail={detail} actions={actions} unseatedCount={unseatedCount} />
+          {/* The projector's way in without her password, beside the big screen's link. */}
+          {event.isKlikk && status !== 'ended' && (
+            <div className="mt-6">
+              <ScreenLinkPanel eventId={event.id} />
             </div>
           )}
-          <dialog
-            ref={confirmDelete}
-            aria-labelledby="confirm-delete-text"
-            className="m-auto w-[min(28rem,calc(100%-2.5rem))] rounded-3xl bg-white p-7 shadow-2xl backdrop:bg-ink/40"
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          {event.isKlikk && <RoundsPanel detail={detail} people={people} actions={actions} />}
+          <details
+            open={setupOpen}
+            // The browser tells of the page's own opening too: only her change is her choice.
+            onToggle={(e) => {
+              if (e.currentTarget.open !== setupOpen) setSetupChoice(e.currentTarget.open)
+            }}
+            className="group flex flex-col"
           >
-            <p id="confirm-delete-text" className="text-lg">
-              {t('editor.confirmDelete', { name: event.eventName })}
-            </p>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <Button
-                type="button"
-                variant="outline"
-                size="md"
-                onClick={() => confirmDelete.current?.close()}
+            <summary
+              id="setup-toggle"
+              className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-3xl bg-white px-5 py-4 shadow-sm ring-1 ring-ink/5 [&::-webkit-details-marker]:hidden"
+            >
+              <span>
+                <span className="block font-display text-2xl font-semibold">
+                  {t('console.setup')}
+                </span>
+                <span className="block text-sm text-ink-soft">{t('console.setupHint')}</span>
+              </span>
+              <svg
+                viewBox="0 0 20 20"
+                aria-hidden="true"
+                className="size-5 shrink-0 transition-transform group-open:rotate-180"
+                fill="none"
               >
-                {t('editor.cancel')}
-              </Button>
-              <Button
-                type="button"
-                variant="solid"
-                size="md"
-                onClick={async () => {
-                  confirmDelete.current?.close()
-                  const result = await deleteEvent(event.id)
-                  if (result.ok) navigate('/admin')
-                  else setDeleteError(result.message)
-                }}
-              >
-                {t('editor.delete')}
-              </Button>
-            </div>
-          </dialog>
-        </section>
-      )}
+                <path
+                  d="m5 8 5 5 5-5"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </summary>
+            <div className="mt-6 flex flex-col gap-6">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <EventTextLanguages event={event} />
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="md"
+                  onClick={() => setEditing(!editing)}
+                >
+                  {editing ? t('page.closeEditor') : t('page.edit')}
+                </Button>
+              </div>
+              {editing && (
+                <section
+                  aria-labelledby="editor-heading"
+                  className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-7"
+                >
+                  <h2 id="editor-heading" className="mb-5 font-display text-2xl font-semibold">
+                    {t('editor.editTitle')}
+                  </h2>
+                  <EventEditor
+                    existing={{ ...event, startTime: event.startTime }}
+                    onSaved={() => {
+                      setEditing(false)
+                      void reload()
+                    }}
+                    onCancel={() => setEditing(false)}
+                  />
+                  {status !== 'active' && (
+                    <div className="mt-6 border-t border-ink/10 pt-5">
+                      <Button
+                        type="button"
+                        variant="quiet"
+                        size="sm"
+                        onClick={() => {
+                          setDeleteError(null)
+                          confirmDelete.current?.showModal()
+                        }}
+                      >
+                        {t('editor.delete')}
+                      </Button>
+                      <ActionError message={deleteError} className="mt-3" />
+                    </div>
+                  )}
+                  <dialog
+                    ref={confirmDelete}
+                    aria-labelledby="confirm-delete-text"
+                    className="m-auto w-[min(28rem,calc(100%-2.5rem))] rounded-3xl bg-white p-7 shadow-2xl backdrop:bg-ink/40"
+                  >
+                    <p id="confirm-delete-text" className="text-lg">
+                      {t('editor.confirmDelete', { name: event.eventName })}
+                    </p>
+                    <div className="mt-6 flex flex-wrap justify-end gap-3">
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="md"
+                        onClick={() => confirmDelete.current?.close()}
+                      >
+                        {t('editor.cancel')}
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="solid"
+                        size="md"
+                        onClick={async () => {
+                          confirmDelete.current?.close()
+                          const result = await deleteEvent(event.id)
+                          if (result.ok) navigate('/admin')
+                          else setDeleteError(result.message)
+                        }}
+                      >
+                        {t('editor.delete')}
+                      </Button>
+                    </div>
+                  </dialog>
+                </section>
+              )}
 
-      {event.isKlikk && <RoundsPanel detail={detail} people={people} actions={actions} />}
-      <ParticipantsPanel detail={detail} people={people} actions={actions} />
-      {event.isKlikk && <KeepApartPanel detail={detail} people={people} actions={actions} />}
-      {event.isKlikk && <TablesPanel detail={detail} actions={actions} />}
-      <DoorHelpersPanel eventId={event.id} />
+              <ParticipantsPanel detail={detail} people={people} actions={actions} />
+              {event.isKlikk && (
+                <KeepApartPanel detail={detail} people={people} actions={actions} />
+              )}
+              {event.isKlikk && <TablesPanel detail={detail} actions={actions} />}
+              <DoorHelpersPanel eventId={event.id} />
+            </div>
+          </details>
+        </div>
+      </div>
     </div>
   )
 }

@@ -12,7 +12,6 @@ import {
   removeRound,
   reseatRound,
   seatingCsvUrl,
-  startRound,
   type EventDetail,
   type EventRound,
 } from '../api/admin-events-api.ts'
@@ -20,6 +19,7 @@ import { fieldErrors } from '../field-errors.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import type { ApiResult } from '#web/lib/call-api.ts'
 import { useConfirm } from '../use-confirm.tsx'
+import { useStartRound } from '../use-start-round.ts'
 import type { EventActions } from '../use-event-actions.ts'
 import type { ParticipantLabels } from '../use-participant-labels.ts'
 import { ActionError } from './action-error.tsx'
@@ -49,6 +49,8 @@ export function RoundsPanel({
   })
   const eventId = detail.event.id
   const active = detail.event.status === 'active'
+  // An ended evening stays ended: no new round is added to it (reopening is its own step).
+  const ended = !active && detail.event.endedAt !== null
   const waiting = detail.rounds.some((round) => !round.started)
   const confirm = useConfirm()
 
@@ -60,12 +62,14 @@ export function RoundsPanel({
     return result
   }
 
-  async function start(round: EventRound) {
-    const result = await run(`start-${round.id}`, `round-${round.id}`, () =>
-      startRound(eventId, round.id),
+  const startWith = useStartRound(detail, confirm)
+  function start(round: EventRound) {
+    startWith(
+      round,
+      (call) => run(`start-${round.id}`, `round-${round.id}`, call),
+      // Its buttons give way to "End round early"; a failed start leaves it where it was.
+      (ok) => actions.focusSoon(ok ? `round-${round.id}` : `round-${round.id}-start`),
     )
-    // Its buttons give way to "End round early"; a failed start leaves it where it was.
-    actions.focusSoon(result.ok ? `round-${round.id}` : `round-${round.id}-start`)
   }
 
   function askToEnd(round: EventRound) {
@@ -141,7 +145,7 @@ export function RoundsPanel({
         )
       }
     >
-      {!active && (
+      {!active && !ended && (
         <p className="mb-4 text-sm font-semibold text-ink-soft">{t('rounds.needsActive')}</p>
       )}
       {detail.rounds.length === 0 && <p className="mb-4 text-ink-soft">{t('rounds.empty')}</p>}
@@ -196,7 +200,7 @@ export function RoundsPanel({
                         size="row"
                         {...busy(`start-${round.id}`)}
                         disabled={!active || busy(`start-${round.id}`).disabled}
-                        onClick={() => void start(round)}
+                        onClick={() => start(round)}
                       >
                         {t('rounds.start')}
                       </Button>
@@ -247,7 +251,7 @@ export function RoundsPanel({
           )
         })}
       </ol>
-      {!waiting && (
+      {!waiting && !ended && (
         <form noValidate onSubmit={add} className="mt-6 flex flex-wrap items-start gap-3">
           <div className="w-44">
             <TextField
