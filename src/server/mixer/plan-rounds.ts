@@ -20,7 +20,7 @@
  */
 import { MixerError } from './mixer-error.ts'
 import { scorePlan, type PlanScore } from './score-plan.ts'
-import { searchSchedule, type StopReason } from './search-schedule.ts'
+import { MAX_EARLIER, searchSchedule, type StopReason } from './search-schedule.ts'
 import { tableSizes } from './table-sizes.ts'
 
 export interface MixerTable {
@@ -38,6 +38,11 @@ export interface MixerInput {
   history?: readonly (readonly (readonly string[])[])[]
   /** Pairs who must not sit together (a hard rule while one can be kept, else a heavy penalty). */
   keepApart?: readonly (readonly [string, string])[]
+  /**
+   * Seating memory: pairs who sat together at earlier evenings, with at how many. The engine
+   * avoids seating them together again, after everything about tonight (decision 0072).
+   */
+  metAtEarlierEvenings?: readonly (readonly [string, string, number])[]
   /** Same seed and input give the same plan. Default 0. */
   seed?: number
   /** Upper bound on the search time, in ms. Default 1000. */
@@ -157,8 +162,19 @@ export function planRounds(input: MixerInput): MixerResult {
     apart[b * n + a] = 1
   }
 
+  let earlier: Uint8Array | null = null
+  for (const [x, y, evenings] of input.metAtEarlierEvenings ?? []) {
+    const a = index.get(x)
+    const b = index.get(y)
+    if (a === undefined || b === undefined || a === b || !(evenings > 0)) continue
+    earlier ??= new Uint8Array(n * n)
+    const weight = Math.min(MAX_EARLIER, Math.max(earlier[a * n + b] ?? 0, Math.round(evenings)))
+    earlier[a * n + b] = weight
+    earlier[b * n + a] = weight
+  }
+
   const outcome = searchSchedule(
-    { people: n, sizes, rounds, met, apart },
+    { people: n, sizes, rounds, met, apart, earlier },
     {
       seed: input.seed ?? 0,
       maxWork: input.maxWork ?? budget * WORK_PER_MS,

@@ -10,6 +10,11 @@ export interface SearchProblem {
   met: Int32Array
   /** n×n, symmetric: 1 for pairs that must not sit together; null when there are none. */
   apart: Uint8Array | null
+  /**
+   * n×n, symmetric: at how many earlier evenings each pair sat together (seating memory, decision
+   * 0072); null when none is known. Weighed after everything about tonight.
+   */
+  earlier?: Uint8Array | null
 }
 
 /**
@@ -27,6 +32,7 @@ export class ScheduleState {
 
   private readonly met: Int32Array
   private readonly apartMatrix: Uint8Array | null
+  private readonly earlierMatrix: Uint8Array | null
   /** Table t's slots are start[t]..start[t + 1] − 1. */
   private readonly start: Int32Array
   private readonly tableOfSlot: Int32Array
@@ -45,6 +51,7 @@ export class ScheduleState {
   private violations = 0
   private max = 0
   private sum = 0
+  private memory = 0
 
   constructor(problem: SearchProblem) {
     const { people: n, sizes, rounds: R, met, apart } = problem
@@ -54,6 +61,7 @@ export class ScheduleState {
     this.tables = T
     this.met = met
     this.apartMatrix = apart
+    this.earlierMatrix = problem.earlier ?? null
 
     this.start = new Int32Array(T + 1)
     this.tableOfSlot = new Int32Array(n)
@@ -94,6 +102,24 @@ export class ScheduleState {
   /** Σ (m − 1)² over pairs, earlier rounds included. */
   get squaredExcess(): number {
     return this.sum
+  }
+
+  /**
+   * Σ over the pairs seated together in the planned rounds of the earlier evenings at which they
+   * sat together: what seating memory lowers, after tonight's objective.
+   */
+  get earlierMeetings(): number {
+    return this.memory
+  }
+
+  /** Whether earlier evenings are known at all. */
+  get remembers(): boolean {
+    return this.earlierMatrix !== null
+  }
+
+  /** At how many earlier evenings a and b sat together. */
+  metBefore(a: number, b: number): number {
+    return this.earlierMatrix === null ? 0 : (this.earlierMatrix[a * this.people + b] ?? 0)
   }
 
   /** How often a and b meet, earlier rounds included. */
@@ -170,6 +196,7 @@ export class ScheduleState {
     this.max = 0
     this.sum = 0
     this.violations = 0
+    this.memory = 0
     for (let a = 0; a < n; a++)
       for (let b = a + 1; b < n; b++) {
         const c = this.meetings(a, b)
@@ -177,6 +204,15 @@ export class ScheduleState {
         if (c > this.max) this.max = c
         this.sum += excess(c)
       }
+    if (this.earlierMatrix) {
+      for (let r = 0; r < R; r++)
+        for (let t = 0; t < T; t++) {
+          const end = this.tableEnd(t)
+          for (let s1 = this.tableStart(t); s1 < end; s1++)
+            for (let s2 = s1 + 1; s2 < end; s2++)
+              this.memory += this.metBefore(this.personAt(r, s1), this.personAt(r, s2))
+        }
+    }
     if (this.apartMatrix) {
       for (let r = 0; r < R; r++)
         for (let t = 0; t < T; t++) {
@@ -225,5 +261,6 @@ export class ScheduleState {
     this.count[u * this.people + v] = c + delta
     this.count[v * this.people + u] = c + delta
     this.violations += this.keptApart(u, v) * delta
+    this.memory += this.metBefore(u, v) * delta
   }
 }

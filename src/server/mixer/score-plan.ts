@@ -7,6 +7,8 @@ export interface PlanScore {
   squaredExcess: number
   /** Times a keep-apart pair sits together in the plan. */
   keepApartViolations: number
+  /** Times a pair who sat together at an earlier evening sits together again in the plan. */
+  earlierRepeats: number
 }
 
 /** A pair's term of Σ (meetings − 1)²: nothing for a pair that met at most once. */
@@ -16,6 +18,7 @@ export interface ScoredEvent {
   participants: readonly string[]
   history?: readonly (readonly (readonly string[])[])[]
   keepApart?: readonly (readonly [string, string])[]
+  metAtEarlierEvenings?: readonly (readonly [string, string, number])[]
 }
 
 /**
@@ -39,14 +42,20 @@ export function scorePlan(event: ScoredEvent, plan: readonly Record<string, read
   }
   for (const round of event.history ?? []) for (const group of round) seat(group)
 
-  const apart = new Set<number>()
-  for (const [x, y] of event.keepApart ?? []) {
-    const a = index.get(x)
-    const b = index.get(y)
-    if (a !== undefined && b !== undefined && a !== b)
-      apart.add(Math.min(a, b) * n + Math.max(a, b))
+  const pairsOf = (pairs: readonly (readonly [string, string, ...unknown[]])[] | undefined) => {
+    const set = new Set<number>()
+    for (const [x, y] of pairs ?? []) {
+      const a = index.get(x)
+      const b = index.get(y)
+      if (a !== undefined && b !== undefined && a !== b)
+        set.add(Math.min(a, b) * n + Math.max(a, b))
+    }
+    return set
   }
+  const apart = pairsOf(event.keepApart)
+  const earlier = pairsOf(event.metAtEarlierEvenings?.filter(([, , evenings]) => evenings > 0))
   let keepApartViolations = 0
+  let earlierRepeats = 0
   for (const round of plan)
     for (const group of Object.values(round)) {
       const present = seat(group)
@@ -54,11 +63,19 @@ export function scorePlan(event: ScoredEvent, plan: readonly Record<string, read
         for (let j = i + 1; j < present.length; j++) {
           const a = present[i] ?? 0
           const b = present[j] ?? 0
-          if (apart.has(Math.min(a, b) * n + Math.max(a, b))) keepApartViolations++
+          const pair = Math.min(a, b) * n + Math.max(a, b)
+          if (apart.has(pair)) keepApartViolations++
+          if (earlier.has(pair)) earlierRepeats++
         }
     }
 
-  const score: PlanScore = { repeats: 0, maxMeetings: 0, squaredExcess: 0, keepApartViolations }
+  const score: PlanScore = {
+    repeats: 0,
+    maxMeetings: 0,
+    squaredExcess: 0,
+    keepApartViolations,
+    earlierRepeats,
+  }
   for (const c of count) {
     if (c > score.maxMeetings) score.maxMeetings = c
     if (c > 1) {

@@ -26,10 +26,14 @@ export interface SearchOutcome {
 }
 
 /**
- * A swap's change is scored as one number, (4·Δkeep-apart + Δmax)·M_UNIT + ΔΣ(m−1)², which orders
- * moves lexicographically while |ΔΣ| < M_UNIT / 2 (it is at most 4·table size·most meetings).
+ * A swap's change is scored as one number, ((4·Δkeep-apart + Δmax)·M_UNIT + ΔΣ(m−1)²)·E_UNIT +
+ * Δearlier, which orders moves lexicographically while |ΔΣ| < M_UNIT / 2 (it is at most 4·table
+ * size·most meetings) and |Δearlier| < E_UNIT / 2 (at most 4·table size·MAX_EARLIER).
  */
 const M_UNIT = 2 ** 26
+const E_UNIT = 2 ** 12
+/** Earlier evenings counted per pair in the seating memory (more weigh the same). */
+export const MAX_EARLIER = 15
 /** About this much work per step: large instances look at a sample of the people in conflict. */
 const STEP_WORK = 40_000
 /** Tabu tenure: short, since a step already looks at every swap of everyone in conflict. */
@@ -48,23 +52,28 @@ interface Cost {
   keepApartViolations: number
   maxMeetings: number
   squaredExcess: number
+  /** Meetings of pairs who sat together at earlier evenings (seating memory). */
+  earlierMeetings: number
 }
 
 const worst = (): Cost => ({
   keepApartViolations: Infinity,
   maxMeetings: Infinity,
   squaredExcess: Infinity,
+  earlierMeetings: Infinity,
 })
 
-const better = (v: number, m: number, s: number, than: Cost) =>
+const better = (v: number, m: number, s: number, e: number, than: Cost) =>
   v !== than.keepApartViolations
     ? v < than.keepApartViolations
     : m !== than.maxMeetings
       ? m < than.maxMeetings
-      : s < than.squaredExcess
+      : s !== than.squaredExcess
+        ? s < than.squaredExcess
+        : e < than.earlierMeetings
 
 const betterThan = (cost: Cost, than: Cost) =>
-  better(cost.keepApartViolations, cost.maxMeetings, cost.squaredExcess, than)
+  better(cost.keepApartViolations, cost.maxMeetings, cost.squaredExcess, cost.earlierMeetings, than)
 
 /** Keeps a copy of the state's schedule and its cost. */
 function record(state: ScheduleState, schedule: Int32Array, cost: Cost) {
@@ -72,6 +81,7 @@ function record(state: ScheduleState, schedule: Int32Array, cost: Cost) {
   cost.keepApartViolations = state.keepApartViolations
   cost.maxMeetings = state.maxMeetings
   cost.squaredExcess = state.squaredExcess
+  cost.earlierMeetings = state.earlierMeetings
 }
 
 /** Tabu moves, per round and person: the table they left, until which step they may not return. */
@@ -116,7 +126,8 @@ class Conflicts {
 
   /**
    * Lists everyone who, in some round, sits with a person they meet more than once or must be
-   * kept apart from (the paper's conflict positions); returns the work done.
+   * kept apart from (the paper's conflict positions), or sat with at an earlier evening (seating
+   * memory, whose swaps rank after tonight's); returns the work done.
    */
   find(state: ScheduleState, step: number): number {
     let work = 0
@@ -129,7 +140,12 @@ class Conflicts {
           const x = state.personAt(r, s1)
           for (let s2 = s1 + 1; s2 < end; s2++) {
             const y = state.personAt(r, s2)
-            if (state.meetings(x, y) < 2 && state.keptApart(x, y) === 0) continue
+            if (
+              state.meetings(x, y) < 2 &&
+              state.keptApart(x, y) === 0 &&
+              state.metBefore(x, y) === 0
+            )
+              continue
             this.list(r, x, step)
             this.list(r, y, step)
           }
@@ -189,6 +205,7 @@ function chooseSwap(
   const M = state.maxMeetings
   const V = state.keepApartViolations
   const S = state.squaredExcess
+  const E = state.earlierMeetings
   const atMax = state.pairsMeeting(M)
   let work = 0
   let bestKey = Infinity
@@ -204,6 +221,7 @@ function chooseSwap(
     let leaveS = 0
     let leaveDown = 0
     let leaveV = 0
+    let leaveE = 0
     for (let s = startA; s < endA; s++) {
       const x = state.personAt(r, s)
       if (x === a) continue
@@ -211,6 +229,7 @@ function chooseSwap(
       leaveS += state.excessIfOneLess(c)
       if (c === M) leaveDown++
       leaveV -= state.keptApart(a, x)
+      leaveE -= state.metBefore(a, x)
     }
     for (let B = 0; B < state.tables; B++) {
       if (B === A) continue
@@ -222,6 +241,7 @@ function chooseSwap(
       let joinUp = 0
       let joinToM = 0
       let joinV = 0
+      let joinE = 0
       for (let s = startB; s < endB; s++) {
         const y = state.personAt(r, s)
         const c = state.meetings(a, y)
@@ -229,6 +249,7 @@ function chooseSwap(
         if (c === M) joinUp++
         else if (c === M - 1) joinToM++
         joinV += state.keptApart(a, y)
+        joinE += state.metBefore(a, y)
       }
       for (let sb = startB; sb < endB; sb++) {
         const b = state.personAt(r, sb)
@@ -238,6 +259,7 @@ function chooseSwap(
         let toM = joinToM - (cab === M - 1 ? 1 : 0)
         let down = leaveDown
         let dV = leaveV + joinV - state.keptApart(a, b)
+        let dE = leaveE + joinE - state.metBefore(a, b)
         // b leaving table B, and joining table A (which a leaves).
         for (let s = startB; s < endB; s++) {
           const y = state.personAt(r, s)
@@ -246,6 +268,7 @@ function chooseSwap(
           dS += state.excessIfOneLess(c)
           if (c === M) down++
           dV -= state.keptApart(b, y)
+          dE -= state.metBefore(b, y)
         }
         for (let s = startA; s < endA; s++) {
           const x = state.personAt(r, s)
@@ -255,13 +278,14 @@ function chooseSwap(
           if (c === M) up++
           else if (c === M - 1) toM++
           dV += state.keptApart(b, x)
+          dE += state.metBefore(b, x)
         }
         work += endB - startB + endA - startA
         const dM = up > 0 ? 1 : atMax - down + toM === 0 ? -1 : 0
-        const key = (dV * 4 + dM) * M_UNIT + dS
+        const key = ((dV * 4 + dM) * M_UNIT + dS) * E_UNIT + dE
         if (key > bestKey) continue
         const isTabu = tabu.has(r, a, B, step) || tabu.has(r, b, A, step)
-        if (isTabu && !better(V + dV, M + dM, S + dS, runCost)) continue
+        if (isTabu && !better(V + dV, M + dM, S + dS, E + dE, runCost)) continue
         if (key < bestKey) {
           bestKey = key
           ties = 1
@@ -331,7 +355,8 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
       !movable ||
       (state.keepApartViolations === 0 &&
         state.maxMeetings === bound.maxMeetings &&
-        state.squaredExcess === bound.squaredExcess)
+        state.squaredExcess === bound.squaredExcess &&
+        state.earlierMeetings === 0)
     ) {
       stoppedBy = 'optimal'
       break
