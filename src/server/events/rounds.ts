@@ -13,6 +13,7 @@ import { DomainError } from '../domain-error.ts'
 import { findEvent, lockEvent } from './events.ts'
 import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
+import { metAtEarlierEvenings } from './seating-memory.ts'
 
 type Round = typeof eventRounds.$inferSelect
 
@@ -82,11 +83,13 @@ async function planSeating(
     byRound.set(seat.roundId, groups)
   }
 
+  const people = present.map((p) => p.userId)
   return planner({
-    people: present.map((p) => p.userId),
+    people,
     tables,
     history: [...byRound.values()].map((groups) => [...groups.values()]),
     keepApart: keepApart.map(({ userA, userB }): [string, string] => [userA, userB]),
+    metAtEarlierEvenings: await metAtEarlierEvenings(db, event, people),
     roundsToPlan: Math.max(1, event.plannedRounds - earlier.length),
     seed: randomInt(2 ** 31),
   })

@@ -10,6 +10,8 @@ export interface SeatingRequest {
   history: string[][][]
   /** Pairs of user ids the host wants at different tables. */
   keepApart: [string, string][]
+  /** Pairs who sat together at earlier evenings, with at how many (seating memory). */
+  metAtEarlierEvenings?: [string, string, number][]
   /** This round and the ones still to come, planned together. */
   roundsToPlan: number
   seed: number
@@ -25,6 +27,7 @@ export const mixerInput = (request: SeatingRequest, timeBudgetMs: number): Mixer
   tables: request.tables,
   history: request.history,
   keepApart: request.keepApart,
+  metAtEarlierEvenings: request.metAtEarlierEvenings,
   roundsRemaining: request.roundsToPlan,
   seed: request.seed,
   timeBudgetMs,
