@@ -20,6 +20,7 @@ import { benchLive } from './live.ts'
 import { benchMemoryPglite, benchMemoryPostgres } from './memory.ts'
 import { benchMixer, mixerInstances } from './mixer.ts'
 import { formatTable, runParts, type Part } from './parts.ts'
+import { benchSeatingMemory } from './seating-memory.ts'
 import { QUICK, sized } from './sizes.ts'
 import { benchSoak } from './soak.ts'
 import { benchStartUp } from './start-up.ts'
@@ -48,6 +49,7 @@ const parts: Part[] = [
     },
   },
   { name: 'mixer', run: () => benchMixer(1, sized(mixerInstances, mixerInstances.slice(0, 2))) },
+  { name: 'seating memory', run: benchSeatingMemory },
   { name: 'live updates, one process', run: benchLive },
   { name: 'door', run: benchDoor },
   { name: 'cluster behind nginx', run: benchCluster },
