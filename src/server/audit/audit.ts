@@ -8,6 +8,7 @@ import {
   type AuditValue,
   type AuditValues,
 } from '#shared/audit.ts'
+import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { auditLog } from '../db/schema/audit.ts'
 import type { AppEnv } from '../http/app-env.ts'
@@ -140,7 +141,9 @@ export async function recordAudit(
   details: Parameters<typeof auditEntry>[0],
   origin: AuditOrigin,
 ): Promise<void> {
-  await tx.insert(auditLog).values(auditEntry(details, origin))
+  // The moment of writing, not the transaction's start: entries one change writes (a round ended
+  // and the next started, in one step) read in the order they happened.
+  await tx.insert(auditLog).values({ ...auditEntry(details, origin), at: sql`clock_timestamp()` })
 }
 
 /** What auditOrigin reads of a request (any route's context). */
