@@ -191,7 +191,8 @@ export function RoundsPanel({
                       {t('rounds.print')}
                     </Link>
                   )}
-                  {state === 'pending' && (
+                  {/* An ended evening's seated round is left as it was: nothing to start. */}
+                  {state === 'pending' && !ended && (
                     <>
                       <Button
                         id={`round-${round.id}-start`}

@@ -7,21 +7,23 @@ import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { listEvents, type EventListItem } from '../api/admin-events-api.ts'
 import { EventCountdown, startDue } from './event-countdown.tsx'
+import { localIsoTime } from '#shared/time-zone.ts'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
 
 /**
- * Today's evening: the running one, or else the one of today (on her device's calendar) that
+ * Today's evening: the running one, or else the one of today (Budapest's calendar day) that
  * has not started, the nearest to now first. None after it ended.
  */
 export function eveningOfToday(events: readonly EventListItem[], now = new Date()) {
   const running = events.find((event) => eventStatus(event) === 'active')
   if (running) return running
-  const today = now.toDateString()
+  // The calendar day in Budapest, where the evenings are, whatever the device's own zone.
+  const dayOf = (moment: Date) => localIsoTime(moment).slice(0, 10)
+  const today = dayOf(now)
   return (
     events
       .filter(
-        (event) =>
-          eventStatus(event) === 'inactive' && new Date(event.startTime).toDateString() === today,
+        (event) => eventStatus(event) === 'inactive' && dayOf(new Date(event.startTime)) === today,
       )
       .sort(
         (a, b) =>
