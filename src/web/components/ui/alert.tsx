@@ -24,11 +24,34 @@ export function Alert({
     // way when the layout around the message settles (a button's pending label, a line that
     // goes), and end with the answer out of sight. Once the frame is drawn, look again.
     element.focus({ preventScroll: true })
-    element.scrollIntoView({ block: 'nearest', behavior: 'instant' })
-    const frame = requestAnimationFrame(() =>
-      element.scrollIntoView({ block: 'nearest', behavior: 'instant' }),
-    )
-    return () => cancelAnimationFrame(frame)
+    const keepInSight = () => {
+      const rect = element.getBoundingClientRect()
+      if (rect.top < 0 || rect.bottom > window.innerHeight)
+        element.scrollIntoView({ block: 'nearest', behavior: 'instant' })
+    }
+    keepInSight()
+    const frame = requestAnimationFrame(keepInSight)
+    // What else the change shows may still grow the page above the answer a moment later, and a
+    // smooth scroll begun before (the page's, to the button she pressed) goes on after the jump and
+    // ends elsewhere: for two seconds, until she scrolls or types herself, the answer is kept in
+    // sight whenever the page grows or a scroll ends.
+    const growth = new ResizeObserver(keepInSight)
+    growth.observe(document.body)
+    window.addEventListener('scrollend', keepInSight)
+    const stop = () => {
+      growth.disconnect()
+      window.removeEventListener('scrollend', keepInSight)
+      clearTimeout(timer)
+      for (const event of ['wheel', 'touchstart', 'keydown'])
+        window.removeEventListener(event, stop, true)
+    }
+    const timer = setTimeout(stop, 2_000)
+    for (const event of ['wheel', 'touchstart', 'keydown'])
+      window.addEventListener(event, stop, { capture: true, passive: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      stop()
+    }
   }, [focus, text])
   const styles = {
     error: 'bg-danger/5 text-danger ring-danger/50',
