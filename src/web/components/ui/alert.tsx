@@ -25,6 +25,8 @@ export function Alert({
     // goes), and end with the answer out of sight. Once the frame is drawn, look again.
     element.focus({ preventScroll: true })
     const keepInSight = () => {
+      // Only while the answer has focus: once focus has gone on, what has it is what counts.
+      if (document.activeElement !== element) return
       const rect = element.getBoundingClientRect()
       if (rect.top < 0 || rect.bottom > window.innerHeight)
         element.scrollIntoView({ block: 'nearest', behavior: 'instant' })
