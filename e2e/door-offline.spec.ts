@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
 import { seedEvening } from '#server/test/seed-evening.ts'
 import { accountButton, createMember, signInAsAdmin, signInThroughApi } from './support/accounts.ts'
 import { adminApi, fill } from './support/admin-api.ts'
@@ -48,6 +48,33 @@ const keptOnPhone = (page: Page) =>
     caches: (await caches.keys()).filter((name) => name.startsWith('lendulet-door-')).length,
   }))
 
+/**
+ * The host, on her own phone, builds an evening that starts now (check-in has been open for an
+ * hour; nobody has to start it) and makes a member its door helper.
+ */
+async function eveningWithHelper(
+  {
+    browser,
+    baseURL,
+    playwright,
+  }: { browser: Browser; baseURL?: string; playwright: PlaywrightWorkerArgs['playwright'] },
+  plan: { eventName: string; tag: string; tables?: { name: string; seats: number }[] },
+) {
+  const hostContext = await browser.newContext({ baseURL })
+  const host = await hostContext.newPage()
+  await signInAsAdmin(host, baseURL)
+  const post = adminApi(host.request, baseURL)
+  const { eventId, eventName } = await seedEvening(post, {
+    eventName: plan.eventName,
+    ...(plan.tables ? { tables: plan.tables } : {}),
+    seated: false,
+    started: false,
+  })
+  const helper = await createMember(playwright, baseURL, `Segítő Hanna ${plan.tag}`)
+  await post(`/api/admin/events/${eventId}/door-helpers`, { userCode: helper.userCode })
+  return { hostContext, host, post, eventId, eventName, helper }
+}
+
 test('the door through an evening without the network: reload, ten check-ins, sleep, sent once with their times', async ({
   page,
   baseURL,
@@ -60,17 +87,10 @@ test('the door through an evening without the network: reload, ten check-ins, sl
   const tag = `${Date.now() % 100_000}`
 
   // The host, on her own phone: she builds the evening and makes Hanna a door helper.
-  const hostContext = await browser.newContext({ baseURL })
-  const host = await hostContext.newPage()
-  await signInAsAdmin(host, baseURL)
-  const post = adminApi(host.request, baseURL)
-  // It starts now: check-in has been open for an hour; nobody has to start it.
-  const { eventId, eventName } = await seedEvening(post, {
-    eventName: `Offline est ${tag}`,
-    tables: [{ name: 'Rózsa', seats: 8 }],
-    seated: false,
-    started: false,
-  })
+  const { hostContext, host, post, eventId, eventName, helper } = await eveningWithHelper(
+    { browser, baseURL, playwright },
+    { eventName: `Offline est ${tag}`, tag, tables: [{ name: 'Rózsa', seats: 8 }] },
+  )
   const names = [
     ...LONG_NAMES,
     'Kis Anna',
@@ -89,8 +109,6 @@ test('the door through an evening without the network: reload, ten check-ins, sl
         names.slice(i, i + 6).map((name) => createMember(playwright, baseURL, name, [eventId])),
       )),
     )
-  const helper = await createMember(playwright, baseURL, `Segítő Hanna ${tag}`)
-  await post(`/api/admin/events/${eventId}/door-helpers`, { userCode: helper.userCode })
   const door = `/admin/events/${eventId}/door`
   const context: BrowserContext = page.context()
 
@@ -257,18 +275,11 @@ test('signing out leaves no door on the phone', async ({
   test.skip(testInfo.project.name !== 'phone', 'the door is worked from a phone')
   test.setTimeout(120_000)
   const tag = `${Date.now() % 100_000}`
-  const hostContext = await browser.newContext({ baseURL })
-  const host = await hostContext.newPage()
-  await signInAsAdmin(host, baseURL)
-  const post = adminApi(host.request, baseURL)
-  const { eventId, eventName } = await seedEvening(post, {
-    eventName: `Kijelentkezés est ${tag}`,
-    seated: false,
-    started: false,
-  })
-  const helper = await createMember(playwright, baseURL, `Segítő Hanna ${tag}`)
+  const { hostContext, eventId, eventName, helper } = await eveningWithHelper(
+    { browser, baseURL, playwright },
+    { eventName: `Kijelentkezés est ${tag}`, tag },
+  )
   const guest = await createMember(playwright, baseURL, `Vendég Vera ${tag}`, [eventId])
-  await post(`/api/admin/events/${eventId}/door-helpers`, { userCode: helper.userCode })
   await hostContext.close()
 
   await signInThroughApi(page, baseURL, helper)

@@ -1,4 +1,5 @@
 import { dateLocale } from '#shared/languages.ts'
+import { localIsoTime } from '#shared/time-zone.ts'
 import { Link } from 'wouter'
 import { buttonClass } from '#web/components/ui/button.tsx'
 import { useApiData } from '#web/lib/use-api-data.ts'
@@ -7,7 +8,6 @@ import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { listEvents, type EventListItem } from '../api/admin-events-api.ts'
 import { EventCountdown, startDue } from './event-countdown.tsx'
-import { localIsoTime } from '#shared/time-zone.ts'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
 
 /**
