@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { validator } from 'hono/validator'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { Auth } from '../auth/auth.ts'
+import { DomainError } from '../domain-error.ts'
 import { ApiError } from '../http/api-error.ts'
 import { API_TAGS, documented, withSchema } from '../http/openapi.ts'
 import { PATH_IDS } from '../http/path-ids.ts'
@@ -235,7 +236,13 @@ export function changesStream(
           last = data
           await stream.write(sseBytes(event, data))
         })
-        .catch((error: unknown) => c.var.log.warn({ err: error, key }, `live ${event} read failed`))
+        .catch((error: unknown) => {
+          // A refusal (her access ended a moment ago) is the stream's to end at its next access
+          // check, not a fault: no warning with a stack for each change meanwhile.
+          if (error instanceof DomainError)
+            c.var.log.debug({ reason: error.reason, key }, `live ${event} read refused`)
+          else c.var.log.warn({ err: error, key }, `live ${event} read failed`)
+        })
     }
     const stop = hub.subscribe(key, send)
     await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
