@@ -13,6 +13,8 @@ import { TransferCheckError, TransferRefusedError } from '#server/db/transfer/im
 import { moveData } from '#server/db/transfer/move-data.ts'
 import { formatReport, withoutPassword } from '#server/db/transfer/format-report.ts'
 import { loadEnv } from '#server/env.ts'
+import { recordJournalled } from '#server/newsletter/campaign-delivery.ts'
+import { openSentJournal, SENT_JOURNAL_FILE } from '#server/newsletter/sent-journal.ts'
 import { openForScript } from './open-database.ts'
 
 const [url, ...rest] = process.argv.slice(2)
@@ -34,6 +36,17 @@ let target: Awaited<ReturnType<typeof openDatabase>> | undefined
 try {
   // The data as the current version of the site has it, as `npm start` would leave it.
   await source.migrate()
+  // Campaign e-mails the SMTP server took and the database not yet heard of (a settle that failed
+  // before the stop): recorded first, so that PostgreSQL does not send them again.
+  const journalPath = join(dataDir, SENT_JOURNAL_FILE)
+  if (existsSync(journalPath)) {
+    const journal = openSentJournal(journalPath)
+    try {
+      await recordJournalled(source.db, journal)
+    } finally {
+      journal.close()
+    }
+  }
   target = await openDatabase({ databaseUrl: url })
   const report = await moveData(source, target)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { SENT_JOURNAL_FILE } from './newsletter/sent-journal.ts'
 import type { Logger } from 'pino'
 import { operatorFacts } from './settings/settings.routes.ts'
 import { createSiteSettings } from './settings/site-settings.ts'
@@ -70,7 +71,7 @@ export async function createServer({
       ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
       onProgress: campaignProgress,
       soleSender: database.driver === 'pglite',
-      journalPath: database.dataDir && join(database.dataDir, 'campaign-sent.journal'),
+      journalPath: database.dataDir && join(database.dataDir, SENT_JOURNAL_FILE),
     }),
   })
   const auth = createAuth({

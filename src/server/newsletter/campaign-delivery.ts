@@ -11,7 +11,7 @@ import { siteLink } from '../mail/site-link.ts'
 import { audienceFilter } from './campaigns.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
 import { campaignMime, type CampaignMime } from './campaign-mime.ts'
-import { openSentJournal } from './sent-journal.ts'
+import { openSentJournal, type SentJournal } from './sent-journal.ts'
 import { campaignUnsubscribeKey } from './tokens.ts'
 
 /**
@@ -299,19 +299,7 @@ export function createCampaignDelivery({
    * failed. Those e-mails were taken by the SMTP server, whoever claims them now.
    */
   async function applyJournal() {
-    if (!journal || journal.size === 0) return
-    const ids = journal.entries()
-    for (let start = 0; start < ids.length; start += WRITE_BATCH)
-      await db
-        .update(campaignRecipients)
-        .set({ status: 'sent', sentAt: sql`now()`, claimToken: null, lastError: null })
-        .where(
-          and(
-            inArray(campaignRecipients.id, ids.slice(start, start + WRITE_BATCH)),
-            eq(campaignRecipients.status, 'pending'),
-          ),
-        )
-    journal.clear()
+    if (journal && journal.size > 0) await recordJournalled(db, journal)
   }
 
   async function prepare() {
@@ -580,6 +568,25 @@ export function createCampaignDelivery({
     markSent,
     settle,
   }
+}
+
+/**
+ * Marks every recipient the journal lists as sent (those the SMTP server took), then empties it.
+ * At a start, before a claim, and before the embedded database is moved (db:move).
+ */
+export async function recordJournalled(db: Db, journal: SentJournal) {
+  const ids = journal.entries()
+  for (let start = 0; start < ids.length; start += WRITE_BATCH)
+    await db
+      .update(campaignRecipients)
+      .set({ status: 'sent', sentAt: sql`now()`, claimToken: null, lastError: null })
+      .where(
+        and(
+          inArray(campaignRecipients.id, ids.slice(start, start + WRITE_BATCH)),
+          eq(campaignRecipients.status, 'pending'),
+        ),
+      )
+  journal.clear()
 }
 
 /**

@@ -13,6 +13,9 @@ import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'nod
  * Only for a process that is the sole sender of its database (the embedded one, one process per
  * folder): another process could not read this file, and would send again what it lists.
  */
+/** Its name in the data folder. */
+export const SENT_JOURNAL_FILE = 'campaign-sent.journal'
+
 export interface SentJournal {
   /** Notes that the SMTP server took this recipient's e-mail. */
   append(recipientId: number): void

@@ -16,6 +16,10 @@ import {
   withSiteOn,
   type SiteData,
 } from '../../test/seed-site-data.ts'
+import { newsletterSubscribers } from '../schema/newsletter.ts'
+import { createCampaignDelivery } from '../../newsletter/campaign-delivery.ts'
+import { createCampaign, sendCampaign } from '../../newsletter/campaigns.ts'
+import { SENT_JOURNAL_FILE } from '../../newsletter/sent-journal.ts'
 import { userTables } from './catalog.ts'
 import { databaseSums } from './export-data.ts'
 
@@ -184,6 +188,59 @@ describe.skipIf(!serverUrl)('npm run db:move (PGlite to PostgreSQL)', () => {
         expect((await userTables(untouched.db)).map((t) => t.name)).toEqual(['notes'])
       } finally {
         await untouched.close()
+      }
+    },
+  )
+
+  it(
+    'records the campaign e-mails its journal lists as sent before the move',
+    { timeout: 120_000 },
+    async () => {
+      const folder = join(scratch, 'journalled')
+      const source = await openDatabase({ dataDir: folder })
+      let taken: number
+      try {
+        await source.migrate()
+        await source.db
+          .insert(newsletterSubscribers)
+          .values(['a', 'b'].map((n) => ({ email: `${n}@example.com`, verified: true })))
+        const { id } = await createCampaign(
+          source.db,
+          { content: { hu: { subject: 'Hírek', body: 'Szia!' } }, audience: { languages: null } },
+          null,
+        )
+        await sendCampaign(source.db, id, { scheduledAt: null })
+        const delivery = createCampaignDelivery({
+          db: source.db,
+          secret: 'move-test-secret-0123456789-0123456789',
+          baseUrl: SITE_ORIGIN,
+          from: 'Lendület <hello@lendulet.fit>',
+          ratePerMinute: 0,
+          soleSender: true,
+          journalPath: join(folder, SENT_JOURNAL_FILE),
+        })
+        await delivery.prepare()
+        const [first] = (await delivery.claim(60_000)).claimed
+        if (!first) throw new Error('nothing claimed')
+        taken = first.id
+        // The SMTP server took it; the process stopped before the database heard of it.
+        expect(await delivery.markSent(first)).toBe(false)
+      } finally {
+        await source.close()
+      }
+      const target = await freshDatabase()
+      const moved = await runScript('db-move.ts', [target], { DATA_DIR: folder })
+      expect(moved.code, moved.stderr).toBe(0)
+      const sql = postgres(target, { max: 1 })
+      try {
+        const rows = await sql<{ id: string; status: string }[]>`
+        select id::text, status from newsletter_campaign_recipients order by id`
+        expect(rows.map((row) => [Number(row.id), row.status])).toEqual([
+          [taken, 'sent'],
+          [taken + 1, 'pending'],
+        ])
+      } finally {
+        await sql.end()
       }
     },
   )
