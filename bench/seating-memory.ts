@@ -1,10 +1,16 @@
 /**
  * Seating memory (issue 40, part 2): a series of monthly evenings of 40 women at 5 tables of 8,
  * 5 rounds each, 70 % returning each month; the pairs who meet again from earlier evenings, with
- * the engine told of them and without, in one run (6 evenings; 3 under BENCH_QUICK=1). Each
+ * the engine told of them and without, in one run (6 evenings; 3 under BENCH_QUICK=1); and the
+ * table-rounds where a first-timer sits alone among regulars, with first-timers spread and
+ * without (decision 0082). Each
  * evening has the server's default budget (MIXER_TIME_MS, 1.5 s). Pure computation.
  */
-import { repeatsAcross, simulateSeries } from '#server/mixer/series-simulation.ts'
+import {
+  firstTimersAloneAcross,
+  repeatsAcross,
+  simulateSeries,
+} from '#server/mixer/series-simulation.ts'
 import type { MixerBenchRow } from './mixer.ts'
 import { sized } from './sizes.ts'
 
@@ -15,7 +21,8 @@ export function benchSeatingMemory(): MixerBenchRow[] {
   const evenings = sized(6, 3)
   const options = { evenings, timeBudgetMs: 1_500 }
   const without = simulateSeries({ ...options, remember: false })
-  const remembered = simulateSeries({ ...options, remember: true })
+  // As the server seats: with memory and first-timers spread.
+  const remembered = simulateSeries({ ...options, remember: true, spreadFirstTimers: true })
   const before = repeatsAcross(without)
   const after = repeatsAcross(remembered)
   const fewer = before > 0 ? 1 - after / before : 0
@@ -33,6 +40,14 @@ export function benchSeatingMemory(): MixerBenchRow[] {
       value: `${tonight(without)} → ${tonight(remembered)}`,
       target: 'no more with memory',
       ok: tonight(remembered) <= tonight(without),
+    },
+    {
+      measure:
+        'first-timers: table-rounds where one sits alone among regulars (12 new each evening after the first), without → with spreading',
+      value: `${firstTimersAloneAcross(without)} → ${firstTimersAloneAcross(remembered)}`,
+      // 12 first-timers over 5 tables of 8 can always sit two or three to a table.
+      target: 'none',
+      ok: firstTimersAloneAcross(remembered) === 0,
     },
   ]
 }

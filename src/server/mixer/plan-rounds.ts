@@ -43,6 +43,12 @@ export interface MixerInput {
    * avoids seating them together again, after everything about tonight (decision 0072).
    */
   metAtEarlierEvenings?: readonly (readonly [string, string, number])[]
+  /**
+   * People at their first evening. Where tonight allows, none sits alone among regulars, and
+   * they are spread over the tables (after tonight's repeats, before seating memory; decision
+   * 0082). Unknown ids are ignored.
+   */
+  firstTimers?: readonly string[]
   /** Same seed and input give the same plan. Default 0. */
   seed?: number
   /** Upper bound on the search time, in ms. Default 1000. */
@@ -173,8 +179,19 @@ export function planRounds(input: MixerInput): MixerResult {
     earlier[b * n + a] = weight
   }
 
+  let firstTimers: Uint8Array | null = new Uint8Array(n)
+  let newcomers = 0
+  for (const id of new Set(input.firstTimers ?? [])) {
+    const p = index.get(id)
+    if (p === undefined) continue
+    firstTimers[p] = 1
+    newcomers++
+  }
+  // One first-timer sits among regulars wherever she sits.
+  if (newcomers < 2) firstTimers = null
+
   const outcome = searchSchedule(
-    { people: n, sizes, rounds, met, apart, earlier },
+    { people: n, sizes, rounds, met, apart, earlier, firstTimers },
     {
       seed: input.seed ?? 0,
       maxWork: input.maxWork ?? budget * WORK_PER_MS,

@@ -1,3 +1,4 @@
+import { alone } from './first-timers.ts'
 import { excess } from './score-plan.ts'
 
 /** The planning problem on indices: people 0..n−1, tables 0..T−1 with fixed sizes per round. */
@@ -15,6 +16,11 @@ export interface SearchProblem {
    * 0072); null when none is known. Weighed after everything about tonight.
    */
   earlier?: Uint8Array | null
+  /**
+   * n entries: 1 for someone at her first evening (first-timers are spread so that none sits
+   * alone among regulars, decision 0082); null when fewer than two are known.
+   */
+  firstTimers?: Uint8Array | null
 }
 
 /**
@@ -33,6 +39,9 @@ export class ScheduleState {
   private readonly met: Int32Array
   private readonly apartMatrix: Uint8Array | null
   private readonly earlierMatrix: Uint8Array | null
+  private readonly newcomer: Uint8Array | null
+  /** Round r, table t → first-timers seated there (entry r·T + t). */
+  private readonly newcomers: Int32Array
   /** Table t's slots are start[t]..start[t + 1] − 1. */
   private readonly start: Int32Array
   private readonly tableOfSlot: Int32Array
@@ -52,6 +61,8 @@ export class ScheduleState {
   private max = 0
   private sum = 0
   private memory = 0
+  private lonely = 0
+  private spread = 0
 
   constructor(problem: SearchProblem) {
     const { people: n, sizes, rounds: R, met, apart } = problem
@@ -62,6 +73,8 @@ export class ScheduleState {
     this.met = met
     this.apartMatrix = apart
     this.earlierMatrix = problem.earlier ?? null
+    this.newcomer = problem.firstTimers ?? null
+    this.newcomers = new Int32Array(this.newcomer ? R * T : 0)
 
     this.start = new Int32Array(T + 1)
     this.tableOfSlot = new Int32Array(n)
@@ -110,6 +123,38 @@ export class ScheduleState {
    */
   get earlierMeetings(): number {
     return this.memory
+  }
+
+  /** Table-rounds where one first-timer sits with regulars only. */
+  get firstTimersAlone(): number {
+    return this.lonely
+  }
+
+  /** Σ over table-rounds of (first-timers there)²: lower when they are spread evenly. */
+  get firstTimerSpread(): number {
+    return this.spread
+  }
+
+  /** How many first-timers there are. */
+  get firstTimersTotal(): number {
+    let total = 0
+    if (this.newcomer) for (const f of this.newcomer) total += f
+    return total
+  }
+
+  /** Whether first-timers are to be spread at all. */
+  get spreadsFirstTimers(): boolean {
+    return this.newcomer !== null
+  }
+
+  /** 1 when p is at her first evening, else 0. */
+  firstTimer(p: number): number {
+    return this.newcomer === null ? 0 : (this.newcomer[p] ?? 0)
+  }
+
+  /** First-timers at table t in `round`. */
+  firstTimersAt(round: number, table: number): number {
+    return this.newcomers[round * this.tables + table] ?? 0
   }
 
   /** Whether earlier evenings are known at all. */
@@ -213,6 +258,20 @@ export class ScheduleState {
               this.memory += this.metBefore(this.personAt(r, s1), this.personAt(r, s2))
         }
     }
+    this.lonely = 0
+    this.spread = 0
+    if (this.newcomer) {
+      this.newcomers.fill(0)
+      for (let r = 0; r < R; r++)
+        for (let t = 0; t < T; t++) {
+          let k = 0
+          for (let s = this.tableStart(t); s < this.tableEnd(t); s++)
+            k += this.firstTimer(this.personAt(r, s))
+          this.newcomers[r * T + t] = k
+          this.lonely += alone(k, this.tableEnd(t) - this.tableStart(t))
+          this.spread += k * k
+        }
+    }
     if (this.apartMatrix) {
       for (let r = 0; r < R; r++)
         for (let t = 0; t < T; t++) {
@@ -243,6 +302,11 @@ export class ScheduleState {
       this.meet(b, y, -1)
       this.meet(a, y, 1)
     }
+    const moved = this.firstTimer(a) - this.firstTimer(b)
+    if (moved !== 0) {
+      this.moveFirstTimers(round, A, -moved)
+      this.moveFirstTimers(round, B, moved)
+    }
     this.members[base + slotA] = b
     this.members[base + slotB] = a
     this.slotOf[base + a] = slotB
@@ -250,6 +314,16 @@ export class ScheduleState {
     // One swap changes any pair's meetings by at most one.
     if (this.pairsMeeting(this.max + 1) > 0) this.max++
     while (this.max > 0 && this.pairsMeeting(this.max) === 0) this.max--
+  }
+
+  /** Table t in `round` gets `delta` (±1) first-timers more. */
+  private moveFirstTimers(round: number, table: number, delta: number): void {
+    const entry = round * this.tables + table
+    const k = this.newcomers[entry] ?? 0
+    const size = this.tableEnd(table) - this.tableStart(table)
+    this.lonely += alone(k + delta, size) - alone(k, size)
+    this.spread += (k + delta) * (k + delta) - k * k
+    this.newcomers[entry] = k + delta
   }
 
   /** u and v meet `delta` (±1) times more; the maximum is settled by the caller. */

@@ -1,3 +1,5 @@
+import { alone } from './first-timers.ts'
+
 export interface PlanScore {
   /** Pair meetings beyond each pair's first: Σ over pairs of max(0, meetings − 1). */
   repeats: number
@@ -9,6 +11,11 @@ export interface PlanScore {
   keepApartViolations: number
   /** Times a pair who sat together at an earlier evening sits together again in the plan. */
   earlierRepeats: number
+  /**
+   * Table-rounds where one first-timer sits with regulars only (counted when at least two
+   * first-timers are seated).
+   */
+  firstTimersAlone: number
 }
 
 /** A pair's term of Σ (meetings − 1)²: nothing for a pair that met at most once. */
@@ -19,6 +26,7 @@ export interface ScoredEvent {
   history?: readonly (readonly (readonly string[])[])[]
   keepApart?: readonly (readonly [string, string])[]
   metAtEarlierEvenings?: readonly (readonly [string, string, number])[]
+  firstTimers?: readonly string[]
 }
 
 /**
@@ -54,11 +62,18 @@ export function scorePlan(event: ScoredEvent, plan: readonly Record<string, read
   }
   const apart = pairsOf(event.keepApart)
   const earlier = pairsOf(event.metAtEarlierEvenings?.filter(([, , evenings]) => evenings > 0))
+  const firstTimers = new Set(event.firstTimers?.filter((id) => index.has(id)))
   let keepApartViolations = 0
   let earlierRepeats = 0
+  let firstTimersAlone = 0
   for (const round of plan)
     for (const group of Object.values(round)) {
       const present = seat(group)
+      if (firstTimers.size > 1)
+        firstTimersAlone += alone(
+          present.filter((p) => firstTimers.has(event.participants[p] ?? '')).length,
+          present.length,
+        )
       for (let i = 0; i < present.length; i++)
         for (let j = i + 1; j < present.length; j++) {
           const a = present[i] ?? 0
@@ -75,6 +90,7 @@ export function scorePlan(event: ScoredEvent, plan: readonly Record<string, read
     squaredExcess: 0,
     keepApartViolations,
     earlierRepeats,
+    firstTimersAlone,
   }
   for (const c of count) {
     if (c > score.maxMeetings) score.maxMeetings = c

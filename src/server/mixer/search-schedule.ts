@@ -1,6 +1,7 @@
 import { designStarts, initialSchedule } from './initial-schedule.ts'
 import { lowerBound, type Bound } from './lower-bound.ts'
 import { mulberry32, type Prng } from './mulberry32.ts'
+import { alone, firstTimerBound, type FirstTimerBound } from './first-timers.ts'
 import { ScheduleState, type SearchProblem } from './schedule-state.ts'
 
 export interface SearchLimits {
@@ -26,11 +27,14 @@ export interface SearchOutcome {
 }
 
 /**
- * A swap's change is scored as one number, ((4·Δkeep-apart + Δmax)·M_UNIT + ΔΣ(m−1)²)·E_UNIT +
- * Δearlier, which orders moves lexicographically while |ΔΣ| < M_UNIT / 2 (it is at most 4·table
- * size·most meetings) and |Δearlier| < E_UNIT / 2 (at most 4·table size·MAX_EARLIER).
+ * A swap's change is scored as two numbers compared in turn: tonight's, (4·Δkeep-apart + Δmax)·
+ * M_UNIT + ΔΣ(m−1)², and what comes after tonight, (Δalone·Q_UNIT + Δspread)·E_UNIT + Δearlier.
+ * That orders moves lexicographically while |ΔΣ| < M_UNIT / 2 (it is at most 4·table size·most
+ * meetings), |Δspread| < Q_UNIT / 2 (at most 4·table size + 2) and |Δearlier| < E_UNIT / 2 (at
+ * most 4·table size·MAX_EARLIER).
  */
 const M_UNIT = 2 ** 26
+const Q_UNIT = 2 ** 14
 const E_UNIT = 2 ** 12
 /** Earlier evenings counted per pair in the seating memory (more weigh the same). */
 export const MAX_EARLIER = 15
@@ -52,6 +56,10 @@ interface Cost {
   keepApartViolations: number
   maxMeetings: number
   squaredExcess: number
+  /** Table-rounds where one first-timer sits with regulars only. */
+  firstTimersAlone: number
+  /** Σ (first-timers at a table)² over table-rounds. */
+  firstTimerSpread: number
   /** Meetings of pairs who sat together at earlier evenings (seating memory). */
   earlierMeetings: number
 }
@@ -60,20 +68,23 @@ const worst = (): Cost => ({
   keepApartViolations: Infinity,
   maxMeetings: Infinity,
   squaredExcess: Infinity,
+  firstTimersAlone: Infinity,
+  firstTimerSpread: Infinity,
   earlierMeetings: Infinity,
 })
 
-const better = (v: number, m: number, s: number, e: number, than: Cost) =>
-  v !== than.keepApartViolations
-    ? v < than.keepApartViolations
-    : m !== than.maxMeetings
-      ? m < than.maxMeetings
-      : s !== than.squaredExcess
-        ? s < than.squaredExcess
-        : e < than.earlierMeetings
-
-const betterThan = (cost: Cost, than: Cost) =>
-  better(cost.keepApartViolations, cost.maxMeetings, cost.squaredExcess, cost.earlierMeetings, than)
+const better = (cost: Cost, than: Cost) =>
+  cost.keepApartViolations !== than.keepApartViolations
+    ? cost.keepApartViolations < than.keepApartViolations
+    : cost.maxMeetings !== than.maxMeetings
+      ? cost.maxMeetings < than.maxMeetings
+      : cost.squaredExcess !== than.squaredExcess
+        ? cost.squaredExcess < than.squaredExcess
+        : cost.firstTimersAlone !== than.firstTimersAlone
+          ? cost.firstTimersAlone < than.firstTimersAlone
+          : cost.firstTimerSpread !== than.firstTimerSpread
+            ? cost.firstTimerSpread < than.firstTimerSpread
+            : cost.earlierMeetings < than.earlierMeetings
 
 /** Keeps a copy of the state's schedule and its cost. */
 function record(state: ScheduleState, schedule: Int32Array, cost: Cost) {
@@ -81,6 +92,8 @@ function record(state: ScheduleState, schedule: Int32Array, cost: Cost) {
   cost.keepApartViolations = state.keepApartViolations
   cost.maxMeetings = state.maxMeetings
   cost.squaredExcess = state.squaredExcess
+  cost.firstTimersAlone = state.firstTimersAlone
+  cost.firstTimerSpread = state.firstTimerSpread
   cost.earlierMeetings = state.earlierMeetings
 }
 
@@ -127,12 +140,22 @@ class Conflicts {
   /**
    * Lists everyone who, in some round, sits with a person they meet more than once or must be
    * kept apart from (the paper's conflict positions), or sat with at an earlier evening (seating
-   * memory, whose swaps rank after tonight's); returns the work done.
+   * memory, whose swaps rank after tonight's), and every first-timer of a round whose first-timers
+   * are not yet seated as well as `firstTimers` (the best one round can do) says; returns the work
+   * done.
    */
-  find(state: ScheduleState, step: number): number {
+  find(state: ScheduleState, step: number, firstTimers: FirstTimerBound | null): number {
     let work = 0
     this.size = 0
-    for (let r = 0; r < state.rounds; r++)
+    for (let r = 0; r < state.rounds; r++) {
+      if (firstTimers && !firstTimersAtBest(state, r, firstTimers)) {
+        const n = state.people
+        for (let s = 0; s < n; s++) {
+          const p = state.personAt(r, s)
+          if (state.firstTimer(p) === 1) this.list(r, p, step)
+        }
+        work += n
+      }
       for (let t = 0; t < state.tables; t++) {
         const start = state.tableStart(t)
         const end = state.tableEnd(t)
@@ -152,6 +175,7 @@ class Conflicts {
         }
         work += ((end - start) * (end - start - 1)) / 2
       }
+    }
     return work
   }
 
@@ -181,6 +205,18 @@ class Conflicts {
   }
 }
 
+/** Whether round r seats its first-timers as well as any seating of one round can. */
+function firstTimersAtBest(state: ScheduleState, r: number, bound: FirstTimerBound): boolean {
+  let lonely = 0
+  let spread = 0
+  for (let t = 0; t < state.tables; t++) {
+    const k = state.firstTimersAt(r, t)
+    lonely += alone(k, state.tableEnd(t) - state.tableStart(t))
+    spread += k * k
+  }
+  return lonely === bound.alone && spread === bound.spread
+}
+
 /** A swap of a and b in `round`; round −1 when there is none. */
 interface Swap {
   round: number
@@ -206,9 +242,13 @@ function chooseSwap(
   const V = state.keepApartViolations
   const S = state.squaredExcess
   const E = state.earlierMeetings
+  const L = state.firstTimersAlone
+  const Q = state.firstTimerSpread
   const atMax = state.pairsMeeting(M)
+  const after: Cost = worst()
   let work = 0
   let bestKey = Infinity
+  let bestAfter = Infinity
   let ties = 0
   move.round = -1
   for (let i = 0; i < take; i++) {
@@ -217,6 +257,8 @@ function chooseSwap(
     const A = state.tableOf(r, a)
     const startA = state.tableStart(A)
     const endA = state.tableEnd(A)
+    const newA = state.firstTimer(a)
+    const kA = state.firstTimersAt(r, A)
     // a leaving table A.
     let leaveS = 0
     let leaveDown = 0
@@ -242,6 +284,16 @@ function chooseSwap(
       let joinToM = 0
       let joinV = 0
       let joinE = 0
+      // A first-timer moving from A to B (+1), or from B to A (−1): the change of alone and Σ k².
+      const kB = state.firstTimersAt(r, B)
+      const sizeA = endA - startA
+      const sizeB = endB - startB
+      const aloneAB =
+        alone(kA - 1, sizeA) - alone(kA, sizeA) + alone(kB + 1, sizeB) - alone(kB, sizeB)
+      const aloneBA =
+        alone(kB - 1, sizeB) - alone(kB, sizeB) + alone(kA + 1, sizeA) - alone(kA, sizeA)
+      const spreadAB = 2 * (kB - kA + 1)
+      const spreadBA = 2 * (kA - kB + 1)
       for (let s = startB; s < endB; s++) {
         const y = state.personAt(r, s)
         const c = state.meetings(a, y)
@@ -282,12 +334,24 @@ function chooseSwap(
         }
         work += endB - startB + endA - startA
         const dM = up > 0 ? 1 : atMax - down + toM === 0 ? -1 : 0
-        const key = ((dV * 4 + dM) * M_UNIT + dS) * E_UNIT + dE
-        if (key > bestKey) continue
-        const isTabu = tabu.has(r, a, B, step) || tabu.has(r, b, A, step)
-        if (isTabu && !better(V + dV, M + dM, S + dS, E + dE, runCost)) continue
-        if (key < bestKey) {
+        const moved = newA - state.firstTimer(b)
+        const dL = moved > 0 ? aloneAB : moved < 0 ? aloneBA : 0
+        const dQ = moved > 0 ? spreadAB : moved < 0 ? spreadBA : 0
+        const key = (dV * 4 + dM) * M_UNIT + dS
+        const keyAfter = (dL * Q_UNIT + dQ) * E_UNIT + dE
+        if (key > bestKey || (key === bestKey && keyAfter > bestAfter)) continue
+        if (tabu.has(r, a, B, step) || tabu.has(r, b, A, step)) {
+          after.keepApartViolations = V + dV
+          after.maxMeetings = M + dM
+          after.squaredExcess = S + dS
+          after.firstTimersAlone = L + dL
+          after.firstTimerSpread = Q + dQ
+          after.earlierMeetings = E + dE
+          if (!better(after, runCost)) continue
+        }
+        if (key < bestKey || keyAfter < bestAfter) {
           bestKey = key
+          bestAfter = keyAfter
           ties = 1
         } else if (rng.int(++ties) !== 0) continue
         move.round = r
@@ -314,6 +378,9 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
   const rng = mulberry32(limits.seed)
   const bound = lowerBound(n, met, sizes, R)
   const state = new ScheduleState(problem)
+  const firstTimers = state.spreadsFirstTimers
+    ? firstTimerBound(sizes, state.firstTimersTotal)
+    : null
 
   // The first run starts from the better of the design (where it fits) and a greedy schedule;
   // restarts from a design with fewer rounds where it falls short of the rounds asked for (see
@@ -333,7 +400,7 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
     designed.first > 0 ? [nextStart(designed.first), nextStart(0)] : [nextStart(0)]
   for (const candidate of firstStarts) {
     state.load(candidate)
-    if (betterThan(state, bestCost)) record(state, best, bestCost)
+    if (better(state, bestCost)) record(state, best, bestCost)
   }
   state.load(best)
   record(state, runBest, runCost)
@@ -356,6 +423,9 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
       (state.keepApartViolations === 0 &&
         state.maxMeetings === bound.maxMeetings &&
         state.squaredExcess === bound.squaredExcess &&
+        (firstTimers === null ||
+          (state.firstTimersAlone === R * firstTimers.alone &&
+            state.firstTimerSpread === R * firstTimers.spread)) &&
         state.earlierMeetings === 0)
     ) {
       stoppedBy = 'optimal'
@@ -368,7 +438,7 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
     }
     steps++
 
-    work += conflicts.find(state, steps)
+    work += conflicts.find(state, steps, firstTimers)
     if (conflicts.size === 0) {
       // Every planned pair meets for the first time and nobody kept apart sits together.
       stoppedBy = 'optimal'
@@ -387,9 +457,9 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
     tabu.add(round, a, fromA, steps + TENURE_MIN + rng.int(TENURE_SPREAD))
     tabu.add(round, b, fromB, steps + TENURE_MIN + rng.int(TENURE_SPREAD))
 
-    if (betterThan(state, runCost)) {
+    if (better(state, runCost)) {
       record(state, runBest, runCost)
-      if (betterThan(state, bestCost)) record(state, best, bestCost)
+      if (better(state, bestCost)) record(state, best, bestCost)
       stableSteps = 0
       perturbations = 0
     } else if (++stableSteps >= MAX_STABLE_STEPS) {
@@ -399,7 +469,7 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
         perturbations = 0
         state.load(nextStart(designed.restart))
         record(state, runBest, runCost)
-        if (betterThan(state, bestCost)) record(state, best, bestCost)
+        if (better(state, bestCost)) record(state, best, bestCost)
         continue
       }
       state.load(runBest)

@@ -10,6 +10,8 @@ import { scorePlan, type PlanScore } from './score-plan.ts'
 export interface SeriesOptions {
   evenings: number
   remember: boolean
+  /** Whether the engine is told who is at her first evening (and spreads them). */
+  spreadFirstTimers?: boolean
   keepApart?: [string, string][]
   /** The engine's budget and work cap per evening. */
   timeBudgetMs: number
@@ -27,6 +29,7 @@ const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`)
 export function simulateSeries({
   evenings,
   remember,
+  spreadFirstTimers = false,
   keepApart = [],
   timeBudgetMs,
   maxWork,
@@ -39,8 +42,10 @@ export function simulateSeries({
     })
   let guests = Array.from({ length: GUESTS }, (_, i) => `p${i}`)
   let next = GUESTS
+  const seen = new Set<string>()
   const scores: PlanScore[] = []
   for (let e = 0; e < evenings; e++) {
+    const firstTimers = guests.filter((guest) => !seen.has(guest))
     const input: MixerInput = {
       participants: guests,
       tables: TABLES,
@@ -50,9 +55,11 @@ export function simulateSeries({
       timeBudgetMs,
       maxWork,
       metAtEarlierEvenings: remember ? asInput() : undefined,
+      firstTimers: spreadFirstTimers ? firstTimers : undefined,
     }
     const { plan } = planRounds(input)
-    scores.push(scorePlan({ ...input, metAtEarlierEvenings: asInput() }, plan))
+    scores.push(scorePlan({ ...input, metAtEarlierEvenings: asInput(), firstTimers }, plan))
+    for (const guest of guests) seen.add(guest)
     const met = new Set<string>()
     for (const round of plan)
       for (const group of Object.values(round))
@@ -68,6 +75,10 @@ export function simulateSeries({
   }
   return scores
 }
+
+/** Table-rounds where one first-timer sat with regulars only, over the whole series. */
+export const firstTimersAloneAcross = (scores: readonly PlanScore[]) =>
+  scores.reduce((sum, score) => sum + score.firstTimersAlone, 0)
 
 /** Meetings of pairs who had met at an earlier evening, over the whole series. */
 export const repeatsAcross = (scores: readonly PlanScore[]) =>
