@@ -1862,6 +1862,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail-webhooks/postmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Postmark's bounce and spam complaint webhooks
+         * @description Postmark's Bounce and SpamComplaint records, with the basic auth of POSTMARK_WEBHOOK_AUTH in the webhook's URL (`https://user:password@…/api/mail-webhooks/postmark`). A forged or stale report is refused with 401 and changes nothing; one already taken, with 409. 600 a minute per address.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["postMailWebhooksPostmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-webhooks/mailgun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mailgun's failed and complained webhooks
+         * @description Mailgun's `failed` (permanent: a hard bounce; temporary: a soft one) and `complained` events, signed with MAILGUN_WEBHOOK_SIGNING_KEY. A forged or stale report is refused with 401 and changes nothing; one already taken, with 409. 600 a minute per address.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["postMailWebhooksMailgun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-webhooks/signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bounces and complaints in our own signed format
+         * @description For any other provider: `{ "id", "type": "hard_bounce" | "soft_bounce" | "complaint", "email", "detail"? }` with the header `Lendulet-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of t + "." + body with MAIL_WEBHOOK_SECRET>`. A forged or stale report is refused with 401 and changes nothing; one already taken, with 409. 600 a minute per address.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["postMailWebhooksSigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -6706,7 +6772,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -6768,7 +6834,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -7419,6 +7485,102 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postMailWebhooksPostmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken: a bounce or a complaint about a subscriber is recorded; anything else (another kind of report, an unknown address) is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postMailWebhooksMailgun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken: a bounce or a complaint about a subscriber is recorded; anything else (another kind of report, an unknown address) is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postMailWebhooksSigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken: a bounce or a complaint about a subscriber is recorded; anything else (another kind of report, an unknown address) is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

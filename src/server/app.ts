@@ -42,6 +42,8 @@ import { screenRoutes } from './live/screen-link.routes.ts'
 import type { ServerMetrics } from './metrics/metrics.ts'
 import { metricsRoute } from './metrics/metrics.routes.ts'
 import { appRoutes } from './web/serve-app.ts'
+import type { MailWebhookSecrets } from './newsletter/mail-webhooks.ts'
+import { MAIL_WEBHOOK_PATHS, mailWebhookRoutes } from './newsletter/mail-webhooks.routes.ts'
 
 export interface AppDeps {
   database: Database
@@ -71,10 +73,21 @@ export interface AppDeps {
   metrics: ServerMetrics
   /** METRICS_TOKEN: opens GET /metrics on this port to its bearer; without it there is none. */
   metricsToken?: string
+  /** The mail providers' webhook credentials; a webhook without its own refuses every report. */
+  mailWebhooks?: MailWebhookSecrets
 }
 
 /** Every /api route, chained so the web's typed client can infer them (AppType). */
-function createApi({ database, auth, newsletter, planner, operator, siteSettings, live }: AppDeps) {
+function createApi({
+  database,
+  auth,
+  newsletter,
+  planner,
+  operator,
+  siteSettings,
+  live,
+  mailWebhooks,
+}: AppDeps) {
   const docs = apiDocsRoutes(auth)
   const placeMail = {
     baseUrl: newsletter.baseUrl,
@@ -114,6 +127,7 @@ function createApi({ database, auth, newsletter, planner, operator, siteSettings
     .route('/door', doorRoutes(auth, database.db, live))
     .route('/klikkscreen', klikkscreenRoutes(live))
     .route('/screen', screenRoutes(database.db, live))
+    .route('/mail-webhooks', mailWebhookRoutes(database.db, mailWebhooks ?? {}))
     .route('/', docs.routes)
     // A mounted app's notFound is not consulted, so unknown /api paths end here, not in the web app.
     .all('*', (c) => c.json(errorBody(c.var.language, 'not_found', 'notFound'), 404))
@@ -196,8 +210,9 @@ export function createApp(deps: AppDeps) {
   app.use(
     requestGuard({
       publicUrl,
-      // RFC 8058: mail providers POST the one-click unsubscribe form, without cookies or Origin.
-      crossSitePaths: ['/api/newsletter/one-click'],
+      // RFC 8058: mail providers POST the one-click unsubscribe form, without cookies or Origin;
+      // and their bounce and complaint reports, in their own formats.
+      crossSitePaths: ['/api/newsletter/one-click', ...MAIL_WEBHOOK_PATHS],
       corsOrigins,
     }),
   )

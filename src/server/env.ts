@@ -112,6 +112,22 @@ export const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Lendület <hello@lendulet.fit>'),
   /**
+   * Postmark's bounce and complaint webhook: `user:password` of the basic auth in its URL. Without
+   * it /api/mail-webhooks/postmark refuses every report (docs/operations.md).
+   */
+  POSTMARK_WEBHOOK_AUTH: z
+    .string()
+    .regex(/^[^:]{3,}:.{16,}$/, 'must be user:password, the password at least 16 characters')
+    .transform((value) => {
+      const at = value.indexOf(':')
+      return { user: value.slice(0, at), password: value.slice(at + 1) }
+    })
+    .optional(),
+  /** Mailgun's "HTTP webhook signing key", for /api/mail-webhooks/mailgun. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Signs bounce and complaint reports in our own format, for /api/mail-webhooks/signed. */
+  MAIL_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
    * Newsletter campaign e-mails per minute, across all server processes (mail providers' sending
    * limits); 0 sends as fast as the SMTP server takes them.
    */

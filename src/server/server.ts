@@ -130,6 +130,11 @@ export async function createServer({
     devMailbox: !env.SMTP_URL && env.NODE_ENV !== 'production',
     metrics,
     metricsToken: env.METRICS_TOKEN,
+    mailWebhooks: {
+      postmark: env.POSTMARK_WEBHOOK_AUTH,
+      mailgunSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY,
+      signedSecret: env.MAIL_WEBHOOK_SECRET,
+    },
   })
   return {
     app,

@@ -47,5 +47,7 @@ export const ERROR_CODES = [
   'screen_link_revoked',
   'screen_link_ended',
   'screen_code_unknown',
+  'webhook_unauthorized',
+  'webhook_replayed',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = [
   'campaign.resume',
   'campaign.cancel',
   'subscriber.delete',
+  'subscriber.complaint',
+  'subscriber.unsuppress',
   'export.subscribers',
   'export.seating',
   'export.audit',
@@ -224,6 +226,9 @@ export const AUDIT_FIELDS = {
   // A newsletter subscriber
   verified: 'yesNo',
   language: 'language',
+  /** Who reported a bounce or a complaint (a mail provider, our own SMTP hand-over). */
+  mailSource: 'text',
+  mailDetail: 'text',
   // An export's filters
   q: 'text',
   actor: 'text',

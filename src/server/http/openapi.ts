@@ -20,6 +20,7 @@ export const API_TAGS = {
   adminEvents: 'Admin: events',
   door: 'Door',
   adminNewsletter: 'Admin: newsletter campaigns',
+  mailWebhooks: 'Mail provider webhooks',
   reference: 'Reference',
 } as const
 type Tag = (typeof API_TAGS)[keyof typeof API_TAGS]
@@ -38,6 +39,8 @@ export const TAG_DESCRIPTIONS: Record<Tag, string> = {
   'Admin: events': 'For admins: events, tables, participants, rounds and seating.',
   Door: "Check-in at the door: admins, and the event's door helpers.",
   'Admin: newsletter campaigns': 'For admins: newsletter campaigns, from draft to sent.',
+  'Mail provider webhooks':
+    "For mail providers: bounces and spam complaints, each authenticated by the provider's own means. An address the newsletter does not know is accepted and ignored.",
   Reference: 'This document and its reference page.',
 }
 

@@ -13,8 +13,16 @@ const server = httpTestApp()
 const FOREIGN = 'https://evil.example'
 const SITE = 'http://localhost:3000'
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-/** The routes other sites may POST to (RFC 8058's one-click unsubscribe), and nothing else. */
-const CROSS_SITE = ['POST /api/newsletter/one-click']
+/**
+ * The routes other sites may POST to (RFC 8058's one-click unsubscribe, the mail providers'
+ * bounce and complaint webhooks, each authenticated by its own means), and nothing else.
+ */
+const CROSS_SITE = [
+  'POST /api/newsletter/one-click',
+  'POST /api/mail-webhooks/postmark',
+  'POST /api/mail-webhooks/mailgun',
+  'POST /api/mail-webhooks/signed',
+]
 
 type Member = Awaited<ReturnType<typeof seedMember>>
 let admin: Member

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { user } from '../db/schema/auth.ts'
 import { daysBefore, deleteInBatches } from '../db/in-batches.ts'
 import { campaignRecipients } from '../db/schema/campaigns.ts'
+import { mailSoftBounces, mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import {
   newsletterSubscribers,
   newsletterTokens,
@@ -103,7 +104,7 @@ export async function subscribe(
             verified: true,
           },
         })
-      await forgetUnsubscribeLinks(tx, ctx.secret, email)
+      await startAfresh(tx, ctx.secret, email)
     })
     return 'subscribed'
   }
@@ -201,7 +202,7 @@ export async function confirmSubscription(
         and(eq(newsletterSubscribers.id, subscriberId), eq(newsletterSubscribers.verified, false)),
       )
       .returning({ email: newsletterSubscribers.email })
-    if (confirmed) await forgetUnsubscribeLinks(tx, ctx.secret, confirmed.email)
+    if (confirmed) await startAfresh(tx, ctx.secret, confirmed.email)
     // Other confirmation links for the same address have nothing left to do: they count as used
     // too, so an older e-mail's link also answers that she is subscribed.
     const others = await tx
@@ -236,9 +237,21 @@ async function confirmedBefore(tx: Tx, token: string) {
 }
 
 /**
- * The address is subscribed again: unsubscribe links it used before no longer answer "already
- * unsubscribed".
+ * She subscribed herself again (confirmed by her link, or as a member with her own confirmed
+ * address): unsubscribe links used before no longer answer "already unsubscribed", and a bounce
+ * or a complaint recorded against the address no longer holds the newsletter back (decision 0083).
  */
+async function startAfresh(tx: Tx, secret: string, email: string) {
+  await forgetUnsubscribeLinks(tx, secret, email)
+  await tx.delete(mailSuppressions).where(eq(mailSuppressions.email, email))
+  await tx.delete(mailSoftBounces).where(eq(mailSoftBounces.email, email))
+  await tx
+    .update(newsletterSubscribers)
+    .set({ bouncedAt: null, bounceReason: null })
+    .where(eq(newsletterSubscribers.email, email))
+}
+
+/** Unsubscribe links the address used before no longer answer "already unsubscribed". */
 async function forgetUnsubscribeLinks(tx: Tx, secret: string, email: string) {
   await tx
     .delete(newsletterUsedTokens)
