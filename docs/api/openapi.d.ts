@@ -842,6 +842,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/newsletter/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Addresses the newsletter leaves alone
+         * @description After one hard bounce, 3 soft bounces in a row or a spam complaint (decision 83): newest first, one page (50), searched by address.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminNewsletterSuppressions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/suppressions/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Let the newsletter go to an address again
+         * @description Ends its suppression and its bounce mark. After a complaint the address has no subscription left (`subscribed: false`): she must subscribe again.
+         *
+         *     **Who may call:** Admins only.
+         */
+        delete: operations["deleteAdminNewsletterSuppressionsByEmail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/newsletter/{id}": {
         parameters: {
             query?: never;
@@ -5208,6 +5252,81 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminNewsletterSuppressions: {
+        parameters: {
+            query?: {
+                q?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        suppressions: {
+                            email: string;
+                            /** @enum {string} */
+                            reason: "hard_bounce" | "soft_bounces" | "complaint";
+                            source: string;
+                            detail: string | null;
+                            /** Format: date-time */
+                            at: string;
+                            subscribed: boolean;
+                        }[];
+                        matching: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteAdminNewsletterSuppressionsByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lifted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        lifted: true;
+                        subscribed: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

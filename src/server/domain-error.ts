@@ -52,6 +52,7 @@ export type DomainErrorReason =
   | 'campaignFinished'
   | 'settingLocked'
   | 'launchDatePassed'
+  | 'suppressionNotFound'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

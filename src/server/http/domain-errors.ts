@@ -62,6 +62,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   campaignFinished: [409, 'conflict', 'newsletter:campaigns.errors.finished'],
   settingLocked: [409, 'setting_locked', 'siteSettings.locked'],
   launchDatePassed: [400, 'invalid_request', 'siteSettings.launchDatePassed'],
+  suppressionNotFound: [404, 'not_found', 'notFound'],
 }
 
 /** Field messages of a domain refusal live in the namespace of its answer's message. */

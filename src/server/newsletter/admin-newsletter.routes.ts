@@ -1,6 +1,10 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { subscribersQuerySchema } from '#shared/schemas/newsletter.ts'
+import {
+  subscribersQuerySchema,
+  suppressionSchema,
+  suppressionsQuerySchema,
+} from '#shared/schemas/newsletter.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
@@ -9,7 +13,9 @@ import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, queryParameters, type RouteDoc } from '../http/openapi.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import { liftSuppression } from './commands/lift-suppression.ts'
 import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './subscribers.ts'
+import { listSuppressions } from './suppressions.ts'
 
 const parseQuery = (query: Record<string, string>) => {
   const parsed = subscribersQuerySchema.safeParse(query)
@@ -38,7 +44,16 @@ const subscribersPageSchema = z.object({
   counts: z.object({ verified: z.number().int(), pending: z.number().int() }),
 })
 
-/** /api/admin/newsletter: the subscribers list, its CSV export and removal (admins only). */
+const suppressionsPageSchema = z.object({
+  suppressions: z.array(suppressionSchema),
+  matching: z.number().int(),
+  pageSize: z.number().int(),
+})
+
+/**
+ * /api/admin/newsletter: the subscribers list, its CSV export and removal; the addresses the
+ * newsletter leaves alone after a bounce or a complaint, and lifting that (admins only).
+ */
 export function adminNewsletterRoutes(auth: Auth, db: Db) {
   return new Hono<AppEnv>()
     .use(requireAdmin(auth, db))
@@ -77,6 +92,40 @@ export function adminNewsletterRoutes(auth: Auth, db: Db) {
         c.header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
         c.header('Cache-Control', 'no-store')
         return c.body(csv)
+      },
+    )
+    .get(
+      '/suppressions',
+      adminDoc({
+        summary: 'Addresses the newsletter leaves alone',
+        description:
+          'After one hard bounce, 3 soft bounces in a row or a spam complaint (decision 83): newest first, one page (50), searched by address.',
+        parameters: queryParameters(suppressionsQuerySchema),
+        responses: { 200: { description: 'The page.', json: suppressionsPageSchema } },
+      }),
+      async (c) => {
+        const query = suppressionsQuerySchema.safeParse(c.req.query())
+        if (!query.success) throw new ApiError(400, 'invalid_request', 'invalidRequest')
+        return c.json(await listSuppressions(db, query.data))
+      },
+    )
+    .delete(
+      '/suppressions/:email',
+      adminDoc({
+        summary: 'Let the newsletter go to an address again',
+        description:
+          'Ends its suppression and its bounce mark. After a complaint the address has no subscription left (`subscribed: false`): she must subscribe again.',
+        responses: {
+          200: {
+            description: 'Lifted.',
+            json: z.object({ lifted: z.literal(true), subscribed: z.boolean() }),
+          },
+        },
+        errors: [404],
+      }),
+      async (c) => {
+        const { subscribed } = await liftSuppression(db, c.req.param('email'), auditOrigin(c))
+        return c.json({ lifted: true as const, subscribed })
       },
     )
     .delete(

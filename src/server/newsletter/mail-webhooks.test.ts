@@ -301,3 +301,48 @@ describe('subscribing again', () => {
     expect(await subscription(member.email)).toMatchObject({ verified: true, bouncedAt: null })
   })
 })
+
+describe("the admin's list of suppressed addresses", () => {
+  it('shows each with its reason, and lifting one lets the newsletter go to it again', async () => {
+    const bounced = await subscriber()
+    const complained = await subscriber()
+    const auth = { authorization: basic(POSTMARK.user, POSTMARK.password) }
+    await post('postmark', postmarkBounce(bounced, 'HardBounce'), auth)
+    await post('postmark', postmarkComplaint(complained), auth)
+    const admin = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+
+    const list = await admin.client.get('/api/admin/newsletter/suppressions?q=reader')
+    expect(list.status).toBe(200)
+    const { suppressions } = (await list.json()) as {
+      suppressions: { email: string; reason: string; subscribed: boolean; detail: string }[]
+    }
+    expect(suppressions.find((row) => row.email === bounced)).toMatchObject({
+      reason: 'hard_bounce',
+      subscribed: true,
+      detail: 'smtp;550 5.1.1 The email account that you tried to reach does not exist.',
+    })
+    expect(suppressions.find((row) => row.email === complained)).toMatchObject({
+      reason: 'complaint',
+      subscribed: false,
+    })
+
+    const lifted = await admin.client.request(
+      `/api/admin/newsletter/suppressions/${encodeURIComponent(bounced)}`,
+      { method: 'DELETE' },
+    )
+    expect(lifted.status).toBe(200)
+    expect(await lifted.json()).toEqual({ lifted: true, subscribed: true })
+    expect(await suppression(bounced)).toBeUndefined()
+    expect((await subscription(bounced))?.bouncedAt).toBeNull()
+    const audit = await admin.client.get('/api/admin/audit?action=subscriber.unsuppress')
+    const { entries } = (await audit.json()) as { entries: { subject: { label: string } }[] }
+    expect(entries.map((entry) => entry.subject.label)).toContain(bounced)
+
+    const again = await admin.client.request(
+      `/api/admin/newsletter/suppressions/${encodeURIComponent(bounced)}`,
+      { method: 'DELETE' },
+    )
+    expect(again.status).toBe(404)
+    expect(await again.json()).toMatchObject({ code: 'not_found' })
+  })
+})

@@ -29,3 +29,27 @@ export const subscribersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 })
 export type SubscribersQuery = z.infer<typeof subscribersQuerySchema>
+
+/** Why an address gets no newsletter (decision 83); the database's names. */
+export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounces', 'complaint'] as const
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number]
+
+/** GET /api/admin/newsletter/suppressions: searched by address, one page. */
+export const suppressionsQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+})
+export type SuppressionsQuery = z.infer<typeof suppressionsQuerySchema>
+
+/** An address that gets no newsletter, and why. */
+export const suppressionSchema = z.object({
+  email: z.string(),
+  reason: z.enum(SUPPRESSION_REASONS),
+  /** Who reported it: our own SMTP hand-over, or a provider's webhook. */
+  source: z.string(),
+  detail: z.string().nullable(),
+  at: z.iso.datetime(),
+  /** Whether the address still has a subscription (a complaint ends it). */
+  subscribed: z.boolean(),
+})
+export type Suppression = z.infer<typeof suppressionSchema>

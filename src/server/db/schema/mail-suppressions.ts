@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
+import { SUPPRESSION_REASONS, type SuppressionReason } from '#shared/schemas/newsletter.ts'
+
 /** Why an address gets no newsletter, campaign or welcome e-mail (issue 42, decision 0083). */
-export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounces', 'complaint'] as const
-export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number]
+export { SUPPRESSION_REASONS, type SuppressionReason }
 
 /** Who told us: our own SMTP hand-over (a 5xx), or a provider's webhook. */
 export const MAIL_FEEDBACK_SOURCES = ['smtp', 'postmark', 'mailgun', 'signed'] as const
