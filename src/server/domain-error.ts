@@ -50,6 +50,7 @@ export type DomainErrorReason =
   | 'campaignNotSending'
   | 'campaignNotPaused'
   | 'campaignFinished'
+  | 'campaignTestTooSoon'
   | 'settingLocked'
   | 'launchDatePassed'
   | 'suppressionNotFound'

@@ -10,7 +10,6 @@ import { deleteEmailRecords, eraseEmailBodies } from './mail/outbox.ts'
 import { purgeOldDeliveryRecords } from './newsletter/campaigns.ts'
 import { purgeStaleSubscriptions } from './newsletter/subscriptions.ts'
 
-const EVERY_MS = 60 * 60_000
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000
 
 /**
@@ -72,30 +71,9 @@ export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEF
   }
 }
 
-/** Runs tidyUp at start and then hourly; any server process may do it, as each pass is idempotent. */
-export function startJanitor(db: Db, logger: Logger, days = RETENTION_DAYS_DEFAULT) {
-  let running: Promise<void> | null = null
-  const run = () => {
-    running ??= tidyUp(db, Date.now(), days)
-      .then((counts) => {
-        const done = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
-        if (Object.keys(done).length > 0)
-          logger.info(done, 'data past its retention period deleted')
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  const first = setTimeout(run, 1_000)
-  const timer = setInterval(run, EVERY_MS)
-  first.unref()
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+/** The janitor job's pass (jobs.ts): tidyUp, and a line saying what went, if anything did. */
+export async function janitorPass(db: Db, logger: Logger, now: number, days: RetentionDays) {
+  const counts = await tidyUp(db, now, days)
+  const done = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
+  if (Object.keys(done).length > 0) logger.info(done, 'data past its retention period deleted')
 }

@@ -8,14 +8,13 @@ import { createAuth } from './auth/auth.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'
 import type { Database } from './db/client.ts'
 import { publicUrl, type Env } from './env.ts'
-import { startEventReminders } from './events/reminders.ts'
 import { createWorkerPlanner } from './events/worker-planner.ts'
-import { retentionDays, startJanitor } from './janitor.ts'
+import { retentionDays } from './janitor.ts'
+import { startJobs } from './jobs.ts'
 import { createStateCache } from './live/event-state.ts'
 import { createLiveHub, throttleByKey } from './live/live-hub.ts'
 import { campaignKey } from './newsletter/admin-campaigns.routes.ts'
 import { createCampaignDelivery } from './newsletter/campaign-delivery.ts'
-import { startMailWorker } from './mail/mail-worker.ts'
 import { createMetrics } from './metrics/metrics.ts'
 
 /**
@@ -54,26 +53,37 @@ export async function createServer({
   const baseUrl = publicUrl(env)
   const secret = await resolveAuthSecret(database.db, env.BETTER_AUTH_SECRET)
   const hub = await createLiveHub(database, logger)
-  const metrics = createMetrics({ database, openStreams: () => hub.openStreams() })
+  const metrics = createMetrics({
+    database,
+    openStreams: () => hub.openStreams(),
+    // Read at scrape time, when the jobs below have started.
+    jobs: () => jobs.scheduler.stats(),
+  })
   const siteSettings = await createSiteSettings({ db: database.db, env, hub, logger })
   // A campaign's progress changes with every batch: open pages hear of it a few times a second.
   const campaignProgress = throttleByKey((id: string) => hub.changed(campaignKey(id)), 250)
-  const mailWorker = startMailWorker({
+  // Every timed job of this process, on one scheduler (jobs.ts says what runs when).
+  const jobs = startJobs({
     db: database.db,
     logger,
-    from: () => siteSettings.mailFrom(),
-    smtpUrl: env.SMTP_URL,
-    campaigns: createCampaignDelivery({
-      db: database.db,
-      secret,
-      baseUrl,
-      from: env.MAIL_FROM,
-      ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
-      onProgress: campaignProgress,
-      soleSender: database.driver === 'pglite',
-      journalPath: database.dataDir && join(database.dataDir, SENT_JOURNAL_FILE),
-    }),
+    mail: {
+      from: () => siteSettings.mailFrom(),
+      smtpUrl: env.SMTP_URL,
+      campaigns: createCampaignDelivery({
+        db: database.db,
+        secret,
+        baseUrl,
+        from: env.MAIL_FROM,
+        ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
+        onProgress: campaignProgress,
+        soleSender: database.driver === 'pglite',
+        journalPath: database.dataDir && join(database.dataDir, SENT_JOURNAL_FILE),
+      }),
+    },
+    reminders: { hours: env.EVENT_REMINDER_HOURS, baseUrl },
+    retention: retentionDays(env),
   })
+  const { mailWorker } = jobs
   const auth = createAuth({
     db: database.db,
     baseUrl,
@@ -105,14 +115,6 @@ export async function createServer({
     cache: createStateCache(database.db, hub),
     heartbeatMs: liveHeartbeatMs,
   }
-  const janitor = startJanitor(database.db, logger, retentionDays(env))
-  const reminders = startEventReminders({
-    db: database.db,
-    logger,
-    hours: env.EVENT_REMINDER_HOURS,
-    baseUrl,
-    onEmailQueued: mailWorker.wake,
-  })
   const app = createApp({
     database,
     logger,
@@ -148,9 +150,7 @@ export async function createServer({
       hub.endStreams()
       live.cache.close()
       await hub.close()
-      await janitor.stop()
-      await reminders.stop()
-      await mailWorker.stop()
+      await jobs.stop()
     },
   }
 }

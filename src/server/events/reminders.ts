@@ -8,10 +8,9 @@ import { eventReminders } from '../db/schema/event-reminders.ts'
 import { eventParticipants, events } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
+import { createScheduler } from '../scheduler/scheduler.ts'
 import { eventReminderEmail } from './reminder-email.ts'
 
-/** How often the job looks for reminders due: an event is reminded at most this late. */
-const EVERY_MS = 5 * 60_000
 const HOUR_MS = 60 * 60_000
 
 export interface ReminderOptions {
@@ -114,49 +113,46 @@ export async function sendEventReminders(
   })
 }
 
-/**
- * Sends the reminders due a second after start and then every few minutes, until stopped. Any
- * number of server processes may run it: each reminder goes once (sendEventReminders).
- */
-export function startEventReminders({
+/** The reminders job's pass (jobs.ts): queues what is due and wakes the mail worker. */
+export async function remindersPass({
   db,
   logger,
   hours,
   baseUrl,
   onEmailQueued,
-  everyMs = EVERY_MS,
-}: {
+  now,
+}: ReminderJobOptions & { now: Date }): Promise<void> {
+  const queued = await sendEventReminders(db, { hours, baseUrl, now })
+  if (queued === 0) return
+  logger.info({ queued }, 'event reminders queued')
+  onEmailQueued()
+}
+
+export interface ReminderJobOptions {
   db: Db
   logger: Logger
   hours: number
   baseUrl: string
   /** Wakes the mail worker. */
   onEmailQueued: () => void
-  everyMs?: number
-}) {
-  if (hours <= 0) return { stop: async () => {} }
-  let running: Promise<void> | null = null
-  const run = () => {
-    running ??= sendEventReminders(db, { hours, baseUrl })
-      .then((queued) => {
-        if (queued === 0) return
-        logger.info({ queued }, 'event reminders queued')
-        onEmailQueued()
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'event reminders failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  const first = setTimeout(run, Math.min(1_000, everyMs))
-  const timer = setInterval(run, everyMs)
-  first.unref()
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+}
+
+/**
+ * The reminders job on a scheduler of its own, a second after start and then every `everyMs`,
+ * until stopped (tests; the server runs it on its one scheduler, jobs.ts). Any number of server
+ * processes may run it: each reminder goes once (sendEventReminders).
+ */
+export function startEventReminders({
+  everyMs,
+  ...options
+}: ReminderJobOptions & { everyMs: number }) {
+  if (options.hours <= 0) return { stop: async () => {} }
+  const scheduler = createScheduler({ logger: options.logger })
+  scheduler.add({
+    name: 'event-reminders',
+    everyMs,
+    firstAfterMs: Math.min(1_000, everyMs),
+    run: () => remindersPass({ ...options, now: new Date(scheduler.clock.now()) }),
+  })
+  return { stop: () => scheduler.stop() }
 }

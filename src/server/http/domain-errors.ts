@@ -60,6 +60,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   campaignNotSending: [409, 'conflict', 'newsletter:campaigns.errors.notSending'],
   campaignNotPaused: [409, 'conflict', 'newsletter:campaigns.errors.notPaused'],
   campaignFinished: [409, 'conflict', 'newsletter:campaigns.errors.finished'],
+  campaignTestTooSoon: [429, 'too_many_requests', 'newsletter:campaigns.errors.testTooSoon'],
   settingLocked: [409, 'setting_locked', 'siteSettings.locked'],
   launchDatePassed: [400, 'invalid_request', 'siteSettings.launchDatePassed'],
   suppressionNotFound: [404, 'not_found', 'notFound'],

@@ -1,53 +1,35 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { createTransport, type Transporter } from 'nodemailer'
-import MailComposer from 'nodemailer/lib/mail-composer'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client.ts'
 import { outbox } from '../db/schema/outbox.ts'
+import { domainOf, type CampaignDelivery } from '../newsletter/campaign-delivery.ts'
+import { campaignSending } from '../newsletter/campaign-sending.ts'
+import { createScheduler, type PassResult, type Scheduler } from '../scheduler/scheduler.ts'
+import { openSmtpLane } from './smtp-lane.ts'
 import {
-  SEND_BATCH,
-  domainOf,
-  nextBatchSize,
-  type CampaignDelivery,
-  type Outcome,
-  type Recipient,
-} from '../newsletter/campaign-delivery.ts'
-import { openSmtpLane, type SmtpLane } from './smtp-lane.ts'
+  DEFAULT_MAIL_TIMEOUTS,
+  POOL_CONNECTIONS,
+  createSmtpOutage,
+  isServerDown,
+  retryDelayMs,
+  type MailTimeouts,
+} from './smtp-link.ts'
+
+export {
+  DEFAULT_MAIL_TIMEOUTS,
+  POOL_CONNECTIONS,
+  retryDelayMs,
+  type MailTimeouts,
+} from './smtp-link.ts'
 
 const MAX_ATTEMPTS = 20
-
-/** How long the worker may wait on an SMTP server (docs/decisions/0017). */
-export interface MailTimeouts {
-  /** Connecting, DNS lookup and the server's greeting included. */
-  connectionMs: number
-  /** Waiting for the greeting (within connectionMs). */
-  greetingMs: number
-  /** The longest silence in the middle of a conversation. */
-  socketMs: number
-  /**
-   * The whole of one message, from its claim to the server's last answer. A server that trickles
-   * bytes never trips socketMs; this deadline closes the connection anyway.
-   */
-  sendMs: number
-}
-
-export const DEFAULT_MAIL_TIMEOUTS: MailTimeouts = {
-  connectionMs: 10_000,
-  greetingMs: 10_000,
-  socketMs: 20_000,
-  sendMs: 60_000,
-}
 
 /** Time for the bookkeeping after a send: its lease outlasts the deadline by this much. */
 const LEASE_MARGIN_MS = 60_000
 /** While the SMTP server is unreachable, one message is tried at most this often. */
 const MAX_PAUSE_MS = 60_000
-
-/** 10 s, 20 s, 40 s … capped at one hour: about a day of retries in all. */
-export function retryDelayMs(attempts: number, baseMs = 10_000): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
-}
 
 export interface MailWorker {
   /** Look for due e-mails now (called after a request queued one). */
@@ -65,6 +47,7 @@ export interface MailWorkerOptions {
   from: () => string
   /** SMTP URL; without it e-mails are only logged (and shown in the dev mailbox). */
   smtpUrl?: string
+  /** How often it looks for due e-mails by itself (jobs.ts: the outbox's and campaigns' everyMs). */
   pollMs?: number
   timeouts?: Partial<MailTimeouts>
   /**
@@ -78,29 +61,18 @@ export interface MailWorkerOptions {
   /** Longest pause between tries while the SMTP server does not answer. */
   maxPauseMs?: number
   /**
-   * Newsletter campaigns, sent through the same pooled connections after the transactional
-   * e-mails that are due (a password reset never waits behind a campaign).
+   * Newsletter campaigns, sent by a job of their own (newsletter/campaign-sending.ts) over SMTP
+   * connections of their own: a password reset never waits behind a campaign.
    */
   campaigns?: CampaignDelivery
+  /**
+   * The process's scheduler, on which the worker's jobs (outbox, campaigns) run; without it the
+   * worker has one of its own (tests).
+   */
+  scheduler?: Scheduler
 }
 
 type Message = typeof outbox.$inferSelect
-
-/** No SMTP answer about this message at all: the server (or the way to it) is the problem. */
-function isServerDown(error: unknown): boolean {
-  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
-  if (code === 'EAUTH' || responseCode === 421) return true
-  return typeof responseCode !== 'number'
-}
-
-/**
- * SMTP connections kept open and used side by side. A campaign keeps at most one e-mail on each
- * between handing it over and recording that the server took it: a crash can send again at most
- * this many (docs/decisions/0024).
- */
-export const POOL_CONNECTIONS = 5
-/** How often scheduled campaigns and unwritten recipients are looked for while sending. */
-const PREPARE_EVERY_MS = 1_000
 
 export function startMailWorker({
   db,
@@ -113,6 +85,7 @@ export function startMailWorker({
   retryBaseMs = 10_000,
   maxPauseMs = MAX_PAUSE_MS,
   campaigns,
+  scheduler: shared,
 }: MailWorkerOptions): MailWorker {
   const timeouts = { ...DEFAULT_MAIL_TIMEOUTS, ...timeoutOptions }
   const leaseMs = leaseOption ?? timeouts.sendMs + LEASE_MARGIN_MS
@@ -132,16 +105,10 @@ export function startMailWorker({
         socketCloseTimeout: 0,
       })
     : null
-  /** Campaign e-mails go over connections of their own, one per lane (docs/decisions/0070). */
-  const lanes: SmtpLane[] = smtpUrl
-    ? Array.from({ length: POOL_CONNECTIONS }, () => openSmtpLane(smtpUrl, timeouts))
-    : []
   const messageDomain = domainOf(from())
-  let running: Promise<void> | null = null
-  let again = false
   let stopped = false
   /** Set while the SMTP server does not answer: the queue waits instead of trying every message. */
-  let outage: { since: number; tries: number; resumeAt: number } | null = null
+  const outage = createSmtpOutage({ logger, retryBaseMs, maxPauseMs })
 
   /**
    * Claims the oldest due message for this worker: one statement, so it needs no transaction.
@@ -258,17 +225,8 @@ export function startMailWorker({
     if (await settle(message, { status: 'sent', sentAt: new Date(), lastError: null })) {
       logger.info({ id: message.id, kind: message.kind }, 'e-mail sent')
     }
-    serverAnswered()
+    outage.answered()
     return true
-  }
-
-  function serverAnswered() {
-    if (!outage) return
-    logger.info(
-      { pausedMs: Date.now() - outage.since, tries: outage.tries },
-      'SMTP server answers again: sending resumed',
-    )
-    outage = null
   }
 
   async function failed(message: Message, reason: string, serverDown: boolean) {
@@ -282,240 +240,64 @@ export function startMailWorker({
     if (giveUp) logger.error(details, 'e-mail failed for good')
     if (!serverDown) {
       if (!giveUp) logger.warn(details, 'e-mail failed, will retry')
-      serverAnswered() // it refused this one message
+      outage.answered() // it refused this one message
       return
     }
-    noteServerDown(details)
+    outage.noteDown(details)
   }
 
-  /** The SMTP server did not answer: the queue pauses, longer each time. Returns the pause. */
-  function noteServerDown(details: Record<string, unknown>): number {
-    // One line when the server goes away and one when it is back, not one per message and try.
-    const tries = (outage?.tries ?? 0) + 1
-    const pauseMs = Math.min(retryBaseMs * 2 ** (tries - 1), maxPauseMs)
-    if (!outage) {
-      logger.warn(
-        { ...details, pauseMs, maxPauseMs },
-        'SMTP server does not answer: sending paused, one e-mail is tried at a time until it does',
-      )
-    } else {
-      logger.debug({ ...details, pauseMs }, 'SMTP server still does not answer')
-    }
-    outage = { since: outage?.since ?? Date.now(), tries, resumeAt: Date.now() + pauseMs }
-    return pauseMs
-  }
-
-  let lastPrepare = 0
-  let prepareSoon = true
-  /** Campaigns wait until then: the rate limit's share of this second is spent. */
-  let campaignsWaitUntil = 0
-  let batchSize = SEND_BATCH.first
-  let wakeTimer: NodeJS.Timeout | undefined
-
-  function wakeIn(ms: number) {
-    if (wakeTimer || stopped) return
-    wakeTimer = setTimeout(() => {
-      wakeTimer = undefined
-      void run()
-    }, ms)
-    wakeTimer.unref()
-  }
-
-  /** What a refusal means for one campaign recipient. */
-  function outcomeOf(recipient: Recipient, error: unknown, aborted: boolean): Outcome {
-    const reason = aborted
-      ? `no complete answer from the SMTP server within ${timeouts.sendMs} ms`
-      : error instanceof Error
-        ? error.message
-        : String(error)
-    // The pause is set once for the batch (sendCampaignBatch), not per recipient.
-    if (aborted || isServerDown(error)) return { kind: 'release', delayMs: 0, reason }
-    const { responseCode } = error as { responseCode: number }
-    if (responseCode >= 500) return { kind: 'bounced', reason }
-    return { kind: 'retry', reason, delayMs: retryDelayMs(recipient.attempts + 1, retryBaseMs) }
-  }
-
-  /**
-   * Sends one recipient's e-mail and records at once that the server took it. `stop` says why no
-   * further e-mail of the batch should be handed over: the server did not answer (or the send ran
-   * out of time), or the record failed (settle then tries it again).
-   */
-  async function deliver(
-    recipient: Recipient,
-    signal: AbortSignal,
-    lane: SmtpLane | undefined,
-  ): Promise<{ outcome: Outcome; stop?: 'no answer' | 'not recorded' }> {
-    if (!campaigns) throw new Error('no campaigns')
-    if (!lane) {
-      const message = campaigns.message(recipient)
-      logger.info(
-        { to: message.to, campaignId: recipient.campaignId, subject: message.subject },
-        'campaign e-mail (no SMTP_URL: not sent)',
-      )
-    } else {
-      try {
-        const sender = from()
-        const raw = campaigns.raw(recipient, sender)
-        if (raw)
-          await lane.send({ from: raw.envelopeFrom, to: [recipient.email] }, raw.message, signal)
-        else {
-          // An address that needs nodemailer's own encoding (not plain ASCII).
-          const composed = new MailComposer({
-            from: sender,
-            ...campaigns.message(recipient),
-          }).compile()
-          const envelope = composed.getEnvelope()
-          const message = await composed.build()
-          await lane.send({ from: envelope.from || sender, to: envelope.to }, message, signal)
-        }
-      } catch (error) {
-        const outcome = outcomeOf(recipient, error, signal.aborted)
-        return { outcome, stop: outcome.kind === 'release' ? 'no answer' : undefined }
-      }
-    }
-    try {
-      return { outcome: { kind: 'sent', recorded: await campaigns.markSent(recipient) } }
-    } catch (error) {
-      logger.error({ err: error, recipient: recipient.id }, 'campaign e-mail sent, not recorded')
-      return { outcome: { kind: 'sent' }, stop: 'not recorded' }
+  /** The outbox job's pass: due e-mails one by one, until none is or the server pauses. */
+  async function sendDue(stopping: AbortSignal): Promise<PassResult | undefined> {
+    for (;;) {
+      if (stopped || stopping.aborted) return
+      const pausedMs = outage.pausedMs()
+      if (pausedMs > 0) return { againInMs: pausedMs }
+      if (!(await sendOne())) return
     }
   }
 
-  /**
-   * One lane per SMTP connection, each handing over its next e-mail only once the last one's fate
-   * is recorded: never more than POOL_CONNECTIONS e-mails are taken and not yet recorded. (Handed
-   * the whole batch, the pool started each connection's next e-mail while the last one was still
-   * being recorded.) Those not handed over when the batch stops are released, not counted.
-   */
-  async function deliverBatch(claimed: Recipient[], signal: AbortSignal) {
-    const outcomes: Outcome[] = []
-    let next = 0
-    let stopped: 'no answer' | 'not recorded' | undefined
-    const lane = async (smtp: SmtpLane | undefined) => {
-      while (next < claimed.length && !stopped && !signal.aborted) {
-        const at = next++
-        const recipient = claimed[at]
-        if (!recipient) break
-        const { outcome, stop } = await deliver(recipient, signal, smtp)
-        outcomes[at] = outcome
-        stopped ??= stop
-      }
-    }
-    await Promise.all(
-      Array.from({ length: Math.min(POOL_CONNECTIONS, claimed.length) }, (_, at) =>
-        lane(lanes[at]),
-      ),
-    )
-    const results = claimed.map((recipient, at) => ({
-      recipient,
-      outcome: outcomes[at] ?? {
-        kind: 'release' as const,
-        delayMs: 0,
-        reason: `not sent: ${stopped ?? `no complete answer within ${timeouts.sendMs} ms`}`,
-      },
-    }))
-    return { results, serverDown: stopped === 'no answer' || signal.aborted }
-  }
-
-  /** Sends one batch of campaign e-mails, POOL_CONNECTIONS at a time; false when none was due. */
-  async function sendCampaignBatch(): Promise<boolean> {
-    if (!campaigns) return false
-    if (prepareSoon || Date.now() - lastPrepare >= PREPARE_EVERY_MS) {
-      prepareSoon = false
-      lastPrepare = Date.now()
-      await campaigns.prepare()
-    }
-    const waitMs = campaignsWaitUntil - Date.now()
-    if (waitMs > 0) {
-      wakeIn(waitMs)
-      return false
-    }
-    const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(), timeouts.sendMs)
-    const started = performance.now()
-    try {
-      const { claimed, waitMs: rateWait } = await campaigns.claim(leaseMs, batchSize)
-      if (rateWait) {
-        campaignsWaitUntil = Date.now() + rateWait
-        wakeIn(rateWait)
-      }
-      if (claimed.length === 0) {
-        // Nothing to send: the lanes' connections are not kept open between campaigns.
-        for (const smtp of lanes) smtp.close()
-        return false
-      }
-      const { results, serverDown } = await deliverBatch(claimed, deadline.signal)
-      batchSize = nextBatchSize(batchSize, {
-        claimed: claimed.length,
-        elapsedMs: performance.now() - started,
-        deadlineMs: timeouts.sendMs,
-        ranOut: deadline.signal.aborted,
-      })
-      const released = results.flatMap(({ outcome }) =>
-        outcome.kind === 'release' ? [outcome] : [],
-      )
-      if (released.length < results.length) serverAnswered()
-      if (serverDown) {
-        const pauseMs = noteServerDown({ campaign: true, err: released[0]?.reason })
-        for (const outcome of released) outcome.delayMs = pauseMs
-      }
-      await campaigns.settle(results)
-      const refused = results.filter(({ outcome }) => outcome.kind === 'bounced').length
-      if (refused > 0) logger.warn({ refused }, 'campaign e-mails refused for good (bounced)')
-      return true
-    } finally {
-      clearTimeout(timer)
-    }
-  }
-
-  async function sendDue(): Promise<void> {
-    while (!stopped && !(outage && Date.now() < outage.resumeAt)) {
-      if (await sendOne()) continue
-      if (!(await sendCampaignBatch())) return
-    }
-  }
-
-  function run(): Promise<void> {
-    if (stopped) return Promise.resolve()
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      do {
-        again = false
-        try {
-          await sendDue()
-        } catch (error) {
-          logger.error({ err: error }, 'mail worker pass failed')
-        }
-      } while (again && !stopped)
-    })().finally(() => {
-      running = null
+  const scheduler = shared ?? createScheduler({ logger })
+  const jobs = [scheduler.add({ name: 'outbox', everyMs: pollMs, firstAfterMs: 0, run: sendDue })]
+  const sending =
+    campaigns &&
+    campaignSending({
+      delivery: campaigns,
+      logger,
+      from,
+      // Campaign e-mails go over connections of their own, one per lane (decision 0070).
+      lanes: smtpUrl
+        ? Array.from({ length: POOL_CONNECTIONS }, () => openSmtpLane(smtpUrl, timeouts))
+        : [],
+      width: POOL_CONNECTIONS,
+      outage,
+      leaseMs,
+      sendMs: timeouts.sendMs,
+      retryBaseMs,
     })
-    return running
-  }
-
-  const timer = setInterval(() => void run(), pollMs)
-  timer.unref()
+  if (sending)
+    jobs.push(
+      scheduler.add({
+        name: 'campaigns',
+        everyMs: pollMs,
+        firstAfterMs: 0,
+        run: (stopping) => sending.pass(() => stopped || stopping.aborted),
+      }),
+    )
 
   return {
-    wake: () => {
-      prepareSoon = true
-      void run()
+    wake() {
+      sending?.prepareSoon()
+      for (const job of jobs) job.wake()
     },
     async drain() {
-      await run()
-      if (running) await running
+      await Promise.all(jobs.map((job) => job.drain()))
     },
     async stop() {
       if (stopped) return
       stopped = true
-      clearInterval(timer)
-      clearTimeout(wakeTimer)
-      if (running) await running
+      await Promise.all(jobs.map((job) => job.stop()))
       transport?.close()
-      for (const smtp of lanes) smtp.close()
+      sending?.close()
     },
   }
 }

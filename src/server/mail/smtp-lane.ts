@@ -1,6 +1,6 @@
 import SMTPConnection from 'nodemailer/lib/smtp-connection'
 import { parseConnectionUrl } from 'nodemailer/lib/shared'
-import type { MailTimeouts } from './mail-worker.ts'
+import type { MailTimeouts } from './smtp-link.ts'
 
 /**
  * One SMTP connection of its own for a campaign lane (docs/decisions/0070): a finished message

@@ -14,6 +14,8 @@ import { sseReader } from '../test/sse.ts'
 import { createTestApp } from '../test/test-app.ts'
 import type { Database } from '../db/client.ts'
 import { DatabaseUnavailableError } from '../db/unavailable.ts'
+import { pino } from 'pino'
+import { createScheduler } from '../scheduler/scheduler.ts'
 import { createMetrics } from './metrics.ts'
 import { scrape, type Scrape } from '../test/scrape.ts'
 
@@ -257,6 +259,43 @@ describe('what /metrics counts', () => {
     expect(scraped.value('lendulet_outbox_queue_depth')).toBeNaN()
     expect(scraped.value('lendulet_campaign_recipients_pending')).toBeNaN()
     expect(scraped.value('lendulet_process_resident_memory_bytes')).toBeGreaterThan(0)
+  })
+
+  it("shows each scheduled job's passes, failures and last duration", async () => {
+    // The tests' servers send no reminders (EVENT_REMINDER_HOURS=0). The outbox and campaigns run
+    // at start, the janitor a second after it.
+    const jobs = ['outbox', 'campaigns', 'janitor']
+    const scraped = await until((s) =>
+      jobs.every((job) => (s.value('lendulet_job_runs_total', { job }) ?? 0) >= 1),
+    )
+    for (const job of jobs) {
+      expect(scraped.value('lendulet_job_runs_total', { job })).toBeGreaterThanOrEqual(1)
+      expect(scraped.value('lendulet_job_failures_total', { job })).toBe(0)
+      expect(scraped.value('lendulet_job_last_duration_seconds', { job })).toBeGreaterThanOrEqual(0)
+    }
+  })
+
+  it('counts a job whose pass failed, and its pass again at the next tick', async () => {
+    const scheduler = createScheduler({ logger: pino({ level: 'silent' }) })
+    let calls = 0
+    const job = scheduler.add({
+      name: 'janitor',
+      everyMs: 60_000,
+      async run() {
+        if (++calls === 1) throw new Error('the database is away')
+      },
+    })
+    const registry = createMetrics({
+      database: bare.harness.database,
+      openStreams: () => ({ event: 0, admin_events: 0, campaign: 0, door: 0, member_events: 0 }),
+      jobs: () => scheduler.stats(),
+    }).registry
+    await job.drain()
+    await job.drain()
+    const scraped = scrape(await registry.metrics())
+    await scheduler.stop()
+    expect(scraped.value('lendulet_job_runs_total', { job: 'janitor' })).toBe(2)
+    expect(scraped.value('lendulet_job_failures_total', { job: 'janitor' })).toBe(1)
   })
 
   it('counts the e-mails waiting while the SMTP server is down', async () => {

@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/client.ts'
 import type { SeatingPlanner } from '../events/seating-planner.ts'
 import { LIVE_STREAMS, type LiveStream } from '../live/live-hub.ts'
+import type { JobStats } from '../scheduler/scheduler.ts'
 import { readQueueDepth, type QueueDepth } from './queue-depth.ts'
 import { methodLabel, routeLabel } from './route-label.ts'
 
@@ -31,10 +32,13 @@ export interface ServerMetrics {
 export function createMetrics({
   database,
   openStreams,
+  jobs = () => [],
 }: {
   database: Database
   /** The live hub's count of open streams by kind. */
   openStreams: () => Record<LiveStream, number>
+  /** The scheduler's figures per job (janitor, reminders, outbox, campaigns; jobs.ts). */
+  jobs?: () => JobStats[]
 }): ServerMetrics {
   const registry = new Registry()
   const registers = [registry]
@@ -129,6 +133,36 @@ export function createMetrics({
     'Newsletter e-mails still to be sent, across all campaigns.',
     (d) => d.campaignPending,
   )
+
+  // The scheduler keeps its own counts; a scrape copies them (the counters only ever grow).
+  const jobCounter = (name: string, help: string, value: (stats: JobStats) => number) =>
+    new Counter({
+      name: `${PREFIX}${name}`,
+      help,
+      labelNames: ['job'] as const,
+      registers,
+      collect() {
+        this.reset()
+        for (const stats of jobs()) this.inc({ job: stats.name }, value(stats))
+      },
+    })
+  jobCounter('job_runs_total', 'Passes of each scheduled job in this process.', (s) => s.runs)
+  jobCounter(
+    'job_failures_total',
+    'Passes of each scheduled job that failed (each is tried again at its next tick).',
+    (s) => s.failures,
+  )
+  new Gauge({
+    name: `${PREFIX}job_last_duration_seconds`,
+    help: "How long each scheduled job's last pass took.",
+    labelNames: ['job'] as const,
+    registers,
+    collect() {
+      this.reset()
+      for (const { name, lastDurationMs } of jobs())
+        if (lastDurationMs !== null) this.set({ job: name }, lastDurationMs / 1000)
+    },
+  })
 
   const mixerRuns = new Histogram({
     name: `${PREFIX}mixer_run_seconds`,

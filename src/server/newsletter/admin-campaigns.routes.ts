@@ -14,42 +14,30 @@ import {
 } from '#shared/schemas/campaigns.ts'
 import type { Auth } from '../auth/auth.ts'
 import { accessStillHolds, requireAdmin } from '../auth/session.ts'
-import { eq } from 'drizzle-orm'
-import type { AuditAction } from '#shared/audit.ts'
-import type { Campaign } from '#shared/schemas/campaigns.ts'
-import { audited, auditOrigin } from '../audit/audit.ts'
-import type { Db, Tx } from '../db/client.ts'
-import { newsletterCampaigns } from '../db/schema/campaigns.ts'
-import type { Language } from '#shared/languages.ts'
+import { auditOrigin } from '../audit/audit.ts'
+import type { Db } from '../db/client.ts'
 import { DomainError } from '../domain-error.ts'
-import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { queryParams } from '../http/query-params.ts'
-import { emailTranslator } from '../i18n.ts'
 import { changesStream } from '../live/live.routes.ts'
 import type { LiveHub } from '../live/live-hub.ts'
-import { enqueueEmail } from '../mail/outbox.ts'
 import { siteLink } from '../mail/site-link.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
-import {
-  campaignProgress,
-  cancelCampaign,
-  createCampaign,
-  deleteCampaign,
-  getCampaign,
-  issuePreview,
-  listCampaigns,
-  pauseCampaign,
-  readinessFields,
-  resumeCampaign,
-  sendCampaign,
-  storedDraft,
-  unscheduleCampaign,
-  updateCampaign,
-} from './campaigns.ts'
+import { campaignProgress, getCampaign, issuePreview, listCampaigns } from './campaigns.ts'
+import type { CampaignCommandContext } from './commands/campaign-command.ts'
+import { cancelCampaign } from './commands/cancel-campaign.ts'
+import { createCampaign } from './commands/create-campaign.ts'
+import { deleteCampaign } from './commands/delete-campaign.ts'
+import { pauseCampaign } from './commands/pause-campaign.ts'
+import { resumeCampaign } from './commands/resume-campaign.ts'
+import { scheduleCampaign } from './commands/schedule-campaign.ts'
+import { sendCampaignNow } from './commands/send-campaign-now.ts'
+import { testSendCampaign } from './commands/test-send-campaign.ts'
+import { unscheduleCampaign } from './commands/unschedule-campaign.ts'
+import { updateCampaign } from './commands/update-campaign.ts'
 
 export interface CampaignRoutesDeps {
   db: Db
@@ -70,23 +58,6 @@ const doc = (d: Omit<RouteDoc, 'tag' | 'access'>) =>
 const campaignAnswer = (description: string) => ({ 200: { description, json: campaignSchema } })
 const ids = pathIds({ id: PATH_IDS.campaign })
 
-const campaignSubject = (campaign: Campaign) =>
-  ({ type: 'campaign', id: campaign.id, label: campaign.subject || null }) as const
-
-/** What an entry shows of a campaign: its state, audience and every version's text. */
-function campaignValues(campaign: Campaign): Record<string, unknown> {
-  const versions = Object.entries(campaign.content).flatMap(([language, version]) => [
-    [`subject_${language}`, version.subject],
-    [`body_${language}`, version.body],
-  ])
-  return {
-    status: campaign.status,
-    scheduledAt: campaign.scheduledAt,
-    audienceLanguages: campaign.audience.languages,
-    ...Object.fromEntries(versions),
-  }
-}
-
 export const campaignProgressSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
   stats: campaignStatsSchema,
@@ -103,64 +74,14 @@ export function adminCampaignsRoutes({
   baseUrl,
   wakeSender,
 }: CampaignRoutesDeps) {
-  const changed = (id: string) => hub.changed(campaignKey(id))
-
-  /**
-   * A change to a campaign and its audit entry, in one transaction. The campaign's row is locked
-   * first, so the entry's "before" is what the change changed.
-   */
-  const auditedCampaign = <T>(
-    c: Parameters<typeof auditOrigin>[0],
-    id: string,
-    action: AuditAction,
-    work: (tx: Tx) => Promise<T>,
-  ) =>
-    audited(db, auditOrigin(c), async (tx) => {
-      await tx
-        .select({ id: newsletterCampaigns.id })
-        .from(newsletterCampaigns)
-        .where(eq(newsletterCampaigns.id, id))
-        .for('update')
-      const before = await getCampaign(tx, id)
-      const result = await work(tx)
-      const after = action === 'campaign.delete' ? null : await getCampaign(tx, id)
-      return {
-        result,
-        audit: {
-          action,
-          subject: campaignSubject(before),
-          before: campaignValues(before),
-          after: after && campaignValues(after),
-        },
-      }
-    })
-
-  /** The version in `language` (or the Hungarian one), marked as a test, to the admin herself. */
-  const sendTest = async (tx: Tx, id: string, language: Language, to: string) => {
-    const draft = await readyDraftFor(tx, id, language)
-    const own = draft.content[language]
-    const shown = own && own.subject.trim() && own.body.trim() ? language : 'hu'
-    const version = draft.content[shown] ?? { subject: '', body: '' }
-    const email = personalise(
-      campaignEmail({
-        language: shown,
-        subject: `${emailTranslator(shown)('campaign.testPrefix')} ${version.subject}`,
-        body: version.body,
-        // Its public page exists once it is sent: until then the admin's own preview of it.
-        webUrl: siteLink(baseUrl, `/admin/newsletter/campaigns/${id}/preview`, shown),
-        baseUrl,
-      }),
-      siteLink(baseUrl, '/newsletter/unsubscribe', shown),
-    )
-    const queued = await enqueueEmail(tx, {
-      kind: `campaign-test-${shown}`,
-      to,
-      language: shown,
-      ...email,
-    })
-    if (!queued)
-      throw new ApiError(429, 'too_many_requests', 'newsletter:campaigns.errors.testTooSoon')
-  }
+  /** Who asks (the audit's actor) and what happens after a change commits. */
+  const command = (c: Parameters<typeof auditOrigin>[0]): CampaignCommandContext => ({
+    db,
+    origin: auditOrigin(c),
+    log: c.var.log,
+    changed: (id) => hub.changed(campaignKey(id)),
+    wakeSender,
+  })
 
   return new Hono<AppEnv>()
     .use(requireAdmin(auth, db))
@@ -187,21 +108,8 @@ export function adminCampaignsRoutes({
         errors: [400],
       }),
       jsonBody(campaignDraftSchema, { messages: 'newsletter' }),
-      async (c) => {
-        const campaign = await audited(db, auditOrigin(c), async (tx) => {
-          const created = await createCampaign(tx, c.req.valid('json'), c.var.user?.id ?? null)
-          return {
-            result: created,
-            audit: {
-              action: 'campaign.create',
-              subject: campaignSubject(created),
-              after: campaignValues(created),
-            },
-          }
-        })
-        c.var.log.info({ campaignId: campaign.id, by: c.var.user?.id }, 'campaign drafted')
-        return c.json(campaign, 201)
-      },
+      async (c) =>
+        c.json(await createCampaign(command(c), c.req.valid('json'), c.var.user?.id ?? null), 201),
     )
     .post(
       '/preview',
@@ -264,13 +172,8 @@ export function adminCampaignsRoutes({
       }),
       ids,
       jsonBody(campaignDraftSchema, { messages: 'newsletter' }),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const draft = c.req.valid('json')
-        return c.json(
-          await auditedCampaign(c, id, 'campaign.update', (tx) => updateCampaign(tx, id, draft)),
-        )
-      },
+      async (c) =>
+        c.json(await updateCampaign(command(c), c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete(
       '/:id',
@@ -283,11 +186,7 @@ export function adminCampaignsRoutes({
       }),
       ids,
       async (c) => {
-        const { id } = c.req.valid('param')
-        await auditedCampaign(c, id, 'campaign.delete', async (tx) => {
-          await deleteCampaign(tx, id)
-          return null
-        })
+        await deleteCampaign(command(c), c.req.valid('param').id)
         return c.json({ deleted: true as const })
       },
     )
@@ -304,17 +203,13 @@ export function adminCampaignsRoutes({
       }),
       ids,
       jsonBody(campaignTestSchema, { messages: 'newsletter' }),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const { language } = c.req.valid('json')
-        const to = c.var.user?.email ?? ''
-        await auditedCampaign(c, id, 'campaign.test', async (tx) => {
-          await sendTest(tx, id, language, to)
-          return null
-        })
-        wakeSender()
-        return c.json({ sentTo: to })
-      },
+      async (c) =>
+        c.json(
+          await testSendCampaign({ ...command(c), baseUrl }, c.req.valid('param').id, {
+            language: c.req.valid('json').language,
+            to: c.var.user?.email ?? '',
+          }),
+        ),
     )
     .post(
       '/:id/send',
@@ -330,18 +225,11 @@ export function adminCampaignsRoutes({
       async (c) => {
         const { id } = c.req.valid('param')
         const { scheduledAt } = c.req.valid('json')
-        const action = scheduledAt ? 'campaign.schedule' : 'campaign.send'
-        const campaign = await auditedCampaign(c, id, action, (tx) =>
-          sendCampaign(tx, id, { scheduledAt: scheduledAt ? new Date(scheduledAt) : null }),
+        return c.json(
+          scheduledAt
+            ? await scheduleCampaign(command(c), id, new Date(scheduledAt))
+            : await sendCampaignNow(command(c), id),
         )
-        c.var.log.info(
-          { campaignId: id, scheduledAt: campaign.scheduledAt, by: c.var.user?.id },
-          campaign.status === 'scheduled' ? 'campaign scheduled' : 'campaign started',
-        )
-        changed(id)
-        // After the answer is on its way: the start's first statements would hold it back.
-        setImmediate(wakeSender)
-        return c.json(campaign)
       },
     )
     .post(
@@ -353,14 +241,7 @@ export function adminCampaignsRoutes({
         errors: [404, 409],
       }),
       ids,
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const campaign = await auditedCampaign(c, id, 'campaign.unschedule', (tx) =>
-          unscheduleCampaign(tx, id),
-        )
-        changed(id)
-        return c.json(campaign)
-      },
+      async (c) => c.json(await unscheduleCampaign(command(c), c.req.valid('param').id)),
     )
     .post(
       '/:id/pause',
@@ -371,30 +252,13 @@ export function adminCampaignsRoutes({
         errors: [404, 409],
       }),
       ids,
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const campaign = await auditedCampaign(c, id, 'campaign.pause', (tx) =>
-          pauseCampaign(tx, id),
-        )
-        c.var.log.info({ campaignId: id, by: c.var.user?.id }, 'campaign paused')
-        changed(id)
-        return c.json(campaign)
-      },
+      async (c) => c.json(await pauseCampaign(command(c), c.req.valid('param').id)),
     )
     .post(
       '/:id/resume',
       doc({ summary: 'Resume sending', responses: campaignAnswer('Sending.'), errors: [404, 409] }),
       ids,
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const campaign = await auditedCampaign(c, id, 'campaign.resume', (tx) =>
-          resumeCampaign(tx, id),
-        )
-        c.var.log.info({ campaignId: id, by: c.var.user?.id }, 'campaign resumed')
-        changed(id)
-        wakeSender()
-        return c.json(campaign)
-      },
+      async (c) => c.json(await resumeCampaign(command(c), c.req.valid('param').id)),
     )
     .post(
       '/:id/cancel',
@@ -405,15 +269,7 @@ export function adminCampaignsRoutes({
         errors: [404, 409],
       }),
       ids,
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const campaign = await auditedCampaign(c, id, 'campaign.cancel', (tx) =>
-          cancelCampaign(tx, id),
-        )
-        c.var.log.info({ campaignId: id, by: c.var.user?.id }, 'campaign cancelled')
-        changed(id)
-        return c.json(campaign)
-      },
+      async (c) => c.json(await cancelCampaign(command(c), c.req.valid('param').id)),
     )
     .get(
       '/:id/live',
@@ -448,17 +304,4 @@ export function adminCampaignsRoutes({
         })
       },
     )
-}
-
-/**
- * The stored draft, ready for a test in one language: that version, or the Hungarian one it
- * falls back to, complete. The other languages and the audience may still be unfinished.
- */
-async function readyDraftFor(db: Db | Tx, id: string, language: Language) {
-  const draft = await storedDraft(db, id)
-  const fields = Object.entries(readinessFields(draft) ?? {}).filter(
-    ([field]) => field.startsWith(`content.${language}.`) || field.startsWith('content.hu.'),
-  )
-  if (fields.length > 0) throw new DomainError('campaignNotReady', Object.fromEntries(fields))
-  return draft
 }

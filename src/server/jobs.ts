@@ -1,0 +1,93 @@
+import type { Logger } from 'pino'
+import type { Db } from './db/client.ts'
+import { remindersPass } from './events/reminders.ts'
+import { janitorPass, type RetentionDays } from './janitor.ts'
+import { startMailWorker, type MailWorkerOptions } from './mail/mail-worker.ts'
+import { databaseJobLeases } from './scheduler/job-lease.ts'
+import { createScheduler, type Clock, type JobTiming } from './scheduler/scheduler.ts'
+
+const MINUTE_MS = 60_000
+
+/**
+ * What runs when in a server process: every timed job, by name (the name on /metrics). Each is a
+ * job of the process's one scheduler (scheduler/scheduler.ts, decision 0078). A job with a
+ * leaseMs is run by one process at a time; the others guard their own rows (SKIP LOCKED claims).
+ */
+export const JOB_TIMINGS = {
+  /**
+   * Transactional e-mails due (mail/mail-worker.ts); woken at once by every request that queues
+   * one, so the timer only catches retries and other processes' e-mails.
+   */
+  outbox: { everyMs: 5_000, firstAfterMs: 0 },
+  /**
+   * Scheduled campaigns that are due, recipients to write, and batches to send
+   * (newsletter/campaign-sending.ts); woken by the campaign commands. Same timing as the outbox:
+   * both are the mail worker's.
+   */
+  campaigns: { everyMs: 5_000, firstAfterMs: 0 },
+  /** Reminders before events (events/reminders.ts): an event is reminded at most 5 min late. */
+  'event-reminders': { everyMs: 5 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 5 * MINUTE_MS },
+  /** Data past its retention period (janitor.ts, decision 0040). */
+  janitor: { everyMs: 60 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 30 * MINUTE_MS },
+} as const satisfies Record<string, JobTiming>
+
+export type JobName = keyof typeof JOB_TIMINGS
+
+/**
+ * Starts the process's scheduler with every job of JOB_TIMINGS. A new job: its timing in the
+ * table above, its pass added below (a function of its module that does one pass and returns).
+ */
+export function startJobs({
+  db,
+  logger,
+  clock,
+  mail,
+  reminders,
+  retention,
+}: {
+  db: Db
+  logger: Logger
+  clock?: Clock
+  /** The mail worker, without its timing (the table's outbox and campaigns). */
+  mail: Omit<MailWorkerOptions, 'db' | 'logger' | 'pollMs' | 'scheduler'>
+  /** EVENT_REMINDER_HOURS (0: no reminders job) and the site's address for their links. */
+  reminders: { hours: number; baseUrl: string }
+  retention: RetentionDays
+}) {
+  const scheduler = createScheduler({ logger, clock, leases: databaseJobLeases(db) })
+  const now = () => scheduler.clock.now()
+  const mailWorker = startMailWorker({
+    db,
+    logger,
+    ...mail,
+    pollMs: JOB_TIMINGS.outbox.everyMs,
+    scheduler,
+  })
+  if (reminders.hours > 0)
+    scheduler.add({
+      name: 'event-reminders',
+      ...JOB_TIMINGS['event-reminders'],
+      run: () =>
+        remindersPass({
+          db,
+          logger,
+          ...reminders,
+          onEmailQueued: mailWorker.wake,
+          now: new Date(now()),
+        }),
+    })
+  scheduler.add({
+    name: 'janitor',
+    ...JOB_TIMINGS.janitor,
+    run: () => janitorPass(db, logger, now(), retention),
+  })
+  return {
+    scheduler,
+    mailWorker,
+    /** One shutdown: every job stops, the passes under way end, then the mail worker's sockets. */
+    async stop() {
+      await scheduler.stop()
+      await mailWorker.stop()
+    },
+  }
+}
