@@ -14,7 +14,8 @@ import {
 } from '../db/schema/events.ts'
 import { addTable } from '../events/tables.ts'
 import { addRound, reseatRound } from '../events/rounds.ts'
-import { createEvent, deleteEvent, endEvent, type EventRow } from '../events/events.ts'
+import { createEvent, deleteEvent, endEvent } from '../events/events.ts'
+import type { EventRow } from '../events/event-base.ts'
 import { createInProcessPlanner, type SeatingPlanner } from '../events/seating-planner.ts'
 
 /** The demo event is found again by this name, which keeps `npm run demo` idempotent. */

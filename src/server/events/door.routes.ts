@@ -13,7 +13,10 @@ import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { changesStream, type LiveDeps } from '../live/live.routes.ts'
 import { checkInAnswerSchema, doorStateSchema } from './event-responses.ts'
 import { auditOrigin } from '../audit/audit.ts'
-import { checkIn, doorEvent, doorState, undoCheckIn, type DoorViewer } from './door.ts'
+import { checkIn } from './commands/check-in.ts'
+import { undoCheckIn } from './commands/undo-check-in.ts'
+import { doorEvent, type DoorViewer } from './door.ts'
+import { doorState } from './queries/door-state.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const eventCheckIn = pathIds({ id: PATH_IDS.event, checkInId: PATH_IDS.checkIn })
@@ -116,9 +119,8 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
       jsonBody(checkInInputSchema, { messages: 'events' }),
       async (c) => {
         const { id } = c.req.valid('param')
-        const answer = await checkIn(db, id, c.req.valid('json'), auditOrigin(c))
-        live.hub.changed(id)
-        return c.json(answer)
+        const ctx = { db, origin: auditOrigin(c), live: live.hub }
+        return c.json(await checkIn(ctx, id, c.req.valid('json')))
       },
     )
     .delete(
@@ -137,8 +139,7 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
         const viewer = viewerOf(c)
         const { id, checkInId } = c.req.valid('param')
         await doorEvent(db, id, viewer)
-        await undoCheckIn(db, id, checkInId, auditOrigin(c))
-        live.hub.changed(id)
+        await undoCheckIn({ db, origin: auditOrigin(c), live: live.hub }, id, checkInId)
         return c.json({ undone: true as const })
       },
     )

@@ -6,7 +6,7 @@ import hu from '#shared/locales/hu/events.json' with { type: 'json' }
 import { eventCheckIns, eventParticipants, events } from '../db/schema/events.ts'
 import { eveningApi, type Member } from '../test/evening-api.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
-import type { DoorState } from './door.ts'
+import type { DoorState } from './queries/door-state.ts'
 
 const server = httpTestApp()
 const { member, ok, endRunning, evening, registered, checkIn, auditEntries } = eveningApi(server)

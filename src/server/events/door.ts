@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { CHECK_IN_LEAD_MS, CHECK_IN_UNDO_MS, DOOR_HELPER_LEAD_MS } from '#shared/constants.ts'
+import { CHECK_IN_LEAD_MS, DOOR_HELPER_LEAD_MS } from '#shared/constants.ts'
 import { roundState } from '#shared/countdown.ts'
-import { distinctLabels, sortByName } from '#shared/people-names.ts'
-import { eventText } from '#shared/event-texts.ts'
+import { distinctLabels } from '#shared/people-names.ts'
 import type { CheckInInput } from '#shared/schemas/door.ts'
 import type { Db, Tx } from '../db/client.ts'
 import {
-  eventCheckIns,
   eventDoorHelpers,
   eventParticipants,
   eventRounds,
@@ -16,11 +14,9 @@ import {
 import { profiles } from '../db/schema/profiles.ts'
 import { foldConfusables } from '#shared/member-code.ts'
 import { normalizeUserCode } from '../auth/user-code.ts'
-import { recordAudit, type AuditOrigin } from '../audit/audit.ts'
 import { DomainError } from '../domain-error.ts'
-import { eventSubject } from './event-audit.ts'
-import { findEvent, lockEvent, type EventRow } from './events.ts'
-import { freeOpenSeats, seatLateArrival, type LateSeat } from './late-arrivals.ts'
+import { findEvent, type EventRow } from './event-base.ts'
+import type { LateSeat } from './late-arrivals.ts'
 import { hasNoSeat } from './unseated.ts'
 
 /** Who is at the door screen: an admin, or a member helping at the door of this one event. */
@@ -75,11 +71,11 @@ export async function doorEvent(
 }
 
 /** The name a shared screen shows: the full name, else the member code (never an address). */
-const shownName = (person: { fullName: string | null; userCode: string }) =>
+export const shownName = (person: { fullName: string | null; userCode: string }) =>
   person.fullName?.trim() || person.userCode
 
 /** The event's participants with their profiles, and the label that tells same names apart. */
-async function participantsOf(db: Db | Tx, eventId: string) {
+export async function participantsOf(db: Db | Tx, eventId: string) {
   const rows = await db
     .select({
       userId: eventParticipants.userId,
@@ -102,68 +98,8 @@ async function participantsOf(db: Db | Tx, eventId: string) {
   }))
 }
 
-/**
- * What the door screen shows: the event, how many have come, and everyone registered with her
- * status and, while a round runs, her table; names in the language's order, and the event's name
- * and place in the language (Hungarian where the host has not written them in it).
- */
-export async function doorState(
-  db: Db,
-  event: EventRow,
-  viewer: DoorViewer,
-  language: string,
-  now = Date.now(),
-) {
-  const [everyone, rounds] = await Promise.all([
-    participantsOf(db, event.id),
-    db.select().from(eventRounds).where(eq(eventRounds.eventId, event.id)),
-  ])
-  // The waiting list is not expected at the door: someone from it is let in by code, as a walk-in.
-  const people = everyone.filter((p) => p.status !== 'waiting')
-  const running = rounds.find((round) => roundState(round, now) === 'running') ?? null
-  const seats = running
-    ? await db
-        .select({ userId: eventTableAssignments.userId, tableName: eventTables.tableName })
-        .from(eventTableAssignments)
-        .innerJoin(eventTables, eq(eventTables.id, eventTableAssignments.tableId))
-        .where(eq(eventTableAssignments.roundId, running.id))
-    : []
-  const tableOf = new Map(seats.map((seat) => [seat.userId, seat.tableName]))
-  const arrived = people.filter((p) => p.status !== 'registered').length
-  const name = eventText(event, 'eventName', language)
-  const place = eventText(event, 'placeName', language)
-  return {
-    event: {
-      id: event.id,
-      eventName: name.text,
-      status: event.status,
-      startTime: event.startTime.toISOString(),
-      endedAt: event.endedAt?.toISOString() ?? null,
-      placeName: place.text,
-      textLanguages: { eventName: name.language, placeName: place.language },
-      autoSeatLateArrivals: event.autoSeatLateArrivals,
-      checkInOpensAt: checkInOpensAt(event).toISOString(),
-      checkInOpen: checkInRefusal(event, now) === null,
-    },
-    canManage: viewer.isAdmin,
-    round: running ? { id: running.id, roundNumber: running.roundNumber } : null,
-    counts: { registered: people.length, arrived, notYet: people.length - arrived },
-    people: sortByName(people, (p) => p.label, language).map((p) => ({
-      userId: p.userId,
-      name: p.name,
-      label: p.label,
-      userCode: p.userCode,
-      avatarUrl: p.avatarUrl,
-      status: p.status,
-      checkedInAt: p.checkedInAt?.toISOString() ?? null,
-      tableName: tableOf.get(p.userId) ?? null,
-    })),
-  }
-}
-export type DoorState = Awaited<ReturnType<typeof doorState>>
-
 /** The member a typed or scanned code means: spaces, case and O/0, I/1 do not matter. */
-async function memberByCode(db: Db | Tx, input: string) {
+export async function memberByCode(db: Db | Tx, input: string) {
   const code = normalizeUserCode(input)
   if (!/^[A-Z0-9]{4,12}$/.test(code)) throw new DomainError('userCodeInvalid')
   const columns = { id: profiles.id, fullName: profiles.fullName, userCode: profiles.userCode }
@@ -182,7 +118,7 @@ async function memberByCode(db: Db | Tx, input: string) {
 }
 
 /** How long after it was made a check-in can still be undone (a moment's grace for the network). */
-const UNDO_GRACE_MS = 2_000
+export const UNDO_GRACE_MS = 2_000
 
 /** The answer to a check-in, the same when the same check-in (client id) is sent again. */
 export interface CheckInAnswer {
@@ -216,7 +152,7 @@ const doorOpenedAt = (event: EventRow) =>
  * further in the future, or before the door opened, is refused: the phone's clock is wrong, and
  * the helper is told rather than the evening's record made up.
  */
-function checkInTime(event: EventRow, input: CheckInInput, now: number): Date {
+export function checkInTime(event: EventRow, input: CheckInInput, now: number): Date {
   if (!input.scannedAt) return new Date(now)
   const at = Date.parse(input.scannedAt)
   if (at > now + CHECK_IN_CLOCK_SKEW_MS || at < doorOpenedAt(event))
@@ -224,131 +160,8 @@ function checkInTime(event: EventRow, input: CheckInInput, now: number): Date {
   return new Date(Math.min(at, now))
 }
 
-/**
- * Checks someone in at the door: by member code or, from the door list, by user id. One
- * transaction under the event's row lock: a second phone scanning the same person waits, then
- * hears she is already here; the same client id sent twice is applied once. While a round runs
- * she is seated at once (late-arrivals.ts). Only a check-in that changes something writes its
- * audit entry, in the same transaction: a retry of the same client id, or a scan of someone
- * already here, leaves no second trace.
- */
-export async function checkIn(
-  db: Db,
-  eventId: string,
-  input: CheckInInput,
-  origin: AuditOrigin,
-  now = Date.now(),
-): Promise<CheckInAnswer> {
-  const actorId = origin.actor.userId
-  if (!actorId) throw new Error('a check-in needs the member working the door')
-  return db.transaction(async (tx) => {
-    const event = await lockEvent(tx, eventId)
-
-    const [earlier] = await tx
-      .select()
-      .from(eventCheckIns)
-      .where(eq(eventCheckIns.clientId, input.clientId))
-    if (earlier) {
-      if (earlier.eventId !== eventId) throw new DomainError('checkInNotFound')
-      return answerFor(tx, event, earlier.userId, {
-        result: 'checked_in',
-        checkInId: earlier.id,
-        undoUntil: earlier.undoneAt
-          ? null
-          : new Date(earlier.createdAt.getTime() + CHECK_IN_UNDO_MS).toISOString(),
-        checkedInAt: earlier.checkedInAt,
-        now,
-      })
-    }
-    const refusal = checkInRefusal(event, now)
-    if (refusal) throw new DomainError(refusal, undefined, { minutes: CHECK_IN_LEAD_MS / 60_000 })
-
-    const person =
-      'code' in input
-        ? await memberByCode(tx, input.code)
-        : ((
-            await tx
-              .select({
-                id: profiles.id,
-                fullName: profiles.fullName,
-                userCode: profiles.userCode,
-              })
-              .from(profiles)
-              .where(eq(profiles.id, input.userId))
-          )[0] ?? null)
-    if (!person) throw new DomainError('participantNotFound')
-
-    const [participation] = await tx
-      .select()
-      .from(eventParticipants)
-      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, person.id)))
-    if (participation?.status === 'present')
-      return answerFor(tx, event, person.id, {
-        result: 'already_present',
-        checkInId: null,
-        undoUntil: null,
-        checkedInAt: participation.checkedInAt ?? new Date(now),
-        now,
-      })
-    if (!participation && !input.walkIn)
-      throw new DomainError('notRegistered', undefined, { name: shownName(person) })
-    if (participation?.status === 'waiting' && !input.walkIn)
-      throw new DomainError('onWaitingList', undefined, { name: shownName(person) })
-
-    const at = checkInTime(event, input, now)
-    await tx
-      .insert(eventParticipants)
-      .values({ eventId, userId: person.id, status: 'present', checkedInAt: at })
-      .onConflictDoUpdate({
-        target: [eventParticipants.eventId, eventParticipants.userId],
-        set: { status: 'present', checkedInAt: at, leftAt: null },
-      })
-    const [made] = await tx
-      .insert(eventCheckIns)
-      .values({
-        eventId,
-        userId: person.id,
-        clientId: input.clientId,
-        byUserId: actorId,
-        previousStatus: participation?.status ?? null,
-        previousCheckedInAt: participation?.checkedInAt ?? null,
-        previousLeftAt: participation?.leftAt ?? null,
-        checkedInAt: at,
-        createdAt: new Date(now),
-      })
-      .returning()
-    if (!made) throw new Error('check-in insert returned nothing')
-    const seating = await seatLateArrival(tx, event, person.id, now)
-    const answer = await answerFor(tx, event, person.id, {
-      result: 'checked_in',
-      checkInId: made.id,
-      undoUntil: new Date(now + CHECK_IN_UNDO_MS).toISOString(),
-      checkedInAt: at,
-      now,
-      noFreeSeat: seating.noFreeSeat,
-      seats: seating.seats,
-    })
-    await recordAudit(
-      tx,
-      {
-        action: 'participant.check_in',
-        subject: eventSubject(event),
-        after: {
-          userId: person.id,
-          userCode: answer.person.userCode,
-          name: answer.person.name,
-          result: answer.result,
-          checkInId: made.id,
-          walkIn: input.walkIn,
-        },
-      },
-      origin,
-    )
-    return answer
-  })
-}
-
-async function answerFor(
+/** The answer to a check-in as the door shows it: who she is, her seats, whether she has none. */
+export async function answerFor(
   tx: Tx,
   event: EventRow,
   userId: string,
@@ -416,85 +229,6 @@ async function currentSeats(tx: Tx, eventId: string, userId: string, now: number
       ? [{ roundNumber: round.roundNumber, started: round.started, tableName: seat.tableName }]
       : []
   })
-}
-
-/**
- * Takes a check-in back within its undo window: her participation is what it was before (a
- * walk-in is no participant again) and her seats in the running and next round are freed.
- * Undoing twice is the same as once.
- */
-export async function undoCheckIn(
-  db: Db,
-  eventId: string,
-  checkInId: string,
-  origin: AuditOrigin,
-  now = Date.now(),
-): Promise<{ userId: string }> {
-  return db.transaction(async (tx) => {
-    const event = await lockEvent(tx, eventId)
-    const [made] = await tx
-      .select()
-      .from(eventCheckIns)
-      .where(and(eq(eventCheckIns.id, checkInId), eq(eventCheckIns.eventId, eventId)))
-    if (!made) throw new DomainError('checkInNotFound')
-    if (made.undoneAt) return { userId: made.userId }
-    if (now - made.createdAt.getTime() > CHECK_IN_UNDO_MS + UNDO_GRACE_MS)
-      throw new DomainError('undoExpired')
-
-    const who = and(
-      eq(eventParticipants.eventId, eventId),
-      eq(eventParticipants.userId, made.userId),
-    )
-    if (made.previousStatus === null) await tx.delete(eventParticipants).where(who)
-    else
-      await tx
-        .update(eventParticipants)
-        .set({
-          status: made.previousStatus,
-          checkedInAt: made.previousCheckedInAt,
-          leftAt: made.previousLeftAt,
-        })
-        .where(who)
-    await freeOpenSeats(tx, eventId, made.userId, now)
-    await tx
-      .update(eventCheckIns)
-      .set({ undoneAt: new Date(now) })
-      .where(eq(eventCheckIns.id, made.id))
-    const [undoneFor] = await tx
-      .select({ fullName: profiles.fullName, userCode: profiles.userCode })
-      .from(profiles)
-      .where(eq(profiles.id, made.userId))
-    await recordAudit(
-      tx,
-      {
-        action: 'participant.check_in_undo',
-        subject: eventSubject(event),
-        before: {
-          checkInId,
-          userId: made.userId,
-          name: undoneFor?.fullName ?? null,
-          userCode: undoneFor?.userCode ?? null,
-        },
-      },
-      origin,
-    )
-    return { userId: made.userId }
-  })
-}
-
-/** The door helpers of an event, for the admin's event page. */
-export async function doorHelpers(db: Db, eventId: string) {
-  return db
-    .select({
-      userId: eventDoorHelpers.userId,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      userCode: profiles.userCode,
-    })
-    .from(eventDoorHelpers)
-    .innerJoin(profiles, eq(profiles.id, eventDoorHelpers.userId))
-    .where(eq(eventDoorHelpers.eventId, eventId))
-    .orderBy(asc(eventDoorHelpers.createdAt))
 }
 
 /** An admin lets a member work this event's door (by her member code). */

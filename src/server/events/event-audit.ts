@@ -1,27 +1,11 @@
 import { inArray } from 'drizzle-orm'
-import {
-  auditRoundStatus,
-  type AuditAction,
-  type AuditField,
-  type AuditFieldValues,
-} from '#shared/audit.ts'
+import { auditRoundStatus, type AuditField } from '#shared/audit.ts'
 import { eventPhase } from '#shared/schemas/events.ts'
 import { EVENT_TEXT_FIELDS, TRANSLATED_LANGUAGES } from '#shared/event-texts.ts'
-import { audited, recordAudit, type AuditOrigin } from '../audit/audit.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import type { eventRounds, eventTables } from '../db/schema/events.ts'
-import { findEvent, lockEvent, type EventRow } from './events.ts'
-import type { PlaceMail } from './calendar-mail.ts'
-
-/** What an event change records besides the event: the fields it changed. */
-export interface EventChange<T> {
-  result: T
-  before?: AuditFieldValues | null
-  after?: AuditFieldValues | null
-  /** Fields kept on both sides of an edit to say what it changed (the participant, the table). */
-  keep?: readonly AuditField[]
-}
+import type { EventRow } from './event-base.ts'
 
 /**
  * The fields of an event an entry shows. `status` is the event's phase: an ended event's column
@@ -108,44 +92,3 @@ export const MEMBER_KEEP: readonly AuditField[] = ['userId', 'name', 'userCode']
 
 export const eventSubject = (event: EventRow) =>
   ({ type: 'event', id: event.id, label: event.eventName }) as const
-
-/**
- * Runs a change to an event and writes its audit entry in one transaction, the event's row
- * locked first (so what the entry calls "before" cannot change under it). A missing event is a
- * 404 before any work, and writes nothing.
- */
-export function auditedEventChange<T>(
-  db: Db,
-  origin: AuditOrigin,
-  eventId: string,
-  action: AuditAction,
-  work: (
-    tx: Tx,
-    event: EventRow,
-    afterCommit: (effect: () => void) => void,
-  ) => Promise<EventChange<T>>,
-): Promise<T> {
-  return audited(db, origin, async (tx, afterCommit) => {
-    const event = await lockEvent(tx, eventId)
-    const { result, before, after, keep } = await work(tx, event, afterCommit)
-    return { result, audit: { action, subject: eventSubject(event), before, after, keep } }
-  })
-}
-
-/** For a change that runs its own transaction (seating, whose search runs outside any): its entry. */
-export async function recordEventAudit(
-  tx: Tx,
-  origin: AuditOrigin,
-  eventId: string,
-  action: AuditAction,
-  values: { before?: AuditFieldValues | null; after?: AuditFieldValues | null } = {},
-): Promise<void> {
-  const event = await findEvent(tx, eventId)
-  await recordAudit(tx, { action, subject: eventSubject(event), ...values }, origin)
-}
-
-/** The e-mails a change queues are announced to the sender only once the change is committed. */
-export const mailAfterCommit = (
-  mail: PlaceMail,
-  afterCommit: (effect: () => void) => void,
-): PlaceMail => ({ ...mail, onEmailQueued: () => afterCommit(mail.onEmailQueued) })

@@ -1,108 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { EventInput } from '#shared/schemas/events.ts'
 import { eventText, mergeTranslations, TRANSLATED_LANGUAGES } from '#shared/event-texts.ts'
 import { isUniqueViolation } from '../db/checks.ts'
-import type { Db, Tx } from '../db/client.ts'
-import { user } from '../db/schema/auth.ts'
-import { profiles } from '../db/schema/profiles.ts'
-import {
-  eventParticipants,
-  eventRounds,
-  events,
-  eventTableAssignments,
-  eventTables,
-} from '../db/schema/events.ts'
+import type { Db } from '../db/client.ts'
+import { eventRounds, events } from '../db/schema/events.ts'
 import { media } from '../db/schema/media.ts'
 import { DomainError } from '../domain-error.ts'
-import { keepApartPairs } from './keep-apart.ts'
 import { queueCalendarChange, type PlaceMail } from './calendar-mail.ts'
 import { eventEnd } from '#shared/calendar.ts'
 import { placeHolders } from './participants.ts'
 import { mediaUrl } from '../media/avatar.ts'
 import type { ProcessedImage } from '../media/process-image.ts'
+import { findEvent, lockEvent, type EventRow } from './event-base.ts'
 
 export const EVENT_IMAGE_SIZE = { width: 1200, height: 675 }
-
-export type EventRow = typeof events.$inferSelect
-
-/** The event, or a 404 in the user's language. */
-export async function findEvent(db: Db | Tx, eventId: string): Promise<EventRow> {
-  const [found] = await db.select().from(events).where(eq(events.id, eventId))
-  if (!found) throw new DomainError('eventNotFound')
-  return found
-}
-
-/**
- * The event, its row locked until the transaction ends: changes that depend on who holds a place
- * or a seat (registrations, check-ins, seating a late arrival) happen one at a time, in any number
- * of processes.
- */
-export async function lockEvent(tx: Tx, eventId: string): Promise<EventRow> {
-  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update')
-  if (!event) throw new DomainError('eventNotFound')
-  return event
-}
-
-/** The admin's list, newest first (SPEC), each with its latest round for the card's countdown. */
-export async function listEvents(db: Db, { klikk }: { klikk?: boolean } = {}) {
-  const rows = await db
-    .select()
-    .from(events)
-    .where(klikk === undefined ? undefined : eq(events.isKlikk, klikk))
-    .orderBy(desc(events.createdAt))
-    .limit(200)
-  const rounds = rows.length
-    ? await db
-        .selectDistinctOn([eventRounds.eventId])
-        .from(eventRounds)
-        .where(
-          and(
-            inArray(
-              eventRounds.eventId,
-              rows.map((row) => row.id),
-            ),
-            eq(eventRounds.started, true),
-          ),
-        )
-        .orderBy(eventRounds.eventId, desc(eventRounds.roundNumber))
-    : []
-  const counts = rows.length
-    ? await db
-        .select({
-          eventId: eventParticipants.eventId,
-          registered:
-            sql<number>`count(*) filter (where ${eventParticipants.status} <> 'waiting')`.mapWith(
-              Number,
-            ),
-          waiting:
-            sql<number>`count(*) filter (where ${eventParticipants.status} = 'waiting')`.mapWith(
-              Number,
-            ),
-          present:
-            sql<number>`count(*) filter (where ${eventParticipants.status} = 'present')`.mapWith(
-              Number,
-            ),
-        })
-        .from(eventParticipants)
-        .where(
-          inArray(
-            eventParticipants.eventId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .groupBy(eventParticipants.eventId)
-    : []
-  return rows.map((event) => ({
-    ...event,
-    currentRound: rounds.find((round) => round.eventId === event.id) ?? null,
-    participants: counts.find((count) => count.eventId === event.id) ?? {
-      registered: 0,
-      present: 0,
-      waiting: 0,
-    },
-  }))
-}
 
 export async function createEvent(db: Db, input: EventInput): Promise<EventRow> {
   const [created] = await db
@@ -259,72 +171,4 @@ export async function endEvent(db: Db, eventId: string): Promise<EventRow> {
     if (!ended) throw new DomainError('eventNotFound')
     return ended
   })
-}
-
-/**
- * Everything the admin's event page shows: the event, tables, participants, rounds and seating,
- * and the pairs kept apart.
- */
-export async function eventDetail(db: Db, eventId: string) {
-  const event = await findEvent(db, eventId)
-  const [tables, participants, rounds, keepApart] = await Promise.all([
-    db
-      .select()
-      .from(eventTables)
-      .where(eq(eventTables.eventId, eventId))
-      .orderBy(asc(eventTables.createdAt), asc(eventTables.tableName)),
-    db
-      .select({
-        userId: eventParticipants.userId,
-        status: eventParticipants.status,
-        registeredAt: eventParticipants.registeredAt,
-        checkedInAt: eventParticipants.checkedInAt,
-        leftAt: eventParticipants.leftAt,
-        fullName: profiles.fullName,
-        familyName: user.familyName,
-        email: profiles.email,
-        userCode: profiles.userCode,
-        avatarUrl: profiles.avatarUrl,
-      })
-      .from(eventParticipants)
-      .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
-      .leftJoin(user, eq(user.id, profiles.id))
-      .where(eq(eventParticipants.eventId, eventId))
-      .orderBy(asc(profiles.fullName), asc(profiles.email)),
-    db
-      .select()
-      .from(eventRounds)
-      .where(eq(eventRounds.eventId, eventId))
-      .orderBy(asc(eventRounds.roundNumber)),
-    keepApartPairs(db, eventId),
-  ])
-  const seats = rounds.length
-    ? await db
-        .select({
-          roundId: eventTableAssignments.roundId,
-          tableId: eventTableAssignments.tableId,
-          userId: eventTableAssignments.userId,
-          assignedAt: eventTableAssignments.assignedAt,
-        })
-        .from(eventTableAssignments)
-        .where(
-          inArray(
-            eventTableAssignments.roundId,
-            rounds.map((round) => round.id),
-          ),
-        )
-        .orderBy(asc(eventTableAssignments.assignedAt))
-    : []
-  return {
-    event,
-    tables,
-    participants,
-    keepApart,
-    rounds: rounds.map((round) => ({
-      ...round,
-      seats: seats
-        .filter((seat) => seat.roundId === round.id)
-        .map(({ tableId, userId }) => ({ tableId, userId })),
-    })),
-  }
 }

@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { keepApartInputSchema } from '#shared/schemas/events.ts'
-import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { deletedSchema, keepApartPairSchema } from './event-responses.ts'
-import type { AuditedChange } from './admin-events.routes.ts'
-import { addKeepApart, listKeepApart, removeKeepApart } from './keep-apart.ts'
-import { pairValues } from './event-audit.ts'
+import { commandContext, type AdminEventsDeps } from './admin-route-kit.ts'
+import { addKeepApart } from './commands/add-keep-apart.ts'
+import { removeKeepApart } from './commands/remove-keep-apart.ts'
+import { listKeepApart } from './keep-apart.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const eventPair = pathIds({ id: PATH_IDS.event, pairId: PATH_IDS.keepApart })
@@ -20,7 +20,7 @@ const adminDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
  * /api/admin/events/:id/keep-apart: pairs the mixer seats at different tables. Mounted inside the
  * admin events routes, so only admins reach it, and changes reach the live screens like any other.
  */
-export function keepApartRoutes(db: Db, audit: AuditedChange) {
+export function keepApartRoutes(deps: AdminEventsDeps) {
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -35,7 +35,7 @@ export function keepApartRoutes(db: Db, audit: AuditedChange) {
         errors: [404],
       }),
       event,
-      async (c) => c.json({ pairs: await listKeepApart(db, c.req.valid('param').id) }),
+      async (c) => c.json({ pairs: await listKeepApart(deps.db, c.req.valid('param').id) }),
     )
     .post(
       '/',
@@ -51,14 +51,7 @@ export function keepApartRoutes(db: Db, audit: AuditedChange) {
       async (c) => {
         const { id } = c.req.valid('param')
         const { userA, userB } = c.req.valid('json')
-        const pair = await audit(c, id, 'keep_apart.add', async (tx) => {
-          const added = await addKeepApart(tx, id, userA, userB)
-          return {
-            result: added,
-            after: { pairId: added.id, ...(await pairValues(tx, added.userA, added.userB)) },
-          }
-        })
-        return c.json(pair, 201)
+        return c.json(await addKeepApart(commandContext(c, deps), id, userA, userB), 201)
       },
     )
     .delete(
@@ -71,13 +64,7 @@ export function keepApartRoutes(db: Db, audit: AuditedChange) {
       eventPair,
       async (c) => {
         const { id, pairId } = c.req.valid('param')
-        await audit(c, id, 'keep_apart.remove', async (tx) => {
-          const removed = await removeKeepApart(tx, id, pairId)
-          return {
-            result: null,
-            before: { pairId, ...(await pairValues(tx, removed.userA, removed.userB)) },
-          }
-        })
+        await removeKeepApart(commandContext(c, deps), id, pairId)
         return c.json({ deleted: true })
       },
     )

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { eventKeepApart, eventParticipants } from '../db/schema/events.ts'
 import { DomainError } from '../domain-error.ts'
-import { findEvent } from './events.ts'
+import { findEvent } from './event-base.ts'
 
 /** The event's keep-apart pairs, oldest first: the mixer's input and the admin's list. */
 export async function keepApartPairs(db: Db | Tx, eventId: string) {

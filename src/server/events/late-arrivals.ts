@@ -8,7 +8,7 @@ import {
   eventTableAssignments,
   eventTables,
 } from '../db/schema/events.ts'
-import type { EventRow } from './events.ts'
+import type { EventRow } from './event-base.ts'
 
 /** Where a late arrival was seated: the running round's table, or the next round's. */
 export interface LateSeat {

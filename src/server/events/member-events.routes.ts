@@ -8,10 +8,12 @@ import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { changedPings, eventStream, LIVE_STREAM, type LiveDeps } from '../live/live.routes.ts'
 import { memberEventListSchema, peopleMetSchema, registrationSchema } from './event-responses.ts'
-import { endedEveningOf, register, unregister, upcomingEventsFor } from './participants.ts'
+import { register } from './commands/register.ts'
+import { unregister } from './commands/unregister.ts'
+import { endedEveningOf, upcomingEventsFor } from './queries/member-events.ts'
 import type { PlaceMail } from './calendar-mail.ts'
 import { peopleMetBy } from './people-met.ts'
-import { findEvent } from './events.ts'
+import { findEvent } from './event-base.ts'
 import { calendarFile, eventFileName } from './ics.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
@@ -95,8 +97,8 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         event,
         async (c) => {
           const eventId = c.req.valid('param').id
-          const { status, position } = await register(db, eventId, userIdOf(c), mail)
-          live.hub.changed(eventId)
+          const ctx = { db, live: live.hub }
+          const { status, position } = await register(ctx, eventId, userIdOf(c), mail)
           return c.json({ registered: true, waiting: status === 'waiting', position })
         },
       )
@@ -112,8 +114,7 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         event,
         async (c) => {
           const eventId = c.req.valid('param').id
-          await unregister(db, eventId, userIdOf(c), mail)
-          live.hub.changed(eventId)
+          await unregister({ db, live: live.hub }, eventId, userIdOf(c), mail)
           return c.json({ registered: false, waiting: false, position: null })
         },
       )

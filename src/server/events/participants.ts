@@ -1,15 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
-import { EVENING_CLOSING_MS } from '#shared/constants.ts'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { normalizeUserCode } from '../auth/user-code.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { eventDoorHelpers, eventParticipants, events } from '../db/schema/events.ts'
+import { eventParticipants, events } from '../db/schema/events.ts'
 import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
-import { doorOpenForHelpers } from './door.ts'
-import { lockEvent, type EventRow } from './events.ts'
-import { eventText, localizeEvent } from '#shared/event-texts.ts'
-import { closingFigures } from '../live/evening-closing.ts'
+import { lockEvent, type EventRow } from './event-base.ts'
 import {
   queuePlaceEmail,
   queueRegistrationEmail,
@@ -241,114 +237,6 @@ async function promoteFromWaitingList(tx: Tx, event: EventRow, mail: PlaceMail) 
     .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, first.userId)))
   await queuePlaceEmail(tx, 'placeOpened', event, first, mail)
   return true
-}
-
-/**
- * The members' events page: events that are running or still to come, with her registration,
- * their texts in `language` (Hungarian where the host has not written them in it).
- */
-export async function upcomingEventsFor(
-  db: Db,
-  userId: string,
-  language: string,
-  now = new Date(),
-) {
-  const rows = await db
-    .select({
-      event: events,
-      registration: eventParticipants.status,
-      doorHelper: eventDoorHelpers.userId,
-      taken:
-        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent'))`.mapWith(
-          Number,
-        ),
-      waitingPosition: sql<
-        number | null
-      >`case when ${eventParticipants.status} = 'waiting' then (select count(*) + 1 from ${eventParticipants} as ahead where ahead.event_id = ${events.id} and ahead.status = 'waiting' and ahead.registered_at < ${eventParticipants.registeredAt}) end`.mapWith(
-        (value: unknown) => (value === null ? null : Number(value)),
-      ),
-    })
-    .from(events)
-    .leftJoin(
-      eventParticipants,
-      and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)),
-    )
-    .leftJoin(
-      eventDoorHelpers,
-      and(eq(eventDoorHelpers.eventId, events.id), eq(eventDoorHelpers.userId, userId)),
-    )
-    .where(
-      and(
-        sql`${events.endedAt} is null`,
-        or(
-          eq(events.status, 'active'),
-          // An ISO string, cast: postgres-js cannot send a bare Date inside raw SQL.
-          sql`${events.startTime} + ${events.duration} * interval '1 minute' > ${now.toISOString()}::timestamptz`,
-        ),
-      ),
-    )
-    .orderBy(desc(eq(events.status, 'active')), asc(events.startTime))
-    .limit(50)
-  return rows.map(({ event, registration, doorHelper, taken, waitingPosition }) => ({
-    id: event.id,
-    ...localizeEvent(
-      {
-        eventName: event.eventName,
-        description: event.description,
-        placeName: event.placeName,
-        translations: event.translations,
-      },
-      language,
-    ),
-    imageUrl: event.imageUrl,
-    startTime: event.startTime,
-    address: event.address,
-    duration: event.duration,
-    status: event.status,
-    isKlikk: event.isKlikk,
-    registration,
-    doorOpen: doorHelper !== null && doorOpenForHelpers(event, now.getTime()),
-    places: event.places,
-    placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
-    waitingPosition,
-  }))
-}
-
-/**
- * The evening she came to (checked in) that ended within EVENING_CLOSING_MS, the latest, with
- * its closing figures: her phone shows its closing (decision 63). Null if none.
- */
-export async function endedEveningOf(db: Db, userId: string, language: string, now = new Date()) {
-  const [row] = await db
-    .select({
-      id: events.id,
-      eventName: events.eventName,
-      translations: events.translations,
-      endedAt: events.endedAt,
-    })
-    .from(events)
-    .innerJoin(
-      eventParticipants,
-      and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)),
-    )
-    .where(
-      and(
-        ne(events.status, 'active'),
-        isNotNull(eventParticipants.checkedInAt),
-        gt(events.endedAt, new Date(now.getTime() - EVENING_CLOSING_MS)),
-      ),
-    )
-    .orderBy(desc(events.endedAt))
-    .limit(1)
-  if (!row?.endedAt) return null
-  const name = eventText(row, 'eventName', language)
-  return {
-    id: row.id,
-    eventName: name.text,
-    textLanguages: { eventName: name.language },
-    endedAt: row.endedAt,
-    ...(await closingFigures(db, row.id)),
-  }
 }
 
 /** The running event she is checked in to, if any (the account menu links to her table). */

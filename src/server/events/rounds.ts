@@ -10,7 +10,7 @@ import {
   eventTables,
 } from '../db/schema/events.ts'
 import { DomainError } from '../domain-error.ts'
-import { findEvent, lockEvent } from './events.ts'
+import { findEvent, lockEvent } from './event-base.ts'
 import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 import { metAtEarlierEvenings } from './seating-memory.ts'

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { eventsTranslator } from '../i18n.ts'
-import { findEvent } from './events.ts'
+import { findEvent } from './event-base.ts'
 
 const COLUMNS = [
   'round',

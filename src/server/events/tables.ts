@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/checks.ts'
 import type { Db } from '../db/client.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { DomainError } from '../domain-error.ts'
-import { findEvent } from './events.ts'
+import { findEvent } from './event-base.ts'
 
 const taken = () => new DomainError('tableNameTaken')
 

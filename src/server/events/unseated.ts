@@ -12,7 +12,7 @@ import {
 import { profiles } from '../db/schema/profiles.ts'
 import { isUniqueViolation } from '../db/checks.ts'
 import { DomainError } from '../domain-error.ts'
-import type { EventRow } from './events.ts'
+import type { EventRow } from './event-base.ts'
 import { bestTable, seatingContext, seatLateArrival } from './late-arrivals.ts'
 
 /*

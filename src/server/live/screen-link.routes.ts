@@ -8,8 +8,10 @@ import {
   screenCodeInputSchema,
 } from '#shared/screen-codes.ts'
 import type { Db } from '../db/client.ts'
-import type { AuditedChange } from '../events/admin-events.routes.ts'
-import { findEvent } from '../events/events.ts'
+import { commandContext, type AdminEventsDeps } from '../events/admin-route-kit.ts'
+import { createScreenLink } from '../events/commands/create-screen-link.ts'
+import { revokeScreenLink } from '../events/commands/revoke-screen-link.ts'
+import { findEvent } from '../events/event-base.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
@@ -23,14 +25,7 @@ import {
   SERVER_TIME_HEADER,
   type LiveDeps,
 } from './live.routes.ts'
-import {
-  createScreenLink,
-  keyForCode,
-  revokeScreenLink,
-  screenKey,
-  screenLinkStatus,
-  type ScreenKey,
-} from './screen-links.ts'
+import { keyForCode, screenKey, screenLinkStatus, type ScreenKey } from './screen-links.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const key = pathIds({ key: PATH_IDS.screenKey })
@@ -58,7 +53,8 @@ const createdSchema = z.object({
  * inside the admin events routes, so only admins reach it; each change is audited, and the
  * event's screens hear it (a revoked link's screen says so at once).
  */
-export function screenLinkAdminRoutes(db: Db, audit: AuditedChange) {
+export function screenLinkAdminRoutes(deps: Pick<AdminEventsDeps, 'db' | 'live'>) {
+  const { db } = deps
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -88,11 +84,7 @@ export function screenLinkAdminRoutes(db: Db, audit: AuditedChange) {
       event,
       async (c) => {
         const { id } = c.req.valid('param')
-        const userId = c.var.user?.id ?? null
-        const made = await audit(c, id, 'screen_link.create', async (tx) => {
-          const link = await createScreenLink(tx, id, userId)
-          return { result: link }
-        })
+        const made = await createScreenLink(commandContext(c, deps), id)
         return c.json(
           {
             path: screenPath(made.token),
@@ -116,10 +108,7 @@ export function screenLinkAdminRoutes(db: Db, audit: AuditedChange) {
       event,
       async (c) => {
         const { id } = c.req.valid('param')
-        await audit(c, id, 'screen_link.revoke', async (tx) => {
-          await revokeScreenLink(tx, id)
-          return { result: null }
-        })
+        await revokeScreenLink(commandContext(c, deps), id)
         return c.json({ revoked: true })
       },
     )

@@ -3,9 +3,9 @@ import { galoisField } from './galois-field.ts'
 import { RESOLVABLE_GDDS, TRIPLE_SYSTEMS } from './design-data-triples.ts'
 import { cyclicTripleSystem, groupsOf, inflatedNearlyKirkman } from './kirkman-constructions.ts'
 import { quadrupleResolution } from './quadruple-constructions.ts'
+import type { Resolution } from './resolution.ts'
 
-/** A resolvable design as rounds: round (parallel class) → table (block) → points 0..v−1. */
-export type Resolution = number[][][]
+export type { Resolution } from './resolution.ts'
 
 /** The most points a catalogue design may have: the engine's own limit on participants. */
 const MAX_POINTS = 2000

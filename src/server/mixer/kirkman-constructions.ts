@@ -1,4 +1,4 @@
-import type { Resolution } from './design-catalogue.ts'
+import type { Resolution } from './resolution.ts'
 import { galoisField, type GaloisField } from './galois-field.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { Resolution } from './design-catalogue.ts'
+import type { Resolution } from './resolution.ts'
 import { QUADRUPLE_DESIGNS } from './design-data-quadruples.ts'
 import { galoisField } from './galois-field.ts'
 
