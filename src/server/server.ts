@@ -12,6 +12,7 @@ import { startEventReminders } from './events/reminders.ts'
 import { createWorkerPlanner } from './events/worker-planner.ts'
 import { retentionDays, startJanitor } from './janitor.ts'
 import { createStateCache } from './live/event-state.ts'
+import { createHotRead } from './live/hot-read.ts'
 import { createLiveHub, throttleByKey } from './live/live-hub.ts'
 import { campaignKey } from './newsletter/admin-campaigns.routes.ts'
 import { createCampaignDelivery } from './newsletter/campaign-delivery.ts'
@@ -99,10 +100,12 @@ export async function createServer({
     onEmailQueued: mailWorker.wake,
     onCampaignProgress: campaignProgress,
   }
+  const cache = createStateCache(database.db, hub)
   const live = {
     auth,
     hub,
-    cache: createStateCache(database.db, hub),
+    cache,
+    hotRead: createHotRead({ auth, cache, metrics, logger, trustedProxies: env.TRUST_PROXY }),
     heartbeatMs: liveHeartbeatMs,
   }
   const janitor = startJanitor(database.db, logger, retentionDays(env))
