@@ -26,7 +26,7 @@ import { isDatabaseUnavailable, unavailableReason } from './db/unavailable.ts'
 import { clientAddress } from './http/client-address.ts'
 import { apiCors } from './http/cors.ts'
 import { CachedRouter } from './http/route-cache.ts'
-import { truncate } from './http/truncate.ts'
+import { logRequest } from './http/request-log.ts'
 import { requestGuard } from './http/request-guard.ts'
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
@@ -145,6 +145,8 @@ export function createApp(deps: AppDeps) {
 
   // Every route of the app, /api's included, is matched by this one router (Hono merges routes).
   const app = new Hono<AppEnv>({ router: new CachedRouter() })
+  // The hot read's memory of the answers it may give again without the app (live/hot-read.ts).
+  app.use(deps.live.hotRead.remember)
   app.use(deps.metrics.countRequests)
   app.use(async (c, next) => {
     const started = performance.now()
@@ -153,18 +155,14 @@ export function createApp(deps: AppDeps) {
     c.set('clientAddress', clientAddress(c, trustedProxies))
     c.set('checkResponses', deps.checkResponses ?? false)
     await next()
-    logger.info(
-      {
-        method: c.req.method,
-        // A path can be as long as a client likes: the log keeps its start.
-        path: truncate(c.req.path),
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-        ip: c.get('clientAddress'),
-        ua: truncate(c.req.header('user-agent')),
-      },
-      'request',
-    )
+    logRequest(logger, {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: performance.now() - started,
+      ip: c.get('clientAddress'),
+      ua: c.req.header('user-agent'),
+    })
   })
   app.use(
     secureHeaders({

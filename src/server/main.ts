@@ -7,6 +7,7 @@ import { serveBackups } from './db/transfer/backup-socket.ts'
 import { loadEnv, publicUrl } from './env.ts'
 import { createLogger, logFormat } from './logger.ts'
 import { serveMetrics } from './metrics/metrics-listener.ts'
+import { createServerWithHotRead } from './live/hot-read.ts'
 import { createServer, httpServerOptions } from './server.ts'
 
 const env = loadEnv()
@@ -71,6 +72,8 @@ let stopping = false
 const http = serve(
   {
     fetch: server.app.fetch,
+    // The klikkscreen's state read, answered again from memory while it holds (live/hot-read.ts).
+    createServer: createServerWithHotRead(server.live.hotRead),
     port: env.PORT,
     hostname: env.HOST,
     serverOptions: httpServerOptions(env.REQUEST_TIMEOUT_MS),

@@ -12,6 +12,7 @@ import { createWorkerPlanner } from './events/worker-planner.ts'
 import { retentionDays } from './janitor.ts'
 import { startJobs } from './jobs.ts'
 import { createStateCache } from './live/event-state.ts'
+import { createHotRead } from './live/hot-read.ts'
 import { createLiveHub, throttleByKey } from './live/live-hub.ts'
 import { campaignKey } from './newsletter/admin-campaigns.routes.ts'
 import { createCampaignDelivery } from './newsletter/campaign-delivery.ts'
@@ -109,10 +110,12 @@ export async function createServer({
     onEmailQueued: mailWorker.wake,
     onCampaignProgress: campaignProgress,
   }
+  const cache = createStateCache(database.db, hub)
   const live = {
     auth,
     hub,
-    cache: createStateCache(database.db, hub),
+    cache,
+    hotRead: createHotRead({ auth, cache, metrics, logger, trustedProxies: env.TRUST_PROXY }),
     heartbeatMs: liveHeartbeatMs,
   }
   const app = createApp({

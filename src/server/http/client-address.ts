@@ -10,8 +10,23 @@ import type { Context } from 'hono'
  * header, it is the socket's peer. Undefined in tests that call app.request() without a socket.
  */
 export function clientAddress(c: Context, trustedProxies: number): string | undefined {
+  return addressOf(c.req.header('x-forwarded-for'), trustedProxies, () => {
+    try {
+      return getConnInfo(c).remote.address
+    } catch {
+      return undefined
+    }
+  })
+}
+
+/** The same from the X-Forwarded-For header and the socket's peer (a request outside Hono). */
+export function addressOf(
+  forwardedFor: string | undefined,
+  trustedProxies: number,
+  peer: () => string | undefined,
+): string | undefined {
   if (trustedProxies > 0) {
-    const hops = (c.req.header('x-forwarded-for') ?? '')
+    const hops = (forwardedFor ?? '')
       .split(',')
       .map((hop) => hop.trim())
       .filter(Boolean)
@@ -20,9 +35,5 @@ export function clientAddress(c: Context, trustedProxies: number): string | unde
     const hop = hops[Math.max(0, hops.length - trustedProxies)]
     if (hop) return hop
   }
-  try {
-    return getConnInfo(c).remote.address
-  } catch {
-    return undefined
-  }
+  return peer()
 }

@@ -109,11 +109,16 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
 export function createStateCache(db: Db, hub: LiveHub) {
   const states = new Map<string, Promise<string | null>>()
   const encoded = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>()
+  /** The bytes of `encoded` once read, for the hot read's check that an answer is current. */
+  const ready = new Map<string, Uint8Array<ArrayBuffer>>()
+  let generation = 0
   let active: Promise<string | null> | null = null
   let lastEnded: Promise<{ id: string; endedAt: Date | null } | null> | null = null
   const stop = hub.subscribe(ANY, () => {
+    generation++
     states.clear()
     encoded.clear()
+    ready.clear()
     active = null
     lastEnded = null
   })
@@ -133,10 +138,20 @@ export function createStateCache(db: Db, hub: LiveHub) {
     stateBytes(eventId: string): Promise<Uint8Array<ArrayBuffer> | null> {
       let cached = encoded.get(eventId)
       if (!cached) {
-        cached = this.state(eventId).then((json) => (json ? new TextEncoder().encode(json) : null))
+        const readFor = generation
+        cached = this.state(eventId).then((json) => {
+          const bytes = json ? new TextEncoder().encode(json) : null
+          // A change since the read began: these bytes may be old, and are not the current ones.
+          if (bytes && readFor === generation) ready.set(eventId, bytes)
+          return bytes
+        })
         encoded.set(eventId, cached)
       }
       return cached
+    },
+    /** The bytes `stateBytes` gives now, if read since the last change (else undefined). */
+    currentBytes(eventId: string): Uint8Array<ArrayBuffer> | undefined {
+      return ready.get(eventId)
     },
     /** The id of the single active event, if any. */
     activeEventId(): Promise<string | null> {

@@ -11,7 +11,7 @@ import { eventStateSchema } from '#shared/live-state.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import type { StateCache } from './event-state.ts'
 import { ANY, type LiveHub, type LiveStream } from './live-hub.ts'
-import { createViewerCheck } from './viewer-check.ts'
+import type { HotRead } from './hot-read.ts'
 
 /** SPEC's realtime heartbeat: a comment every 30 s keeps proxies from closing the stream. */
 const HEARTBEAT_MS = 30_000
@@ -65,6 +65,8 @@ export interface LiveDeps {
   auth: Auth
   hub: LiveHub
   cache: StateCache
+  /** The state read's answers given again before the app, and its viewers' check. */
+  hotRead: HotRead
   /** How often open streams send a heartbeat and check their viewer's access (SPEC: 30 s). */
   heartbeatMs?: number
 }
@@ -100,8 +102,7 @@ export const LIVE_STREAM = {
  * header; `no-transform` keeps the compression middleware off it (the body is small, and
  * gzipping it per poll would cost more than it saves).
  */
-export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
-  const viewerOf = createViewerCheck(auth)
+export function klikkscreenRoutes({ cache, hotRead }: LiveDeps) {
   return new Hono<AppEnv>().get(
     '/',
     documented({
@@ -117,12 +118,13 @@ export function klikkscreenRoutes({ auth, cache }: LiveDeps) {
     }),
     klikkscreenQuery,
     async (c) => {
-      if (!(await viewerOf(c.req.raw.headers)))
+      if (!(await hotRead.viewerOf(c.req.raw.headers)))
         throw new ApiError(401, 'unauthorized', 'auth.unauthorized')
       const eventId = c.req.valid('query').eventId ?? (await cache.shownEventId())
       if (!eventId) throw new ApiError(404, 'no_active_event', 'events:errors.noActiveEvent')
       const body = await cache.stateBytes(eventId)
       if (!body) throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
+      hotRead.note(c.req.raw, eventId, body)
       return c.body(body, 200, {
         'Content-Type': 'application/json',
         'Cache-Control': 'no-store, no-transform',

@@ -19,6 +19,8 @@ export interface ServerMetrics {
   registry: Registry
   /** Counts and times every request by method, route pattern and status; the app's first middleware. */
   countRequests: MiddlewareHandler
+  /** Counts and times one request answered outside the app (the hot read, live/hot-read.ts). */
+  countRequest(method: string, route: string, status: number, seconds: number): void
   /** The planner, its runs timed. */
   timePlanner(planner: SeatingPlanner): SeatingPlanner
 }
@@ -172,16 +174,20 @@ export function createMetrics({
     registers,
   })
 
+  const countRequest = (method: string, route: string, status: number, seconds: number) => {
+    const label = methodLabel(method)
+    requests.inc({ method: label, route, status: String(status) })
+    duration.observe({ method: label, route }, seconds)
+  }
+
   return {
     registry,
     async countRequests(c, next) {
       const started = performance.now()
       await next()
-      const method = methodLabel(c.req.method)
-      const route = routeLabel(c)
-      requests.inc({ method, route, status: String(c.res.status) })
-      duration.observe({ method, route }, (performance.now() - started) / 1000)
+      countRequest(c.req.method, routeLabel(c), c.res.status, (performance.now() - started) / 1000)
     },
+    countRequest,
     timePlanner(planner) {
       return async (request) => {
         const done = mixerRuns.startTimer()

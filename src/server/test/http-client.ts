@@ -2,14 +2,22 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { hc } from 'hono/client'
 import type { AppType } from '../app.ts'
+import { createServerWithHotRead, type HotRead } from '../live/hot-read.ts'
 import { httpServerOptions } from '../server.ts'
 
-/** Serves a Hono app on a loopback port, as the real server does (so client addresses exist). */
-export async function listen(fetch: (request: Request) => Response | Promise<Response>) {
+/**
+ * Serves a Hono app on a loopback port, as the real server does (so client addresses exist);
+ * with `hotRead`, its answers come first, as in main.ts (live/hot-read.ts).
+ */
+export async function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  hotRead?: HotRead,
+) {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve(
       {
         fetch,
+        createServer: hotRead && createServerWithHotRead(hotRead),
         port: 0,
         hostname: '127.0.0.1',
         // A test on a starved machine may pause longer than Node's 5 s keep-alive between two

@@ -16,7 +16,7 @@ export function httpTestApp(env: Record<string, string> = {}): HttpTestApp {
   const server = {} as HttpTestApp
   beforeAll(async () => {
     server.harness = await createTestApp({ env: { TRUST_PROXY: 'true', ...env } })
-    server.http = await listen(server.harness.app.fetch)
+    server.http = await listen(server.harness.app.fetch, server.harness.live.hotRead)
   })
   afterAll(async () => {
     await server.http.close()
@@ -37,7 +37,7 @@ export function httpTestAppWithMail(
       env: { TRUST_PROXY: 'true', SMTP_URL: server.mail.url, ...env },
       distDir,
     })
-    server.http = await listen(server.harness.app.fetch)
+    server.http = await listen(server.harness.app.fetch, server.harness.live.hotRead)
   })
   afterAll(async () => {
     await server.http.close()
