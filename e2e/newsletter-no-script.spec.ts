@@ -72,6 +72,33 @@ test.describe('with JavaScript off', () => {
   })
 })
 
+test.describe('with JavaScript off, the languages', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('are links in the header: the page in English, and back in Hungarian', async ({ page }) => {
+    await page.goto('/?lang=hu')
+    const languages = page.getByRole('navigation', {
+      name: texts('hu', 'common').language.listLabel,
+    })
+    await expect(languages.getByRole('link', { name: /^hu –/i })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await languages.getByRole('link', { name: /^en –/i }).click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      texts('en', 'landing').hero.title,
+    )
+    await page
+      .getByRole('navigation', { name: texts('en', 'common').language.listLabel })
+      .getByRole('link', { name: /^hu –/i })
+      .click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      texts('hu', 'landing').hero.title,
+    )
+  })
+})
+
 test('sent before the app has taken the page over, the form still subscribes', async ({ page }) => {
   const newsletter = texts('hu', 'newsletter')
   // The app's code is held on the way: what a visitor meets on a slow connection for a while.
