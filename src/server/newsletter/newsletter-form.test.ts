@@ -90,6 +90,15 @@ describe('POST /newsletter/subscribe (the plain form)', () => {
     expect(await subscriber(email)).toBeUndefined()
   })
 
+  it('opens only its own path to a plain form’s body: the JSON route still refuses one', async () => {
+    const response = await fetch(`${server.http.origin}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE_ORIGIN },
+      body: new URLSearchParams({ name: 'Anna', email: newEmail() }),
+    })
+    expect(response.status).toBe(415)
+  })
+
   it('shares the JSON route’s limit: the eleventh in a minute from one address is refused with a page that says so', async () => {
     const address = '198.51.100.251'
     for (let i = 0; i < 5; i++) {
