@@ -5,29 +5,41 @@ import type { BenchRow } from './live-clients.ts'
 import { withPublicServer } from './lighthouse.ts'
 
 /** The goal for the landing page's initial JavaScript, gzipped. */
-const LANDING_JS_KB = 80
+export const LANDING_JS_KB = 80
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const gzipped = (body: Buffer | string) => gzipSync(body, { level: 9 }).length
+
+interface ScriptBytes {
+  files: number
+  gzipBytes: number
+  rawBytes: number
+}
+const total = (scripts: { raw: number; gzip: number }[]): ScriptBytes => ({
+  files: scripts.length,
+  gzipBytes: scripts.reduce((sum, s) => sum + s.gzip, 0),
+  rawBytes: scripts.reduce((sum, s) => sum + s.raw, 0),
+})
 
 /**
- * The JavaScript a first-time visitor downloads for the landing page, as the browser really
- * fetches it (entry, preloads and the Hungarian texts), each file gzipped at level 9. The page's
- * inline boot script starts the app only once the page is painted (decision 0047), so the count
- * waits for the app's first request (/api/session) and for the network to go quiet after it, and
- * for every script's body to be read.
+ * The JavaScript a first-time visitor's browser loads for the landing page, as it really fetches
+ * it, each file gzipped at level 9, in two parts (decision 73):
+ * - `initial`: what the page runs before it is usable: its inline scripts and every script
+ *   requested before its load event. The page works from then on without more (its newsletter
+ *   form posts to the server, its links are links).
+ * - `afterLoad`: the app, which the page's boot script loads once the page has loaded and the
+ *   browser is idle (or at her first touch): the count waits for the app's first request
+ *   (/api/session) and for the network to go quiet after it.
  */
 export async function measureLandingJs(baseUrl: string, width: number) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     const page = await browser.newPage({ viewport: { width, height: 900 } })
-    const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = []
+    const bodies = new Map<string, Promise<{ raw: number; gzip: number }>>()
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return
-      scripts.push(
-        response.body().then((body) => ({
-          url: new URL(response.url()).pathname,
-          raw: body.length,
-          gzip: gzipSync(body, { level: 9 }).length,
-        })),
+      bodies.set(
+        response.url(),
+        response.body().then((body) => ({ raw: body.length, gzip: gzipped(body) })),
       )
     })
     const appRunning = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session', {
@@ -37,13 +49,34 @@ export async function measureLandingJs(baseUrl: string, width: number) {
     await page.getByRole('heading', { level: 1 }).waitFor()
     await appRunning
     await page.waitForLoadState('networkidle')
-    const read = await Promise.all(scripts)
-    if (read.length === 0) throw new Error(`${baseUrl}: the landing page loaded no script`)
-    return {
-      files: read.length,
-      gzipBytes: read.reduce((sum, s) => sum + s.gzip, 0),
-      rawBytes: read.reduce((sum, s) => sum + s.raw, 0),
+    // When each script was asked for, against the page's load event, by the page's own clock.
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[]
+      return {
+        loadEvent: navigation?.loadEventStart ?? 0,
+        scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+          (entry) => ({ url: entry.name, startTime: entry.startTime }),
+        ),
+        inline: [...document.querySelectorAll('script:not([src])')]
+          .filter((script) => !/json/.test(script.getAttribute('type') ?? ''))
+          .map((script) => script.textContent ?? ''),
+      }
+    })
+    const started = new Map(timing.scripts.map((entry) => [entry.url, entry.startTime]))
+    const initial: { raw: number; gzip: number }[] = timing.inline.map((code) => ({
+      raw: Buffer.byteLength(code),
+      gzip: gzipped(code),
+    }))
+    const afterLoad: { raw: number; gzip: number }[] = []
+    for (const [url, body] of bodies) {
+      const at = started.get(url)
+      if (at === undefined) throw new Error(`${url}: no resource timing`)
+      ;(at < timing.loadEvent ? initial : afterLoad).push(await body)
     }
+    if (bodies.size === 0) throw new Error(`${baseUrl}: the landing page loaded no script`)
+    return { initial: total(initial), afterLoad: total(afterLoad) }
   } finally {
     await browser.close()
   }
@@ -54,13 +87,21 @@ export async function benchLandingJs(): Promise<BenchRow[]> {
   return withPublicServer(async (origin) => {
     const rows: BenchRow[] = []
     for (const width of [390, 1280]) {
-      const js = await measureLandingJs(`${origin}/`, width)
-      rows.push({
-        measure: `landing page initial JS, gzipped (${width} px, ${js.files} files, ${kb(js.rawBytes)} raw)`,
-        value: kb(js.gzipBytes),
-        target: `≤ ${LANDING_JS_KB} KB`,
-        ok: js.gzipBytes <= LANDING_JS_KB * 1024,
-      })
+      const { initial, afterLoad } = await measureLandingJs(`${origin}/`, width)
+      rows.push(
+        {
+          measure: `landing page initial JS, gzipped (${width} px, ${initial.files} files and inline, ${kb(initial.rawBytes)} raw)`,
+          value: kb(initial.gzipBytes),
+          target: `≤ ${LANDING_JS_KB} KB`,
+          ok: initial.gzipBytes <= LANDING_JS_KB * 1024,
+        },
+        {
+          measure: `landing page's app after its load event, gzipped (${width} px, ${afterLoad.files} files, ${kb(afterLoad.rawBytes)} raw)`,
+          value: kb(afterLoad.gzipBytes),
+          target: '-',
+          ok: null,
+        },
+      )
     }
     return rows
   })

@@ -112,6 +112,7 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
           bootScript: boot,
           fontsAfterPaint: !fontsWithThePage,
+          appAfterLoad: 'worksWithoutTheApp' in page,
         })
         const file = pageFileName(page.id, language, on)
         writeFileSync(join(pagesDir, file), html)
@@ -213,6 +214,8 @@ export function composePage(
     bootScript: string
     /** Paints in the fallback fonts, and the boot script lets the web fonts in (styles.css). */
     fontsAfterPaint: boolean
+    /** The page works without the app, which loads after the page (src/web/boot.ts). */
+    appAfterLoad?: boolean
   },
 ): string {
   const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
@@ -248,7 +251,7 @@ export function composePage(
   html = replaceOnce(
     html,
     '</body>',
-    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}">${parts.bootScript}</script></body>`,
+    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"${parts.appAfterLoad ? ' data-after-load' : ''}>${parts.bootScript}</script></body>`,
   )
   return html
 }

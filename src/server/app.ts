@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
 import type { ApiErrorBody } from '#shared/api-error.ts'
+import { NEWSLETTER_FORM_PATH } from '#shared/constants.ts'
 import type { Auth } from './auth/auth.ts'
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts'
 import { auditRoutes } from './audit/audit.routes.ts'
@@ -32,6 +33,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { mediaRoutes } from './media/media.routes.ts'
 import { newsletterRoutes } from './newsletter/newsletter.routes.ts'
+import { newsletterFormRoutes } from './newsletter/newsletter-form.routes.ts'
 import type { NewsletterContext } from './newsletter/subscriptions.ts'
 import { ApiError } from './http/api-error.ts'
 import { asApiError } from './http/domain-errors.ts'
@@ -211,6 +213,8 @@ export function createApp(deps: AppDeps) {
       // RFC 8058: mail providers POST the one-click unsubscribe form, without cookies or Origin;
       // and their bounce and complaint reports, in their own formats.
       crossSitePaths: ['/api/newsletter/one-click', ...MAIL_WEBHOOK_PATHS],
+      // The landing page's newsletter form, sent before (or without) its script.
+      formPaths: site?.newsletterAnswer ? [NEWSLETTER_FORM_PATH] : [],
       corsOrigins,
     }),
   )
@@ -253,6 +257,8 @@ export function createApp(deps: AppDeps) {
         baseUrl: deps.newsletter.baseUrl,
       }),
     )
+  if (site?.newsletterAnswer)
+    app.route('/', newsletterFormRoutes(deps.auth, deps.newsletter, site.newsletterAnswer))
   if (site) app.route('/', site.routes)
   return app
 }

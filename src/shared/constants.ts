@@ -12,6 +12,12 @@ export const REDIRECT_DELAY_MS = 3_000
 export const LAUNCH_YEAR = 2026
 /** The longest name a newsletter subscriber gives (the schema and the form's field both hold to it). */
 export const NEWSLETTER_NAME_MAX_LENGTH = 100
+
+/**
+ * Where the landing page's newsletter form posts as a plain HTML form, before its script has
+ * arrived or without it (server/newsletter/newsletter-form.routes.ts answers with a page).
+ */
+export const NEWSLETTER_FORM_PATH = '/newsletter/subscribe'
 /** The longest part of a member's name (given or family): the schema and the form's fields hold to it. */
 export const NAME_MAX_LENGTH = 100
 /** How long the door screen offers to undo a check-in. */

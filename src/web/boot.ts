@@ -6,19 +6,73 @@
  * neither (about 90 KB of fonts, 90 KB of code), and hydration follows the paint instead of
  * racing it. A tab that is not painted (in the background) starts after 1.5 s anyway.
  *
- * Its <script> element says what to load: data-entry and data-preload.
+ * Its <script> element says what to load: data-entry and data-preload. With data-after-load, the
+ * page works without the app (the landing page: its newsletter form is a plain form the server
+ * answers, its links are links), so the app is not part of its start: it loads once the page
+ * has loaded and the browser is idle, or at her first touch, key or click if that comes sooner
+ * (decision 73). A click on one of the page's own buttons before the app has taken the page
+ * over is clicked again for her once it has (the app opens the menu she asked for).
  */
 ;(() => {
   const script = document.currentScript
   if (!(script instanceof HTMLScriptElement)) return
   const { entry = '', preload = '' } = script.dataset
+  const afterLoad = 'afterLoad' in script.dataset
+  const root = document.documentElement
   let started = false
+  let appStarted = false
+
+  const startApp = () => {
+    if (appStarted) return
+    appStarted = true
+    for (const href of preload.split(' ').filter(Boolean)) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = href
+      document.head.append(link)
+    }
+    void import(/* @vite-ignore */ entry)
+  }
+
+  if (afterLoad) {
+    const firstTouch = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
+    const now = () => {
+      for (const type of firstTouch) removeEventListener(type, now, true)
+      startApp()
+    }
+    for (const type of firstTouch) addEventListener(type, now, { capture: true, passive: true })
+    const whenIdle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(now, { timeout: 2000 })
+        : setTimeout(now)
+    if (document.readyState === 'complete') whenIdle()
+    else addEventListener('load', whenIdle, { once: true })
+
+    // Her click on a button of the page (a menu, the carousel) before React listens: clicked
+    // again once the app is ready. main.tsx says when React starts listening (app-hydrating);
+    // from then on React answers clicks itself.
+    let pressed: Element | null = null
+    let listening = false
+    const note = (event: Event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null
+      if (!listening && button && button.type !== 'submit') pressed = button
+    }
+    addEventListener('click', note, true)
+    addEventListener('app-hydrating', () => {
+      listening = true
+      removeEventListener('click', note, true)
+    })
+    new MutationObserver((_, observer) => {
+      if (!('appReady' in root.dataset)) return
+      observer.disconnect()
+      if (pressed instanceof HTMLElement && pressed.isConnected) pressed.click()
+    }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] })
+  }
 
   const start = () => {
     if (started) return
     started = true
-
-    const root = document.documentElement
     if ('fontsAfterPaint' in root.dataset) {
       // Only the faces the page is set in: each family's latin file and, on a Hungarian page,
       // the small one with ő and ű (styles.css). Asking by text ('Aő') would fetch every face
@@ -39,14 +93,7 @@
       )
     }
 
-    for (const href of preload.split(' ').filter(Boolean)) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.crossOrigin = ''
-      link.href = href
-      document.head.append(link)
-    }
-    void import(/* @vite-ignore */ entry)
+    if (!afterLoad) startApp()
   }
 
   /**

@@ -51,5 +51,7 @@ const app = (
 )
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page: taps and scrolls stay answered while it runs.
+// React listens from here on: the boot script stops noting clicks to repeat (boot.ts).
+window.dispatchEvent(new Event('app-hydrating'))
 if (prerendered) startTransition(() => void hydrateRoot(root, app))
 else createRoot(root).render(app)

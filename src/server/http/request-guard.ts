@@ -12,6 +12,7 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 const MULTIPART_TYPE = /^multipart\/form-data\s*;/i
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i
 
 export interface RequestGuardOptions {
   /** PUBLIC_URL: the only origin whose pages may change anything. */
@@ -22,6 +23,12 @@ export interface RequestGuardOptions {
    * and content-type rules, not from the size limit.
    */
   crossSitePaths: readonly string[]
+  /**
+   * Paths our own pages' plain HTML forms post to (the landing page's newsletter form, which
+   * works before its script arrives): an `application/x-www-form-urlencoded` body is accepted
+   * there too, under the same origin rule and size limit as JSON.
+   */
+  formPaths?: readonly string[]
   /**
    * CORS_ORIGINS: other sites whose pages may make changes, without cookies (their pages call
    * with a bearer token; a cookie session belongs to our own pages only).
@@ -36,15 +43,22 @@ export interface RequestGuardOptions {
  *   always sends Origin with a change, so only a forged request lacks it). Clients without
  *   cookies (a native app with a bearer token, curl) have no ambient session to abuse, and
  *   neither have the pages of a CORS_ORIGINS site when they send no cookies.
- * - a body is JSON (`application/json`) or an image upload (`multipart/form-data`), nothing else;
+ * - a body is JSON (`application/json`) or an image upload (`multipart/form-data`), nothing else
+ *   (but a plain form's, on the paths our pages' forms post to);
  * - a body is at most 64 KB (uploads: 5 MB and the form's framing), refused with 413 before it is
  *   read when its length is declared;
  * - no text in the path, the query or a JSON body holds U+0000, which PostgreSQL cannot store.
  */
-export function requestGuard({ publicUrl, crossSitePaths, corsOrigins = [] }: RequestGuardOptions) {
+export function requestGuard({
+  publicUrl,
+  crossSitePaths,
+  formPaths = [],
+  corsOrigins = [],
+}: RequestGuardOptions) {
   const ownOrigin = new URL(publicUrl).origin
   const listed = new Set(corsOrigins)
   const crossSite = new Set(crossSitePaths)
+  const forms = new Set(formPaths)
   const tooLarge = () => {
     throw new ApiError(413, 'payload_too_large', 'payloadTooLarge')
   }
@@ -63,7 +77,8 @@ export function requestGuard({ publicUrl, crossSitePaths, corsOrigins = [] }: Re
     const type = c.req.header('content-type') ?? ''
     if (!hasBody(c.req.raw)) return next()
     if (MULTIPART_TYPE.test(type)) return limitUpload(c, next)
-    if (!JSON_TYPE.test(type) && !exempt)
+    const form = forms.has(c.req.path) && FORM_TYPE.test(type)
+    if (!JSON_TYPE.test(type) && !exempt && !form)
       throw new ApiError(415, 'unsupported_media_type', 'unsupportedMediaType')
     return limitBody(c, async () => {
       if (JSON_TYPE.test(type)) await checkJson(await c.req.text())

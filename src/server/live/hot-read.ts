@@ -15,7 +15,7 @@ import { logRequest } from '../http/request-log.ts'
 import { routeLabel } from '../metrics/route-label.ts'
 import type { ServerMetrics } from '../metrics/metrics.ts'
 import type { StateCache } from './event-state.ts'
-import { SERVER_TIME_HEADER } from './live.routes.ts'
+import { SERVER_TIME_HEADER } from './server-time.ts'
 import { createViewerCheck } from './viewer-check.ts'
 
 /** Answers remembered (one per event polled); past this many the memory starts again. */

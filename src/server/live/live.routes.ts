@@ -12,14 +12,14 @@ import type { AppEnv } from '../http/app-env.ts'
 import type { StateCache } from './event-state.ts'
 import { ANY, type LiveHub, type LiveStream } from './live-hub.ts'
 import type { HotRead } from './hot-read.ts'
+import { SERVER_TIME_HEADER } from './server-time.ts'
 
 /** SPEC's realtime heartbeat: a comment every 30 s keeps proxies from closing the stream. */
 const HEARTBEAT_MS = 30_000
 /** How soon a browser reconnects after the stream drops. */
 export const RETRY_MS = 2_000
 
-/** The server's clock, so screens can correct their own (a header on the polling read). */
-export const SERVER_TIME_HEADER = 'X-Server-Time'
+export { SERVER_TIME_HEADER }
 
 /**
  * How long one stamp of the server's clock serves every stream of an event: a change fans out to

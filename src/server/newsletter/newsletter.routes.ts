@@ -41,6 +41,8 @@ const LIMITS = {
   issues: 120,
 } as const
 
+type SubscribeRequest = z.infer<typeof subscribeRequestSchema>
+
 const messageSchema = z.object({ message: z.string() })
 const newsletterDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
   documented({ ...doc, tag: API_TAGS.newsletter, access: 'public', errors: [400, 429] })
@@ -51,26 +53,62 @@ function parseEmail(value: string): string {
   return parsed.data
 }
 
+/** The member signed in on this request, if any, as the newsletter knows her. */
+async function signedInMember(
+  auth: Auth,
+  ctx: NewsletterContext,
+  c: Context<AppEnv>,
+): Promise<Member | null> {
+  const found = await auth.api.getSession({ headers: c.req.raw.headers })
+  if (!found) return null
+  const profile = await findProfile(ctx.db, found.user.id)
+  return {
+    userId: found.user.id,
+    email: found.user.email,
+    emailVerified: found.user.emailVerified,
+    fullName: profile?.fullName ?? (found.user.name || null),
+  }
+}
+
+/**
+ * Subscribes as SPEC sections 3 and 5 say, and the answer in the request's language: the JSON
+ * route's and the landing page's plain form post's (newsletter-form.routes.ts) alike. Refusals
+ * are thrown as ApiError (invalid_email, name_required).
+ */
+export async function subscribeAnswer(
+  auth: Auth,
+  ctx: NewsletterContext,
+  c: Context<AppEnv>,
+  request: SubscribeRequest,
+): Promise<{ subscribed: boolean; message: string }> {
+  const email = parseEmail(request.email)
+  const member = await signedInMember(auth, ctx, c)
+  // SPEC section 5: the name is required only when signed out.
+  if (!member && !request.name) throw new ApiError(400, 'name_required', 'newsletter:nameRequired')
+  const result = await subscribe(ctx, {
+    email,
+    name: request.name || null,
+    source: request.source,
+    member,
+    language: c.var.language,
+    clientAddress: c.var.clientAddress,
+  })
+  const subscribed = result === 'subscribed'
+  return {
+    subscribed,
+    message: newsletterMessage(c.var.language, subscribed ? 'subscribed' : 'confirmationSent'),
+  }
+}
+
+/** The per-minute limits of the newsletter's public endpoints, per client address. */
+export const newsletterLimit = (ctx: NewsletterContext, name: keyof typeof LIMITS) =>
+  rateLimit(ctx.db, { name: `newsletter-${name}`, windowSeconds: 60, max: LIMITS[name] })
+
 /** /api/newsletter: SPEC's four newsletter functions, the status flag and RFC 8058 one-click. */
 export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
-  const limit = (name: keyof typeof LIMITS) =>
-    rateLimit(ctx.db, {
-      name: `newsletter-${name}`,
-      windowSeconds: 60,
-      max: LIMITS[name],
-    })
+  const limit = (name: keyof typeof LIMITS) => newsletterLimit(ctx, name)
 
-  async function memberOf(c: Context<AppEnv>): Promise<Member | null> {
-    const found = await auth.api.getSession({ headers: c.req.raw.headers })
-    if (!found) return null
-    const profile = await findProfile(ctx.db, found.user.id)
-    return {
-      userId: found.user.id,
-      email: found.user.email,
-      emailVerified: found.user.emailVerified,
-      fullName: profile?.fullName ?? (found.user.name || null),
-    }
-  }
+  const memberOf = (c: Context<AppEnv>) => signedInMember(auth, ctx, c)
 
   return (
     new Hono<AppEnv>()
@@ -89,30 +127,7 @@ export function newsletterRoutes(auth: Auth, ctx: NewsletterContext) {
         }),
         limit('subscribe'),
         jsonBody(subscribeRequestSchema),
-        async (c) => {
-          const request = c.req.valid('json')
-          const email = parseEmail(request.email)
-          const member = await memberOf(c)
-          // SPEC section 5: the name is required only when signed out.
-          if (!member && !request.name)
-            throw new ApiError(400, 'name_required', 'newsletter:nameRequired')
-          const result = await subscribe(ctx, {
-            email,
-            name: request.name || null,
-            source: request.source,
-            member,
-            language: c.var.language,
-            clientAddress: c.var.clientAddress,
-          })
-          const subscribed = result === 'subscribed'
-          return c.json({
-            subscribed,
-            message: newsletterMessage(
-              c.var.language,
-              subscribed ? 'subscribed' : 'confirmationSent',
-            ),
-          })
-        },
+        async (c) => c.json(await subscribeAnswer(auth, ctx, c, c.req.valid('json'))),
       )
       .post(
         '/unsubscribe',

@@ -31,6 +31,7 @@ export const PUBLIC_PAGES = [
     namespaces: ['common', 'landing'],
     head: { title: 'landing:meta.title', description: 'landing:meta.description' },
     dependsOn: ['appStore', 'googlePlay'],
+    worksWithoutTheApp: true,
   },
   // The same page with the welcome panel on top, for a new member: not one for search engines.
   {
@@ -41,6 +42,7 @@ export const PUBLIC_PAGES = [
     namespaces: ['common', 'landing'],
     head: { title: 'landing:meta.title', description: 'landing:meta.description' },
     dependsOn: ['appStore', 'googlePlay'],
+    worksWithoutTheApp: true,
   },
   {
     id: 'privacy-policy',
@@ -51,6 +53,7 @@ export const PUBLIC_PAGES = [
     head: { title: 'privacy:meta.title', description: 'privacy:meta.description' },
     // Long text: set in the fallbacks first, its lines would break anew when the fonts come.
     fontsWithThePage: true,
+    worksWithoutTheApp: true,
   },
   // The account forms offer "Continue with Google" where this site has Google set up.
   {
@@ -143,6 +146,12 @@ interface PublicPageDefinition {
    * which paints sooner: decision 0034).
    */
   fontsWithThePage?: boolean
+  /**
+   * Everything on it works before (and without) the app: its forms post to the server, its
+   * links are links. The app loads after the page has loaded, or at her first touch, and is not
+   * part of its start (src/web/boot.ts, decision 73).
+   */
+  worksWithoutTheApp?: boolean
 }
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number]

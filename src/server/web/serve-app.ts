@@ -11,6 +11,7 @@ import { isScreenPath, isSignInCallback } from '#shared/site-paths.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { doorTitle, pageLanguage } from '../i18n.ts'
 import { fillConfigPlaceholders, fillLaunchTexts } from './config-placeholders.ts'
+import { newsletterAnswerPage, type NewsletterAnswer } from './newsletter-answer-page.ts'
 import { pageHead } from './page-head.ts'
 import {
   INLINE_SCRIPTS_FILE,
@@ -280,7 +281,12 @@ export function appRoutes(
   distDir: string,
   currentConfig: () => PublicConfig,
   origin: string,
-): { routes: Hono<AppEnv>; scriptSources: () => string[] } {
+): {
+  routes: Hono<AppEnv>
+  scriptSources: () => string[]
+  /** The page that answers the landing page's plain newsletter form (newsletter-form.routes.ts). */
+  newsletterAnswer: ((answer: NewsletterAnswer) => string) | null
+} {
   const app = new Hono<AppEnv>()
   const indexPath = join(distDir, 'index.html')
   if (!existsSync(indexPath)) {
@@ -289,6 +295,7 @@ export function appRoutes(
         c.text('The web app has not been built. Run `npm run build` (or `npm start`).', 503),
       ),
       scriptSources: () => [],
+      newsletterAnswer: null,
     }
   }
   const template = readFileSync(indexPath, 'utf8')
@@ -369,5 +376,10 @@ export function appRoutes(
     if (!document) throw new Error(`No index.html for ${language}`)
     return document.respond(c, unknown ? 404 : 200)
   })
-  return { routes: app, scriptSources: () => documents().scriptSources }
+  return {
+    routes: app,
+    scriptSources: () => documents().scriptSources,
+    newsletterAnswer: (answer) =>
+      newsletterAnswerPage(renderIndexHtml(template, answer.language, currentConfig()), answer),
+  }
 }

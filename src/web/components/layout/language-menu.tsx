@@ -1,3 +1,4 @@
+import { useLocation } from 'wouter'
 import { useTranslation } from '../../lib/use-translation.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../../../shared/languages.ts'
 import { FlagIcon } from '../ui/flag-icon.tsx'
@@ -6,10 +7,53 @@ import { Menu, MenuItemRadio } from '../ui/menu.tsx'
 const flagClass = 'h-3.5 w-5 shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.08)]'
 
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation()
+  const { i18n } = useTranslation()
   const current = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE
-  const currentOption = LANGUAGES.find((l) => l.code === current) ?? LANGUAGES[0]
 
+  return (
+    <>
+      {/* Without JavaScript the menu cannot open (the page's no-script style hides it): the
+          languages are plain links in its place (decision 73). */}
+      <div data-js-only="" className="contents">
+        <LanguageChoices current={current} />
+      </div>
+      <noscript>
+        <LanguageLinks current={current} />
+      </noscript>
+    </>
+  )
+}
+
+/** The four languages as links to this page in each: what works before and without the app. */
+function LanguageLinks({ current }: { current: string }) {
+  const { t } = useTranslation()
+  const [path] = useLocation()
+  return (
+    // Two rows of two on a phone, where the header has no room for four in a row.
+    <nav
+      aria-label={t('language.listLabel')}
+      className="grid grid-cols-2 text-xs font-medium sm:flex sm:items-center sm:text-sm"
+    >
+      {LANGUAGES.map((language) => (
+        <a
+          key={language.code}
+          href={`${path}?lang=${language.code}`}
+          hrefLang={language.code}
+          lang={language.code}
+          aria-current={language.code === current ? 'page' : undefined}
+          className="rounded-full px-2 py-1 text-center uppercase underline-offset-4 hover:underline aria-[current=page]:font-bold aria-[current=page]:text-rose-deep sm:py-2.5"
+        >
+          {language.code}
+          <span className="sr-only"> – {language.name}</span>
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+function LanguageChoices({ current }: { current: (typeof LANGUAGES)[number]['code'] }) {
+  const { t, i18n } = useTranslation()
+  const currentOption = LANGUAGES.find((l) => l.code === current) ?? LANGUAGES[0]
   return (
     <Menu
       // The visible code starts the name, so voice control finds the button by what it shows.

@@ -56,12 +56,15 @@ export const buttonClass = ({
  *
  * On a prerendered page it is disabled until the app has taken the page over: before that, a
  * press would do nothing, or send the form the browser's way (a password in the address).
+ * `worksBeforeHydration`: a form that posts to a server route of its own is meant to be sent the
+ * browser's way meanwhile (the landing page's newsletter form).
  */
 export function Button({
   variant = 'primary',
   size = 'lg',
   pending = false,
   pendingLabel,
+  worksBeforeHydration = false,
   children,
   className = '',
   ...props
@@ -70,6 +73,7 @@ export function Button({
   size?: ButtonSize
   pending?: boolean
   pendingLabel?: string
+  worksBeforeHydration?: boolean
   ref?: Ref<HTMLButtonElement>
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
   const hydrated = useHydrated()
@@ -78,7 +82,7 @@ export function Button({
       {...props}
       // Pending wins over disabled: a caller that disables every button while one works must
       // not take focus from the one she pressed.
-      disabled={!hydrated || (pending ? undefined : props.disabled)}
+      disabled={(!hydrated && !worksBeforeHydration) || (pending ? undefined : props.disabled)}
       aria-disabled={pending || undefined}
       onClick={(event) => {
         if (pending) event.preventDefault()

@@ -8,7 +8,7 @@ import { useTranslation } from '#web/lib/use-translation.ts'
 import { useSession } from '#web/lib/session-store.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { isEmail } from '#web/lib/validation.ts'
-import { NEWSLETTER_NAME_MAX_LENGTH } from '#shared/constants.ts'
+import { NEWSLETTER_FORM_PATH, NEWSLETTER_NAME_MAX_LENGTH } from '#shared/constants.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '../api/newsletter-api.ts'
 import { subscriptionChanged } from '../subscription-store.ts'
 
@@ -30,7 +30,7 @@ export default function NewsletterForm({
   mode: NewsletterFormMode
   onModeChange: (mode: NewsletterFormMode) => void
 }) {
-  const { t } = useTranslation('newsletter')
+  const { t, i18n } = useTranslation('newsletter')
   const session = useSession()
   const me = session.status === 'signed-in' ? session.me : null
   const [name, setName] = useState('')
@@ -108,8 +108,11 @@ export default function NewsletterForm({
   return (
     <form
       ref={form}
-      // Without JavaScript it cannot send: the section's <noscript> says so instead.
-      data-js-only=""
+      // Before its code has arrived (or without JavaScript) it is a plain form: the server
+      // subscribes by the same rules and answers with a page (server/newsletter/
+      // newsletter-form.routes.ts). Once hydrated, it sends itself.
+      method="post"
+      action={`${NEWSLETTER_FORM_PATH}?lang=${i18n.language}`}
       noValidate
       onSubmit={submit}
       aria-label={t(mode === 'subscribe' ? 'form.label' : 'form.unsubscribeLabel')}
@@ -121,6 +124,7 @@ export default function NewsletterForm({
         {showName && (
           <TextField
             label={t('form.name')}
+            name="name"
             autoComplete="given-name"
             required={nameRequired}
             maxLength={NEWSLETTER_NAME_MAX_LENGTH}
@@ -131,6 +135,7 @@ export default function NewsletterForm({
         )}
         <TextField
           label={t('form.email')}
+          name="email"
           type="email"
           autoComplete="email"
           required
@@ -147,6 +152,7 @@ export default function NewsletterForm({
       )}
       <Button
         type="submit"
+        worksBeforeHydration
         pending={pending}
         pendingLabel={t(mode === 'subscribe' ? 'form.subscribing' : 'form.unsubscribing')}
       >
@@ -155,6 +161,8 @@ export default function NewsletterForm({
       <div className="flex flex-col gap-3 text-center text-sm">
         <button
           type="button"
+          // Only the app switches the form: without JavaScript there is no such button.
+          data-js-only=""
           onClick={switchMode}
           className="mx-auto font-semibold text-rose-deep underline-offset-4 hover:underline"
         >
