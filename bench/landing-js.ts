@@ -96,10 +96,12 @@ export async function benchLandingJs(): Promise<BenchRow[]> {
           ok: initial.gzipBytes <= LANDING_JS_KB * 1024,
         },
         {
+          // Every visitor still downloads and runs it, and Lighthouse's blocking time counts its
+          // start: the issue's 80 KB holds for it too until the landing hydrates only what is used.
           measure: `landing page's app after its load event, gzipped (${width} px, ${afterLoad.files} files, ${kb(afterLoad.rawBytes)} raw)`,
           value: kb(afterLoad.gzipBytes),
-          target: '-',
-          ok: null,
+          target: `≤ ${LANDING_JS_KB} KB`,
+          ok: afterLoad.gzipBytes <= LANDING_JS_KB * 1024,
         },
       )
     }
