@@ -4,6 +4,7 @@ import { deleteExpiredSessions, deleteUnverifiedAccounts } from './auth/stale-ac
 import type { Db } from './db/client.ts'
 import { daysBefore, deleteInBatches } from './db/in-batches.ts'
 import { rateLimit } from './db/schema/auth.ts'
+import { mailWebhookReceipts } from './db/schema/mail-suppressions.ts'
 import { parseEnv, type Env } from './env.ts'
 import { purgeOldAuditEntries } from './audit/audit-log.ts'
 import { deleteEmailRecords, eraseEmailBodies } from './mail/outbox.ts'
@@ -11,6 +12,8 @@ import { purgeOldDeliveryRecords } from './newsletter/campaigns.ts'
 import { purgeStaleSubscriptions } from './newsletter/subscriptions.ts'
 
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000
+/** A week: longer than any provider retries a webhook, and than a signature's clock window. */
+const WEBHOOK_RECEIPT_RETENTION_MS = 7 * 24 * 60 * 60_000
 
 /**
  * How many days each kind of data is kept (env.ts reads them from the environment; the privacy
@@ -59,6 +62,10 @@ export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEF
     and(like(rateLimit.key, 'app:%'), lt(rateLimit.lastRequest, now - RATE_LIMIT_RETENTION_MS)),
   )
   await purgeOldDeliveryRecords(db, now)
+  // A few a day: one statement.
+  await db
+    .delete(mailWebhookReceipts)
+    .where(lt(mailWebhookReceipts.receivedAt, new Date(now - WEBHOOK_RECEIPT_RETENTION_MS)))
   const auditEntries = await purgeOldAuditEntries(db, days.audit, now)
   return {
     pendingSubscribers,

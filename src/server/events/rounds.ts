@@ -13,7 +13,7 @@ import { DomainError } from '../domain-error.ts'
 import { findEvent, lockEvent } from './event-base.ts'
 import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
-import { metAtEarlierEvenings } from './seating-memory.ts'
+import { firstTimersAmong, metAtEarlierEvenings } from './seating-memory.ts'
 
 type Round = typeof eventRounds.$inferSelect
 
@@ -90,6 +90,7 @@ async function planSeating(
     history: [...byRound.values()].map((groups) => [...groups.values()]),
     keepApart: keepApart.map(({ userA, userB }): [string, string] => [userA, userB]),
     metAtEarlierEvenings: await metAtEarlierEvenings(db, event, people),
+    firstTimers: await firstTimersAmong(db, event, people),
     roundsToPlan: Math.max(1, event.plannedRounds - earlier.length),
     seed: randomInt(2 ** 31),
   })

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { eventTableAssignments } from '../db/schema/events.ts'
+import { events, eventTableAssignments } from '../db/schema/events.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
 import { seedPastEvening } from '../test/seed-past-evening.ts'
 import { addRound } from './rounds.ts'
 import { createInProcessPlanner } from './seating-planner.ts'
-import { metAtEarlierEvenings } from './seating-memory.ts'
+import { firstTimersAmong, metAtEarlierEvenings } from './seating-memory.ts'
 
 /** Issue 40, part 2: the seating remembers who sat together at earlier evenings. */
 
@@ -130,5 +130,59 @@ describe('seating memory', () => {
     for (const table of byTable.values())
       for (const group of lastMonth)
         expect(table.filter((id) => group.includes(id))).toHaveLength(1)
+  })
+
+  it('seats tonight’s first-timers two to a table, not each alone among regulars', async () => {
+    const people = await members(16)
+    // The evening of the test before has ended: one evening runs at a time.
+    await db().update(events).set({ status: 'inactive' }).where(eq(events.status, 'active'))
+    const regulars = people.slice(0, 12)
+    const newcomers = people.slice(12)
+    const tableNames = ['A', 'B', 'C', 'D']
+    const started = new Date(Date.now() - 30 * DAY_MS)
+    await seedPastEvening(db(), {
+      startTime: started,
+      status: 'inactive',
+      startedAt: started,
+      endedAt: started,
+      participants: regulars.map((userId) => ({ userId, checkedIn: true })),
+      tables: tableNames,
+      seats: 4,
+      rounds: [
+        {
+          started: true,
+          startedAt: started,
+          tables: [regulars.slice(0, 4), regulars.slice(4, 8), regulars.slice(8, 12)],
+        },
+      ],
+    })
+    const tonight = await seedPastEvening(db(), {
+      startTime: new Date(),
+      status: 'active',
+      startedAt: new Date(),
+      participants: people.map((userId) => ({ userId, checkedIn: true })),
+      tables: tableNames,
+      seats: 4,
+    })
+    const event = { id: tonight.eventId, startTime: new Date() }
+    expect(new Set(await firstTimersAmong(db(), event, people))).toEqual(new Set(newcomers))
+
+    const round = await addRound(
+      db(),
+      createInProcessPlanner({ timeBudgetMs: 1_000 }),
+      tonight.eventId,
+      30,
+    )
+    const seats = await db()
+      .select({ tableId: eventTableAssignments.tableId, userId: eventTableAssignments.userId })
+      .from(eventTableAssignments)
+      .where(eq(eventTableAssignments.roundId, round.id))
+    const newcomersAt = new Map<string, number>()
+    for (const seat of seats)
+      if (newcomers.includes(seat.userId))
+        newcomersAt.set(seat.tableId, (newcomersAt.get(seat.tableId) ?? 0) + 1)
+    // Four first-timers at four tables of four: two tables with two each (a seating that does not
+    // look leaves one alone somewhere about four times in five).
+    expect([...newcomersAt.values()].sort()).toEqual([2, 2])
   })
 })

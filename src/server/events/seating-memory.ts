@@ -52,3 +52,32 @@ export async function metAtEarlierEvenings(
     .groupBy(eventTableAssignments.userId, other.userId)
   return rows.map(({ a, b, evenings }) => [a, b, Number(evenings)])
 }
+
+/**
+ * Which of tonight's people are at their first evening: never seated in a started round of an
+ * earlier evening, however long ago (decision 82). The mixer spreads them over the tables.
+ */
+export async function firstTimersAmong(
+  db: Db,
+  event: { id: string; startTime: Date },
+  people: string[],
+): Promise<string[]> {
+  if (people.length < 2) return []
+  const regulars = await db
+    .selectDistinct({ userId: eventTableAssignments.userId })
+    .from(eventTableAssignments)
+    .innerJoin(
+      eventRounds,
+      and(eq(eventRounds.id, eventTableAssignments.roundId), eq(eventRounds.started, true)),
+    )
+    .innerJoin(events, eq(events.id, eventRounds.eventId))
+    .where(
+      and(
+        ne(events.id, event.id),
+        lt(events.startTime, event.startTime),
+        inArray(eventTableAssignments.userId, people),
+      ),
+    )
+  const known = new Set(regulars.map((row) => row.userId))
+  return people.filter((person) => !known.has(person))
+}

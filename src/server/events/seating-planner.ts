@@ -12,6 +12,8 @@ export interface SeatingRequest {
   keepApart: [string, string][]
   /** Pairs who sat together at earlier evenings, with at how many (seating memory). */
   metAtEarlierEvenings?: [string, string, number][]
+  /** People at their first evening, to be spread over the tables (decision 82). */
+  firstTimers?: string[]
   /** This round and the ones still to come, planned together. */
   roundsToPlan: number
   seed: number
@@ -28,6 +30,7 @@ export const mixerInput = (request: SeatingRequest, timeBudgetMs: number): Mixer
   history: request.history,
   keepApart: request.keepApart,
   metAtEarlierEvenings: request.metAtEarlierEvenings,
+  firstTimers: request.firstTimers,
   roundsRemaining: request.roundsToPlan,
   seed: request.seed,
   timeBudgetMs,

@@ -4,6 +4,7 @@ import type { Language } from '#shared/languages.ts'
 import type { CampaignContent } from '#shared/schemas/campaigns.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
+import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { emailTranslator } from '../i18n.ts'
 import type { RenderedEmail } from '../mail/templates.ts'
@@ -519,11 +520,24 @@ export function createCampaignDelivery({
         .set({ status: 'bounced', claimToken: null, lastError: outcome.reason })
         .where(claimedBy([recipient.id]))
         .returning({ subscriberId: campaignRecipients.subscriberId })
-      if (bounced?.subscriberId)
-        await db
+      if (bounced?.subscriberId) {
+        const [subscriber] = await db
           .update(newsletterSubscribers)
           .set({ bouncedAt: sql`now()`, bounceReason: outcome.reason })
           .where(eq(newsletterSubscribers.id, bounced.subscriberId))
+          .returning({ email: newsletterSubscribers.email })
+        // The same suppression a provider's hard-bounce report makes (decision 83).
+        if (subscriber)
+          await db
+            .insert(mailSuppressions)
+            .values({
+              email: subscriber.email,
+              reason: 'hard_bounce',
+              source: 'smtp',
+              detail: outcome.reason.slice(0, 500),
+            })
+            .onConflictDoNothing()
+      }
     }
 
     for (const { recipient, outcome } of byKind('retry')) {

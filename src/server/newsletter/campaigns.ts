@@ -14,6 +14,7 @@ import {
 } from '#shared/schemas/campaigns.ts'
 import type { Db } from '../db/client.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
+import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { DomainError } from '../domain-error.ts'
 import { renderIssueHtml } from './campaign-content.ts'
@@ -50,11 +51,15 @@ const draftOf = (row: CampaignRow): CampaignDraft => ({
   audience: { languages: row.audienceLanguages },
 })
 
-/** Confirmed subscribers who are not bouncing, of the given languages (all when null). */
+/**
+ * Confirmed subscribers who are not bouncing and whose address is not suppressed (a bounce or a
+ * complaint, decision 83), of the given languages (all when null).
+ */
 export function audienceFilter(languages: readonly Language[] | null): SQL {
   const conditions = [
     eq(newsletterSubscribers.verified, true),
     isNull(newsletterSubscribers.bouncedAt),
+    sql`not exists (select 1 from ${mailSuppressions} where ${mailSuppressions.email} = ${newsletterSubscribers.email})`,
   ]
   if (languages !== null) conditions.push(inArray(newsletterSubscribers.language, [...languages]))
   return and(...conditions) as SQL
