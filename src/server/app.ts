@@ -37,6 +37,7 @@ import { ApiError } from './http/api-error.ts'
 import { asApiError } from './http/domain-errors.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
+import { klikkRoutes } from './klikk/klikk.routes.ts'
 import { klikkscreenRoutes, SERVER_TIME_HEADER, type LiveDeps } from './live/live.routes.ts'
 import { screenRoutes } from './live/screen-link.routes.ts'
 import type { ServerMetrics } from './metrics/metrics.ts'
@@ -112,6 +113,7 @@ function createApi({ database, auth, newsletter, planner, operator, siteSettings
     .route('/admin', dashboardRoutes(auth, database.db))
     .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))
     .route('/door', doorRoutes(auth, database.db, live))
+    .route('/klikk', klikkRoutes(auth, database.db, live.hub))
     .route('/klikkscreen', klikkscreenRoutes(live))
     .route('/screen', screenRoutes(database.db, live))
     .route('/', docs.routes)

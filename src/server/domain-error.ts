@@ -52,6 +52,10 @@ export type DomainErrorReason =
   | 'campaignFinished'
   | 'settingLocked'
   | 'launchDatePassed'
+  | 'klikkSelf'
+  | 'klikkNotTablemate'
+  | 'klikkNotOpen'
+  | 'klikkClosed'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

@@ -9,6 +9,7 @@ import { purgeOldAuditEntries } from './audit/audit-log.ts'
 import { deleteEmailRecords, eraseEmailBodies } from './mail/outbox.ts'
 import { purgeOldDeliveryRecords } from './newsletter/campaigns.ts'
 import { purgeStaleSubscriptions } from './newsletter/subscriptions.ts'
+import { closeKlikkWindows, type KlikkMail } from './klikk/commands/close-klikk-windows.ts'
 
 const EVERY_MS = 60 * 60_000
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000
@@ -47,7 +48,13 @@ export const RETENTION_DAYS_DEFAULT = retentionDays(parseEnv({}))
  * another process holds, so passes on several processes at once split the work (decision 0040).
  * Returns how many rows of each kind went.
  */
-export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEFAULT) {
+export async function tidyUp(
+  db: Db,
+  now = Date.now(),
+  days = RETENTION_DAYS_DEFAULT,
+  /** The klikk windows' e-mails (the scheduler will take this over). */
+  klikk?: KlikkMail,
+) {
   const pendingSubscribers = await purgeStaleSubscriptions(db, now, days.pendingSubscription)
   const unverifiedAccounts = await deleteUnverifiedAccounts(db, now, days.unverifiedAccount)
   const { sessions: expiredSessions, tokens: expiredTokens } = await deleteExpiredSessions(db, now)
@@ -61,7 +68,11 @@ export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEF
   )
   await purgeOldDeliveryRecords(db, now)
   const auditEntries = await purgeOldAuditEntries(db, days.audit, now)
+  const klikkEmails = klikk
+    ? { klikkEmails: await closeKlikkWindows(db, new Date(now), klikk) }
+    : {}
   return {
+    ...klikkEmails,
     pendingSubscribers,
     unverifiedAccounts,
     expiredSessions,
@@ -73,10 +84,15 @@ export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEF
 }
 
 /** Runs tidyUp at start and then hourly; any server process may do it, as each pass is idempotent. */
-export function startJanitor(db: Db, logger: Logger, days = RETENTION_DAYS_DEFAULT) {
+export function startJanitor(
+  db: Db,
+  logger: Logger,
+  days = RETENTION_DAYS_DEFAULT,
+  klikk?: KlikkMail,
+) {
   let running: Promise<void> | null = null
   const run = () => {
-    running ??= tidyUp(db, Date.now(), days)
+    running ??= tidyUp(db, Date.now(), days, klikk)
       .then((counts) => {
         const done = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
         if (Object.keys(done).length > 0)

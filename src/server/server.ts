@@ -105,7 +105,10 @@ export async function createServer({
     cache: createStateCache(database.db, hub),
     heartbeatMs: liveHeartbeatMs,
   }
-  const janitor = startJanitor(database.db, logger, retentionDays(env))
+  const janitor = startJanitor(database.db, logger, retentionDays(env), {
+    baseUrl,
+    onEmailQueued: mailWorker.wake,
+  })
   const reminders = startEventReminders({
     db: database.db,
     logger,

@@ -47,5 +47,8 @@ export const ERROR_CODES = [
   'screen_link_revoked',
   'screen_link_ended',
   'screen_code_unknown',
+  'klikk_not_tablemate',
+  'klikk_not_open',
+  'klikk_closed',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
