@@ -5465,6 +5465,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default 48 */
+                    klikkWindowHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];
@@ -5548,6 +5550,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default 48 */
+                    klikkWindowHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];

@@ -182,6 +182,7 @@ export const AUDIT_FIELDS = {
   plannedRounds: 'number',
   places: 'number',
   autoSeatLateArrivals: 'yesNo',
+  klikkWindowHours: 'number',
   ...EVENT_TRANSLATION_FIELDS,
   status: 'status',
   imageUrl: 'text',

@@ -296,6 +296,37 @@ describe('klikk: mutual picks', () => {
   })
 })
 
+describe('klikk: the window the host sets', () => {
+  it('closes 24 hours after the end when the host says so, and refuses a window beyond 168 hours', async () => {
+    const { eventId, a, b } = await eveningOfFour(['Bori', 'Cecília', 'Dia', 'Enikő'])
+    const { event } = await ok<{ event: Record<string, unknown> }>(
+      admin.client,
+      `/api/admin/events/${eventId}`,
+      { method: 'GET' },
+    )
+    expect(event.klikkWindowHours).toBe(48)
+    const edit = (klikkWindowHours: number) =>
+      admin.client.request(`/api/admin/events/${eventId}`, {
+        method: 'PUT',
+        json: {
+          eventName: event.eventName,
+          startTime: event.startTime,
+          duration: event.duration,
+          klikkWindowHours,
+        },
+      })
+    const tooLong = await edit(200)
+    expect(tooLong.status).toBe(400)
+    expect(JSON.stringify(await tooLong.json())).toContain('168')
+    expect((await edit(24)).status).toBe(200)
+    await db()
+      .update(events)
+      .set({ endedAt: new Date(Date.now() - 25 * HOUR) })
+      .where(eq(events.id, eventId))
+    expect((await pick(a, eventId, b)).status).toBe(409)
+  })
+})
+
 describe('klikk: the window closes', () => {
   const baseUrl = 'http://localhost:3000'
   const mailsTo = (...members: Member[]) =>
