@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import enEmails from '#shared/locales/en/emails.json' with { type: 'json' }
 import huEmails from '#shared/locales/hu/emails.json' with { type: 'json' }
@@ -418,6 +419,48 @@ describe('klikk: the window closes', () => {
 })
 
 describe('klikk: her account', () => {
+  it('her data download holds her picks, klikks, blocks and contact choice, and never who picked her alone', async () => {
+    const { eventId, a, b } = await eveningOfFour(['Fruzsina', 'Gabi', 'Hajni', 'Irén'])
+    await ok(a.client, '/api/klikk/contact', {
+      method: 'PUT',
+      json: { share: 'phone', phone: '+36 30 765 4321' },
+    })
+    await pick(a, eventId, b, 'training')
+    await pick(b, eventId, a)
+    const exported = async (who: Member) => {
+      const response = await who.client.get('/api/account/export')
+      expect(response.status).toBe(200)
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+      return {
+        data: JSON.parse(strFromU8(files['data.json'] ?? new Uint8Array())) as {
+          klikk: Record<string, unknown>
+        },
+        html: strFromU8(files['data.html'] ?? new Uint8Array()),
+      }
+    }
+    const mine = await exported(a)
+    expect(mine.data.klikk).toEqual({
+      contactShared: 'Phone',
+      phone: '+36 30 765 4321',
+      instagram: null,
+      hiddenFromPicks: false,
+      picks: [expect.objectContaining({ person: b.name, kind: 'Training buddy', klikk: true })],
+      blocked: [],
+    })
+    expect(mine.html).toContain(enEmails.dataExport.sections.klikk)
+    // Her tablemate's file has her own pick, a klikk; once she withdraws it, nothing in her
+    // file tells of the pick of her, which is one-way now.
+    const theirs = await exported(b)
+    expect(theirs.data.klikk.picks).toEqual([
+      expect.objectContaining({ person: a.name, klikk: true }),
+    ])
+    await withdraw(b, eventId, a)
+    expect((await exported(a)).data.klikk.picks).toEqual([
+      expect.objectContaining({ person: b.name, klikk: false }),
+    ])
+    expect((await exported(b)).data.klikk.picks).toEqual([])
+  })
+
   it('deleting her account removes her picks, blocks and contact choice', async () => {
     const { eventId, a, b } = await eveningOfFour(['Xénia', 'Yvett', 'Zita', 'Adél'])
     await pick(a, eventId, b)
