@@ -269,7 +269,8 @@ describe('klikk: mutual picks', () => {
       expect(tableOf(a)).not.toBe(tableOf(b))
     }
     await ok(admin.client, `/api/admin/events/${next.eventId}/end`)
-  })
+    // Many requests (four seatings; sixty-one picks): slow on a loaded machine's PostgreSQL.
+  }, 180_000)
 
   it('a member hidden from picks is left off the lists and cannot be picked', async () => {
     const { eventId, a, b } = await eveningOfFour(['Ágota', 'Boglárka', 'Csenge', 'Dalma'])
@@ -294,7 +295,8 @@ describe('klikk: mutual picks', () => {
     expect(flooded.headers.get('retry-after')).toBeTruthy()
     // Another member is not held back by her flood.
     expect((await pick(b, eventId, a)).status).toBe(200)
-  })
+    // Many requests (four seatings; sixty-one picks): slow on a loaded machine's PostgreSQL.
+  }, 180_000)
 })
 
 describe('klikk: the window the host sets', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm'
 import { eventText } from '#shared/event-texts.ts'
 import { callName } from '#shared/people-names.ts'
 import type { Db } from '../../db/client.ts'
@@ -37,8 +37,9 @@ export async function closeKlikkWindows(db: Db, now: Date, mail: KlikkMail): Pro
     .where(
       and(
         isNotNull(events.endedAt),
-        lte(closesAt, now),
-        gt(closesAt, new Date(now.getTime() - LATE_LIMIT_DAYS * 24 * 60 * 60_000)),
+        // An untyped parameter (the sum is no column) goes as text: postgres-js would not take a Date.
+        sql`${closesAt} <= ${now.toISOString()}::timestamptz`,
+        sql`${closesAt} > ${new Date(now.getTime() - LATE_LIMIT_DAYS * 24 * 60 * 60_000).toISOString()}::timestamptz`,
         notExists(
           db
             .select({ eventId: klikkWindowsClosed.eventId })
