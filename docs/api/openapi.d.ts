@@ -1818,6 +1818,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/klikk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Her klikk
+         * @description Each evening she sat at that has ended, while its window is open (or where she has a match): the women she sat with, round by round (name and picture; those who opted out of people met or hid from picks are left out), her own pick of each and whom she blocked; her matches with what each chose to share. Never who picked her, unless mutual. Her contact choice and whether she is hidden. Texts in the request's language.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        get: operations["getKlikk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/klikk/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose what a match sees
+         * @description Her e-mail, a phone number or an Instagram handle: only the one chosen is kept. Nothing is shown to a match before she has chosen.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        put: operations["putKlikkContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/klikk/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hide her from picks
+         * @description Hidden, nobody can pick her (her own picks still count).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        put: operations["putKlikkVisibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/klikk/blocks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block someone she sat with
+         * @description That person never sees her contact (a match between them ends) and is seated at another table at every later evening. She is told nothing.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        put: operations["putKlikkBlocksByUserId"];
+        post?: never;
+        /**
+         * Lift a block
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        delete: operations["deleteKlikkBlocksByUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/klikk/{id}/picks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * I'd meet her again
+         * @description Picks a woman she sat with at that evening, as a friend or a training buddy (again: changes the kind), while the window is open. `match`: whether the two picked each other; a one-way pick answers the same as any other. Refused, storing nothing: herself (400), someone not at her table that evening (409 `klikk_not_tablemate`), before the evening's end (409 `klikk_not_open`), after the window (409 `klikk_closed`); an evening she was not seated at is 404. At most 60 picks and withdrawals in 10 minutes (429).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        put: operations["putKlikkByIdPicksByUserId"];
+        post?: never;
+        /**
+         * Withdraw a pick
+         * @description Until the window closes (409 `klikk_closed` after).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        delete: operations["deleteKlikkByIdPicksByUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/klikkscreen": {
         parameters: {
             query?: never;
@@ -3065,6 +3185,7 @@ export interface components {
             places: number | null;
             autoSeatLateArrivals: boolean;
             calendarSequence: number;
+            klikkWindowHours: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3169,6 +3290,55 @@ export interface components {
             userA: string;
             userB: string;
         };
+        Klikk: {
+            evenings: {
+                /** Format: uuid */
+                eventId: string;
+                eventName: string;
+                startTime: string;
+                textLanguages: {
+                    /** @enum {string} */
+                    eventName: "hu" | "en" | "es" | "de";
+                    /** @enum {string} */
+                    placeName: "hu" | "en" | "es" | "de";
+                };
+                closesAt: string | null;
+                open: boolean;
+                rounds: {
+                    roundNumber: number;
+                    tableName: string;
+                    people: {
+                        id: string;
+                        fullName: string;
+                        avatarUrl: string | null;
+                        pick: ("friend" | "training") | null;
+                        blocked: boolean;
+                    }[];
+                }[];
+                matches: {
+                    id: string;
+                    fullName: string;
+                    avatarUrl: string | null;
+                    /** @enum {string} */
+                    kind: "friend" | "training";
+                    /** @enum {string} */
+                    theirKind: "friend" | "training";
+                    contact: components["schemas"]["KlikkContactShown"];
+                }[];
+            }[];
+            contact: components["schemas"]["KlikkContact"];
+            hidden: boolean;
+        };
+        KlikkContact: {
+            share: ("email" | "phone" | "instagram") | null;
+            phone: string | null;
+            instagram: string | null;
+        };
+        KlikkContactShown: {
+            /** @enum {string} */
+            share: "email" | "phone" | "instagram";
+            value: string;
+        } | null;
         LiveState: {
             event: {
                 id: string;
@@ -5430,6 +5600,7 @@ export interface operations {
                             places: number | null;
                             autoSeatLateArrivals: boolean;
                             calendarSequence: number;
+                            klikkWindowHours: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -5479,6 +5650,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default 48 */
+                    klikkWindowHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];
@@ -5562,6 +5735,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default 48 */
+                    klikkWindowHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];
@@ -7422,6 +7597,250 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getKlikk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Her klikk. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Klikk"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putKlikkContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    share: "email";
+                } | {
+                    /** @constant */
+                    share: "phone";
+                    phone: string;
+                } | {
+                    /** @constant */
+                    share: "instagram";
+                    instagram: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Her choice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KlikkContact"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putKlikkVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Her choice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hidden: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putKlikkBlocksByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blocked: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteKlikkBlocksByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blocked: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putKlikkByIdPicksByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "friend" | "training";
+                };
+            };
+        };
+        responses: {
+            /** @description Picked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        match: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteKlikkByIdPicksByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        withdrawn: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

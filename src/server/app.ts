@@ -39,6 +39,7 @@ import { ApiError } from './http/api-error.ts'
 import { asApiError } from './http/domain-errors.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { errorMessage, requestLanguage, type ErrorMessageKey } from './i18n.ts'
+import { klikkRoutes } from './klikk/klikk.routes.ts'
 import { klikkscreenRoutes, SERVER_TIME_HEADER, type LiveDeps } from './live/live.routes.ts'
 import { screenRoutes } from './live/screen-link.routes.ts'
 import type { ServerMetrics } from './metrics/metrics.ts'
@@ -127,6 +128,7 @@ function createApi({
     .route('/admin', dashboardRoutes(auth, database.db))
     .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))
     .route('/door', doorRoutes(auth, database.db, live))
+    .route('/klikk', klikkRoutes(auth, database.db, live.hub))
     .route('/klikkscreen', klikkscreenRoutes(live))
     .route('/screen', screenRoutes(database.db, live))
     .route('/mail-webhooks', mailWebhookRoutes(database.db, mailWebhooks ?? {}))

@@ -54,6 +54,10 @@ export type DomainErrorReason =
   | 'settingLocked'
   | 'launchDatePassed'
   | 'suppressionNotFound'
+  | 'klikkSelf'
+  | 'klikkNotTablemate'
+  | 'klikkNotOpen'
+  | 'klikkClosed'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client.ts'
 import { remindersPass } from './events/reminders.ts'
+import { closeKlikkWindows } from './klikk/commands/close-klikk-windows.ts'
 import { janitorPass, type RetentionDays } from './janitor.ts'
 import { startMailWorker, type MailWorkerOptions } from './mail/mail-worker.ts'
 import { databaseJobLeases } from './scheduler/job-lease.ts'
@@ -27,6 +28,11 @@ export const JOB_TIMINGS = {
   campaigns: { everyMs: 5_000, firstAfterMs: 0 },
   /** Reminders before events (events/reminders.ts): an event is reminded at most 5 min late. */
   'event-reminders': { everyMs: 5 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 5 * MINUTE_MS },
+  /**
+   * Klikk windows that have closed: one e-mail per seated member (klikk/commands/
+   * close-klikk-windows.ts, decision 0081), at most a minute late.
+   */
+  'klikk-windows': { everyMs: MINUTE_MS, firstAfterMs: 2_000, leaseMs: 5 * MINUTE_MS },
   /** Data past its retention period (janitor.ts, decision 0040). */
   janitor: { everyMs: 60 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 30 * MINUTE_MS },
 } as const satisfies Record<string, JobTiming>
@@ -50,7 +56,10 @@ export function startJobs({
   clock?: Clock
   /** The mail worker, without its timing (the table's outbox and campaigns). */
   mail: Omit<MailWorkerOptions, 'db' | 'logger' | 'pollMs' | 'scheduler'>
-  /** EVENT_REMINDER_HOURS (0: no reminders job) and the site's address for their links. */
+  /**
+   * EVENT_REMINDER_HOURS (0: no reminders job) and the site's address for their links (and the
+   * klikk windows' e-mails').
+   */
   reminders: { hours: number; baseUrl: string }
   retention: RetentionDays
 }) {
@@ -76,6 +85,17 @@ export function startJobs({
           now: new Date(now()),
         }),
     })
+  scheduler.add({
+    name: 'klikk-windows',
+    ...JOB_TIMINGS['klikk-windows'],
+    run: async () => {
+      const queued = await closeKlikkWindows(db, new Date(now()), {
+        baseUrl: reminders.baseUrl,
+        onEmailQueued: mailWorker.wake,
+      })
+      if (queued > 0) logger.info({ queued }, 'klikk windows closed: e-mails queued')
+    },
+  })
   scheduler.add({
     name: 'janitor',
     ...JOB_TIMINGS.janitor,

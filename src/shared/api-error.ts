@@ -49,5 +49,8 @@ export const ERROR_CODES = [
   'screen_code_unknown',
   'webhook_unauthorized',
   'webhook_replayed',
+  'klikk_not_tablemate',
+  'klikk_not_open',
+  'klikk_closed',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

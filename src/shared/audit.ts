@@ -184,6 +184,7 @@ export const AUDIT_FIELDS = {
   plannedRounds: 'number',
   places: 'number',
   autoSeatLateArrivals: 'yesNo',
+  klikkWindowHours: 'number',
   ...EVENT_TRANSLATION_FIELDS,
   status: 'status',
   imageUrl: 'text',

@@ -26,6 +26,7 @@ export const EMAIL_KIND_WORDS = [
   'eventChanged',
   'eventCancelled',
   'eventReminder',
+  'klikkResult',
   'newsletterConfirm',
   'newsletterAlreadySubscribed',
   'newsletterUnsubscribe',

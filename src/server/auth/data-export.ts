@@ -19,6 +19,7 @@ import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { tablemates } from '../events/people-met.ts'
+import { klikkDataOf } from '../klikk/queries/klikk-export.ts'
 import { emailTranslator } from '../i18n.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { pageWords } from './data-export-words.ts'
@@ -45,6 +46,7 @@ type SectionKey =
   | 'newsletter'
   | 'events'
   | 'doorHelper'
+  | 'klikk'
   | 'emails'
   | 'accountHistory'
 
@@ -346,6 +348,12 @@ function sections(db: Db, member: ExportedMember): Section[] {
             helperSince: iso(row.helperSince),
           })),
         ),
+    },
+    {
+      // Her picks after evenings, her matches and blocks, what she shares (issue 40).
+      key: 'klikk',
+      single: true,
+      batches: () => once(async () => [await klikkDataOf(db, userId, member.language)]),
     },
     {
       key: 'emails',

@@ -46,6 +46,41 @@ const MATRIX: {
     admin: 404,
   },
   { method: 'GET', path: '/api/events/people-met', none: 401, user: 200, admin: 200 },
+  // The klikk: every member her own; an evening she did not sit at is not hers (404).
+  { method: 'GET', path: '/api/klikk', none: 401, user: 200, admin: 200 },
+  {
+    method: 'PUT',
+    path: '/api/klikk/contact',
+    body: { share: 'email' },
+    none: 401,
+    user: 200,
+    admin: 200,
+  },
+  {
+    method: 'PUT',
+    path: '/api/klikk/visibility',
+    body: { hidden: false },
+    none: 401,
+    user: 200,
+    admin: 200,
+  },
+  {
+    method: 'PUT',
+    path: '/api/klikk/00000000-0000-4000-8000-000000000000/picks/no-such-member',
+    body: { kind: 'friend' },
+    none: 401,
+    user: 404,
+    admin: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/klikk/00000000-0000-4000-8000-000000000000/picks/no-such-member',
+    none: 401,
+    user: 404,
+    admin: 404,
+  },
+  { method: 'PUT', path: '/api/klikk/blocks/no-such-member', none: 401, user: 409, admin: 409 },
+  { method: 'DELETE', path: '/api/klikk/blocks/no-such-member', none: 401, user: 200, admin: 200 },
   // The door: admins, and door helpers of that one event (door.test.ts covers the helper).
   {
     method: 'GET',

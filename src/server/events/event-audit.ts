@@ -23,6 +23,7 @@ export const eventValues = (event: EventRow) => ({
   plannedRounds: event.plannedRounds,
   places: event.places,
   autoSeatLateArrivals: event.autoSeatLateArrivals,
+  klikkWindowHours: event.klikkWindowHours,
   // The texts written in other languages; one not written is absent (it shows the Hungarian).
   ...Object.fromEntries(
     TRANSLATED_LANGUAGES.flatMap((language) =>

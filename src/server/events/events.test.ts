@@ -33,6 +33,7 @@ const eventInput = (overrides: Partial<EventInput> = {}): EventInput => ({
   isKlikk: true,
   hasRecordingAvailable: false,
   plannedRounds: 3,
+  klikkWindowHours: 48,
   autoSeatLateArrivals: true,
   places: null,
   ...overrides,

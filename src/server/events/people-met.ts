@@ -19,7 +19,13 @@ export interface MetPerson {
  * rounds and evenings where nobody is left to show. Nothing but a name and a picture is shared.
  * The evenings' names and places are in `language`, or in Hungarian where the host wrote none.
  */
-export async function peopleMetBy(db: Db, userId: string, language: string) {
+export async function peopleMetBy(
+  db: Db,
+  userId: string,
+  language: string,
+  /** Only this evening (the klikk's pick list, klikk/queries). */
+  only?: { eventId: string },
+) {
   const mine = await db
     .select({
       eventId: events.id,
@@ -39,7 +45,12 @@ export async function peopleMetBy(db: Db, userId: string, language: string) {
     )
     .innerJoin(events, eq(events.id, eventRounds.eventId))
     .innerJoin(eventTables, eq(eventTables.id, eventTableAssignments.tableId))
-    .where(eq(eventTableAssignments.userId, userId))
+    .where(
+      and(
+        eq(eventTableAssignments.userId, userId),
+        only ? eq(events.id, only.eventId) : undefined,
+      ),
+    )
     .orderBy(desc(events.startTime), desc(events.id), asc(eventRounds.roundNumber))
   const eventIds = [...new Set(mine.map((seat) => seat.eventId))].slice(0, PEOPLE_MET_EVENTS)
   const seats = mine.filter((seat) => eventIds.includes(seat.eventId))

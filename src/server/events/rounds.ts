@@ -14,6 +14,7 @@ import { findEvent, lockEvent } from './event-base.ts'
 import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 import { firstTimersAmong, metAtEarlierEvenings } from './seating-memory.ts'
+import { blockPairs } from '../klikk/queries/block-pairs.ts'
 
 type Round = typeof eventRounds.$inferSelect
 
@@ -88,7 +89,10 @@ async function planSeating(
     people,
     tables,
     history: [...byRound.values()].map((groups) => [...groups.values()]),
-    keepApart: keepApart.map(({ userA, userB }): [string, string] => [userA, userB]),
+    keepApart: [
+      ...keepApart.map(({ userA, userB }): [string, string] => [userA, userB]),
+      ...(await blockPairs(db, people)),
+    ],
     metAtEarlierEvenings: await metAtEarlierEvenings(db, event, people),
     firstTimers: await firstTimersAmong(db, event, people),
     roundsToPlan: Math.max(1, event.plannedRounds - earlier.length),

@@ -64,6 +64,10 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   settingLocked: [409, 'setting_locked', 'siteSettings.locked'],
   launchDatePassed: [400, 'invalid_request', 'siteSettings.launchDatePassed'],
   suppressionNotFound: [404, 'not_found', 'notFound'],
+  klikkSelf: [400, 'invalid_request', 'events:errors.klikkSelf'],
+  klikkNotTablemate: [409, 'klikk_not_tablemate', 'events:errors.klikkNotTablemate'],
+  klikkNotOpen: [409, 'klikk_not_open', 'events:errors.klikkNotOpen'],
+  klikkClosed: [409, 'klikk_closed', 'events:errors.klikkClosed'],
 }
 
 /** Field messages of a domain refusal live in the namespace of its answer's message. */

@@ -13,6 +13,7 @@ export const API_TAGS = {
   account: 'Account',
   newsletter: 'Newsletter',
   events: 'Events',
+  klikk: 'Klikk',
   live: 'Live',
   media: 'Media',
   health: 'Health',
@@ -31,6 +32,8 @@ export const TAG_DESCRIPTIONS: Record<Tag, string> = {
   Newsletter:
     'Subscribing and unsubscribing (a visitor confirms by an e-mailed link), and published issues.',
   Events: 'Klikk evenings for members: what is coming, registering, calendar files, people met.',
+  Klikk:
+    "After an evening: whom she'd meet again among the women she sat with, her matches and what they share, her blocks. Picks are private: no answer tells anyone she was picked unless it is mutual.",
   Live: 'What a screen or a phone shows during an evening: its state, and streams of changes (server-sent events).',
   Media: 'Avatars and event images.',
   Health: 'Whether the server is up, and ready (its database reachable).',

@@ -11,8 +11,11 @@ export interface RateLimitRule {
   name: string
   windowSeconds: number
   max: number
-  /** Whom the window counts: each client address (the default), or everyone together. */
-  per?: 'address' | 'site'
+  /**
+   * Whom the window counts: each client address (the default), everyone together, or each
+   * signed-in member (behind requireUser; her picks, wherever she sends them from).
+   */
+  per?: 'address' | 'site' | 'member'
 }
 
 /**
@@ -21,7 +24,12 @@ export interface RateLimitRule {
  */
 export function rateLimit(db: Db, rule: RateLimitRule) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const address = rule.per === 'site' ? 'everyone' : (c.var.clientAddress ?? 'unknown')
+    const address =
+      rule.per === 'site'
+        ? 'everyone'
+        : rule.per === 'member'
+          ? `member:${c.var.user?.id ?? 'unknown'}`
+          : (c.var.clientAddress ?? 'unknown')
     const key = `app:${rule.name}:${address}`
     const now = Date.now()
     const windowStart = now - rule.windowSeconds * 1000

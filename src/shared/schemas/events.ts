@@ -1,3 +1,4 @@
+import { KLIKK_WINDOW_HOURS } from './klikk.ts'
 import { z } from 'zod'
 import { DEFAULT_ROUND_DURATION_MINUTES, TABLE_MAX_SEATS } from '../constants.ts'
 import { EVENT_TEXT_LIMITS, eventTranslationsInputSchema } from '../event-texts.ts'
@@ -51,6 +52,13 @@ export const eventInputSchema = z.object({
     .max(20, { error: 'plannedRoundsInvalid' })
     .default(4),
   autoSeatLateArrivals: z.boolean().default(true),
+  /** Hours after the evening's end while members pick whom they'd meet again (issue 40). */
+  klikkWindowHours: z
+    .number({ error: 'klikkWindowHoursInvalid' })
+    .int({ error: 'klikkWindowHoursInvalid' })
+    .min(KLIKK_WINDOW_HOURS.min, { error: 'klikkWindowHoursInvalid' })
+    .max(KLIKK_WINDOW_HOURS.max, { error: 'klikkWindowHoursInvalid' })
+    .default(KLIKK_WINDOW_HOURS.default),
   /** How many can come (beyond it, a waiting list); null for no limit. */
   places: z
     .number({ error: 'placesInvalid' })

@@ -10,6 +10,7 @@ import { useSession } from '../lib/session-store.ts'
 import { Registration } from '../features/events/components/registration.tsx'
 import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { PeopleMet } from '../features/events/components/people-met.tsx'
+import { KlikkSection } from '../features/klikk/components/klikk-section.tsx'
 import { AddToCalendar, MapLink } from '../features/events/components/event-calendar-links.tsx'
 import { MyTable } from '../features/live/my-table.tsx'
 import { EveningOver } from '../features/events/components/evening-over.tsx'
@@ -150,6 +151,7 @@ function MemberEvents() {
           </li>
         ))}
       </ul>
+      <KlikkSection changes={changes} />
       <PeopleMet changes={changes} />
     </div>
   )

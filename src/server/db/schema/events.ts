@@ -61,6 +61,8 @@ export const events = pgTable(
      * changes, so calendars replace the old invitation instead of keeping both.
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** Hours after the evening's end while members may pick whom they'd meet again (issue 40). */
+    klikkWindowHours: integer('klikk_window_hours').notNull().default(48),
     ...timestamps,
   },
   (t) => [
@@ -70,6 +72,7 @@ export const events = pgTable(
       .where(sql`${t.status} = 'active'`),
     check('events_duration_positive', sql`${t.duration} > 0`),
     check('events_planned_rounds_positive', sql`${t.plannedRounds} between 1 and 50`),
+    check('events_klikk_window_hours', sql`${t.klikkWindowHours} between 24 and 168`),
     check('events_places_positive', sql`${t.places} is null or ${t.places} between 1 and 10000`),
   ],
 )

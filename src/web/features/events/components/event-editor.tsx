@@ -10,6 +10,7 @@ import {
 } from '#shared/event-texts.ts'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import { eventInputSchema, type EventInput } from '#shared/schemas/events.ts'
+import { KLIKK_WINDOW_HOURS } from '#shared/schemas/klikk.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { languageName } from '#web/lib/language-names.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -80,6 +81,7 @@ export function EventEditor({
     address: existing?.address ?? '',
     duration: String(existing?.duration ?? 150),
     plannedRounds: String(existing?.plannedRounds ?? 4),
+    klikkWindowHours: String(existing?.klikkWindowHours ?? KLIKK_WINDOW_HOURS.default),
     places: existing?.places == null ? '' : String(existing.places),
     isKlikk: existing?.isKlikk ?? true,
     hasRecordingAvailable: existing?.hasRecordingAvailable ?? false,
@@ -129,6 +131,8 @@ export function EventEditor({
       startTime: Number.isNaN(start.getTime()) ? '' : start.toISOString(),
       duration: values.duration === '' ? Number.NaN : Number(values.duration),
       plannedRounds: values.plannedRounds === '' ? Number.NaN : Number(values.plannedRounds),
+      klikkWindowHours:
+        values.klikkWindowHours === '' ? Number.NaN : Number(values.klikkWindowHours),
       places: values.places.trim() === '' ? null : Number(values.places),
     })
     if (!parsed.success) {
@@ -287,6 +291,17 @@ export function EventEditor({
           value={values.plannedRounds}
           onChange={(e) => set('plannedRounds')(e.target.value)}
           error={errors.plannedRounds}
+        />
+        <TextField
+          label={t('editor.klikkWindowHours')}
+          hint={t('editor.klikkWindowHoursHint')}
+          type="number"
+          inputMode="numeric"
+          min={KLIKK_WINDOW_HOURS.min}
+          max={KLIKK_WINDOW_HOURS.max}
+          value={values.klikkWindowHours}
+          onChange={(e) => set('klikkWindowHours')(e.target.value)}
+          error={errors.klikkWindowHours}
         />
         <TextField
           label={t('editor.places')}

@@ -1,0 +1,60 @@
+import type { Language } from '#shared/languages.ts'
+import { emailTranslator } from '../i18n.ts'
+import { formatEventTime } from '../events/reminder-email.ts'
+import { siteLink } from '../mail/site-link.ts'
+import { brandedEmail, escapeHtml, siteFooter, type RenderedEmail } from '../mail/templates.ts'
+
+export interface KlikkResultDetails {
+  /** Her name, for the greeting. */
+  name: string | null
+  eventName: string
+  /** Her matches at the evening. */
+  klikks: number
+  /** The next evening's start, for a member with no match (none planned: left out). */
+  nextEvening: Date | null
+  baseUrl: string
+}
+
+/**
+ * The one e-mail after an evening's klikk window closes: how many klikks she had and a link to
+ * them; with none, a kind word and the next evening's date. HTML and plain text say the same.
+ */
+export function klikkResultEmail(
+  language: Language,
+  { name, eventName, klikks, nextEvening, baseUrl }: KlikkResultDetails,
+): RenderedEmail {
+  const t = emailTranslator(language)
+  const url = siteLink(baseUrl, '/events', language)
+  const site = siteFooter(language, baseUrl)
+  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
+  const subject = `${t('klikkResult.subject', { event: eventName })} – Lendület`
+  const lines =
+    klikks > 0
+      ? [t('klikkResult.matches', { count: klikks, event: eventName })]
+      : [
+          t('klikkResult.noMatch', { event: eventName }),
+          ...(nextEvening
+            ? [t('klikkResult.next', { when: formatEventTime(language, nextEvening) })]
+            : []),
+        ]
+  const button = klikks > 0 ? t('klikkResult.button') : t('klikkResult.buttonEvents')
+  const text = [
+    greeting,
+    '',
+    ...lines.flatMap((line) => [line, '']),
+    `${button}: ${url}`,
+    '',
+    '—',
+    `${t('footer')} · ${site.text}`,
+  ].join('\n')
+  const html = brandedEmail({
+    language,
+    title: subject,
+    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+          ${lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('\n          ')}
+          <p style="margin:8px 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(button)}</a></p>
+          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
+    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
+  })
+  return { subject, html, text }
+}
