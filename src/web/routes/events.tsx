@@ -15,13 +15,16 @@ import { MyTable } from '../features/live/my-table.tsx'
 import { EveningOver } from '../features/events/components/evening-over.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { useTranslation } from '../lib/use-translation.ts'
+import { ServerData } from '../lib/query-client.tsx'
 
 /** /events: the members' events page: sign up for what is coming, with the code for the door. */
 export default function EventsPage() {
   return (
-    <RequireRole allow="signed-in">
-      <MemberEvents />
-    </RequireRole>
+    <ServerData>
+      <RequireRole allow="signed-in">
+        <MemberEvents />
+      </RequireRole>
+    </ServerData>
   )
 }
 
