@@ -59,10 +59,18 @@ export const memberEventKeys = {
   peopleMet: () => key<Get<ApiClient['events']['people-met']>>()([...memberEventKeys.all, 'met']),
 }
 
+/** Better Auth's passkey plugin answers outside the typed client (its own handler): its rows. */
+export interface PasskeyRow {
+  id: string
+  name?: string | null
+  createdAt?: string | null
+}
+
 export const accountKeys = {
   all: ['account'] as const,
   signInMethods: () => key<Get<Account['sign-in-methods']>>()([...accountKeys.all, 'sign-in']),
   devices: () => key<Get<Account['sessions']>>()([...accountKeys.all, 'devices']),
+  passkeys: () => key<PasskeyRow[]>()([...accountKeys.all, 'passkeys']),
 }
 
 export const adminKeys = {

@@ -32,7 +32,7 @@ function MemberEvents() {
   const { t, i18n } = useTranslation('events')
   const session = useSession()
   useDocumentTitle(`${t('member.title')} – Lendület`)
-  const { events, error: failed, busy, toggle, running, ended, next, changes } = useMemberEvents()
+  const { events, error: failed, busy, toggle, running, ended, next } = useMemberEvents()
   // Arriving for one evening (/events#member-event-…, from her closing on /home): its card.
   const loaded = events !== null
   useEffect(() => {
@@ -57,7 +57,7 @@ function MemberEvents() {
       ) : (
         ended && (
           <div className="mt-8">
-            <EveningOver ended={ended} next={next} changes={changes} />
+            <EveningOver ended={ended} next={next} />
           </div>
         )
       )}
@@ -153,7 +153,7 @@ function MemberEvents() {
           </li>
         ))}
       </ul>
-      <PeopleMet changes={changes} />
+      <PeopleMet />
     </div>
   )
 }

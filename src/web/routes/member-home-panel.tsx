@@ -27,7 +27,7 @@ export default function MemberHomePanel({ me }: { me: Me }) {
 
 function HomePanel({ me }: { me: Me }) {
   const { t } = useTranslation('events')
-  const { events, error, busy, toggle, running, ended, next, changes } = useMemberEvents()
+  const { events, error, busy, toggle, running, ended, next } = useMemberEvents()
   // Her given name ("Szia, Réka!"); an account with only a full name is greeted with that.
   const name = callName(me) ?? me.email.split('@')[0] ?? ''
   return (
@@ -46,7 +46,7 @@ function HomePanel({ me }: { me: Me }) {
         ) : (
           ended && (
             <div className="mt-5">
-              <EveningOver ended={ended} changes={changes} />
+              <EveningOver ended={ended} />
             </div>
           )
         )}
