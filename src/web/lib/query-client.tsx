@@ -6,9 +6,10 @@ import {
   type InferDataFromTag,
   type QueryKey,
 } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { ApiErrorBody } from '#shared/api-error.ts'
 import type { ApiResult } from './call-api.ts'
+import { useChanges } from './use-changes.ts'
 
 /**
  * A read the server refused, or that did not reach it: `message` is the server's, already in
@@ -93,3 +94,37 @@ export async function changed<T>(
 /** Marks these as stale (read again now, if on screen); resolves once they are fresh. */
 export const refresh = (...keys: QueryKey[]) =>
   Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+
+/**
+ * Reads `keys` again whenever the server says something changed on `url` (useChanges). A ping
+ * never cancels a read under way (a busy evening pings for every event's changes, faster than
+ * a slow read comes back): pings during a read make one more read after it.
+ */
+export function useRefreshOnChanges(url: string, keys: () => QueryKey[]) {
+  const state = useRef({ running: false, again: false, keys })
+  useEffect(() => {
+    state.current.keys = keys
+  })
+  useChanges(url, () => {
+    const current = state.current
+    const read = () => {
+      if (current.running) {
+        current.again = true
+        return
+      }
+      current.running = true
+      void Promise.all(
+        current
+          .keys()
+          .map((queryKey) => queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false })),
+      ).finally(() => {
+        current.running = false
+        if (current.again) {
+          current.again = false
+          read()
+        }
+      })
+    }
+    read()
+  })
+}

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { refresh } from '#web/lib/query-client.tsx'
+import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
 import { memberEventKeys } from '#web/lib/query-keys.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
 import {
   memberEventsQuery,
   memberEventsLiveUrl,
@@ -18,7 +17,7 @@ import {
 export function useMemberEvents() {
   const list = useQuery(memberEventsQuery())
   // Each change heard: her events, and what else on her page follows them (people met).
-  useChanges(memberEventsLiveUrl, () => void refresh(memberEventKeys.all))
+  useRefreshOnChanges(memberEventsLiveUrl, () => [memberEventKeys.all])
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 

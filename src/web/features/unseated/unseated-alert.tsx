@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { dateLocale } from '#shared/languages.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { refresh } from '#web/lib/query-client.tsx'
+import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
 import { eventKeys } from '#web/lib/query-keys.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { addSeat, openTable, unseatedQuery, type UnseatedPerson } from './api/unseated-api.ts'
 
@@ -14,7 +13,7 @@ const SHOWN = 3
 /** Who is in with no seat, following every change to any event (the door's check-ins among them). */
 export function useUnseated(eventId: string) {
   const loaded = useQuery(unseatedQuery(eventId))
-  useChanges('/api/admin/events/live', () => void refresh(eventKeys.unseated(eventId)))
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.unseated(eventId)])
   return loaded
 }
 export type Unseated = ReturnType<typeof useUnseated>

@@ -6,8 +6,7 @@ import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
-import { useChanges } from '#web/lib/use-changes.ts'
-import { refresh } from '#web/lib/query-client.tsx'
+import { useRefreshOnChanges } from '#web/lib/query-client.tsx'
 import { eventKeys } from '#web/lib/query-keys.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -55,7 +54,7 @@ export function EventWorkspace({
 
   // The evening changes from elsewhere too (the door's check-ins, another admin): the stream
   // says only that something changed, so what the page shows of this event is read again.
-  useChanges('/api/admin/events/live', () => void refresh(eventKeys.event(eventId)))
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.event(eventId)])
   const actions = useEventActions(eventId)
   const people = useParticipantLabels(detail?.participants ?? noParticipants)
 

@@ -3,10 +3,9 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
-import { refresh } from '#web/lib/query-client.tsx'
+import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
 import { eventKeys } from '#web/lib/query-keys.ts'
 import { useFocusSoon } from '#web/lib/use-focus-soon.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
   endEvent,
@@ -26,7 +25,7 @@ export function EventsOverview() {
   const [filter, setFilter] = useState<Filter>('all')
   const list = useQuery(eventListQuery(filter))
   // Cards follow changes made anywhere (another admin, the round panel) without a reload.
-  useChanges('/api/admin/events/live', () => void refresh(eventKeys.lists()))
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.lists()])
   const items: EventListItem[] | null = list.data?.events ?? null
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)

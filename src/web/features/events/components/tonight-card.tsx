@@ -3,9 +3,8 @@ import { localIsoTime } from '#shared/time-zone.ts'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { buttonClass } from '#web/components/ui/button.tsx'
-import { refresh } from '#web/lib/query-client.tsx'
+import { useRefreshOnChanges } from '#web/lib/query-client.tsx'
 import { eventKeys } from '#web/lib/query-keys.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { eventListQuery, type EventListItem } from '../api/admin-events-api.ts'
@@ -40,7 +39,7 @@ export function TonightCard() {
   const { t, i18n } = useTranslation('events')
   const now = useNow()
   const list = useQuery(eventListQuery('all'))
-  useChanges('/api/admin/events/live', () => void refresh(eventKeys.lists()))
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.lists()])
   const event = list.data ? eveningOfToday(list.data.events, new Date(now)) : null
   if (!event) return null
   const time = new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' }).format(
