@@ -43,6 +43,11 @@ const patchDetail = (id: string, update: (detail: EventDetail) => EventDetail) =
   queryClient.setQueryData(eventKeys.detail(id), (detail) => detail && update(detail))
 const setEvent = (id: string) => (event: EventDetail['event']) =>
   patchDetail(id, (detail) => ({ ...detail, event }))
+/** The event's own row changed: the page takes it; the lists and the door read theirs again. */
+const eventChanged = (id: string) => (event: EventDetail['event']) => {
+  setEvent(id)(event)
+  return refresh(eventKeys.lists(), eventKeys.door(id))
+}
 const setTable = (id: string, table: EventTable) =>
   patchDetail(id, (detail) => ({
     ...detail,
@@ -65,10 +70,7 @@ export const createEvent = (json: EventInput) =>
 export const updateEvent = (id: string, json: EventInput) =>
   changed(
     callApi(() => one.$put({ param: { id }, json })),
-    (event) => {
-      setEvent(id)(event)
-      return refresh(eventKeys.lists(), eventKeys.door(id))
-    },
+    eventChanged(id),
   )
 export const deleteEvent = (id: string) =>
   changed(
@@ -81,10 +83,7 @@ export const deleteEvent = (id: string) =>
 export const startEvent = (id: string) =>
   changed(
     callApi(() => one.start.$post({ param: { id } })),
-    (event) => {
-      setEvent(id)(event)
-      return refresh(eventKeys.lists(), eventKeys.door(id))
-    },
+    eventChanged(id),
   )
 /** Ending the evening also ends its running round: the rounds are read again. */
 export const endEvent = (id: string) =>
@@ -98,10 +97,7 @@ export const endEvent = (id: string) =>
 export const reopenEvent = (id: string) =>
   changed(
     callApi(() => one.reopen.$post({ param: { id } })),
-    (event) => {
-      setEvent(id)(event)
-      return refresh(eventKeys.lists(), eventKeys.door(id))
-    },
+    eventChanged(id),
   )
 
 /** Multipart upload; the typed client does not build form bodies, so this one is fetch. */
