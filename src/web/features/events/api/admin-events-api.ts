@@ -39,22 +39,18 @@ export const eventDetailQuery = (id: string) => apiQuery(eventKeys.detail(id), (
 // the answer does not show (a round's seats, who is at the door, who has no seat, the lists).
 
 /** Puts an answer into the event page's data, if it is in the cache. */
-const patchDetail = (id: string, update: (detail: EventDetail) => EventDetail) =>
+const patchDetail = (id: string, update: (detail: EventDetail) => EventDetail) => {
+  // A read under way began before this change: its older answer must not overwrite it.
+  void queryClient.cancelQueries({ queryKey: eventKeys.detail(id), exact: true })
   queryClient.setQueryData(eventKeys.detail(id), (detail) => detail && update(detail))
+}
 const setEvent = (id: string) => (event: EventDetail['event']) =>
   patchDetail(id, (detail) => ({ ...detail, event }))
 /** The event's own row changed: the page takes it; the lists and the door read theirs again. */
 const eventChanged = (id: string) => (event: EventDetail['event']) => {
-  setEvent(id)(event)
-  return refresh(eventKeys.lists(), eventKeys.door(id))
+  // The answer shows once the rest is read, so the change is on screen as it resolves.
+  return refresh(eventKeys.lists(), eventKeys.door(id)).then(() => setEvent(id)(event))
 }
-const setTable = (id: string, table: EventTable) =>
-  patchDetail(id, (detail) => ({
-    ...detail,
-    tables: detail.tables.some((t) => t.id === table.id)
-      ? detail.tables.map((t) => (t.id === table.id ? table : t))
-      : [...detail.tables, table],
-  }))
 /** A round's answer has no seats: they stay as the page has them. */
 const setRound = (id: string, round: Omit<EventRound, 'seats'>) =>
   patchDetail(id, (detail) => ({
@@ -90,8 +86,7 @@ export const endEvent = (id: string) =>
   changed(
     callApi(() => one.end.$post({ param: { id } })),
     (event) => {
-      setEvent(id)(event)
-      return refresh(eventKeys.event(id), eventKeys.lists())
+      return refresh(eventKeys.event(id), eventKeys.lists()).then(() => setEvent(id)(event))
     },
   )
 export const reopenEvent = (id: string) =>
@@ -118,18 +113,14 @@ export const uploadEventImage = (id: string, file: File) => {
 export const addTable = (id: string, json: TableInput) =>
   changed(
     callApi(() => one.tables.$post({ param: { id }, json })),
-    (table) => {
-      setTable(id, table)
-      return refresh(eventKeys.unseated(id))
-    },
+    // Read again, not patched: a table added while the live stream's read of the page is under
+    // way must not be lost to it (a quick second table after the first).
+    () => refresh(eventKeys.detail(id), eventKeys.unseated(id)),
   )
 export const updateTable = (id: string, tableId: string, json: TableInput) =>
   changed(
     callApi(() => one.tables[':tableId'].$put({ param: { id, tableId }, json })),
-    (table) => {
-      setTable(id, table)
-      return refresh(eventKeys.unseated(id), eventKeys.door(id))
-    },
+    () => refresh(eventKeys.detail(id), eventKeys.unseated(id), eventKeys.door(id)),
   )
 export const removeTable = (id: string, tableId: string) =>
   changed(
@@ -226,8 +217,9 @@ export const endRound = (id: string, roundId: string) =>
   changed(
     callApi(() => round.end.$post({ param: { id, roundId } })),
     (ended) => {
-      setRound(id, ended)
-      return refresh(eventKeys.door(id), eventKeys.unseated(id), eventKeys.lists())
+      return refresh(eventKeys.door(id), eventKeys.unseated(id), eventKeys.lists()).then(() =>
+        setRound(id, ended),
+      )
     },
   )
 export const removeRound = (id: string, roundId: string) =>
