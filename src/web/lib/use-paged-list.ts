@@ -1,32 +1,34 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { ApiResult } from './call-api.ts'
+import {
+  keepPreviousData,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { refresh, type ApiFailure } from './query-client.tsx'
 
 const SEARCH_DELAY_MS = 250
 
 /**
- * An admin list searched and paged on the server: the search box's text is sent once typing
- * pauses (back to page 1), a page is read when the search, the page, `filters` (the screen's
- * other choices, as one string) or `reload()` change. `error` is the server's message, or ''
- * when there was none, as in useApiData. It also keeps what the screen says after an action
- * (`notice`) and the row whose action waits for a confirmation (`confirming`).
+ * An admin list searched and paged on the server, read by query key: the search box's text is
+ * sent once typing pauses (back to page 1), and `read` gives the query of one page (its key holds
+ * the search, the page and the screen's other choices, so a change of any reads that page; the
+ * page shown stays while the next one comes). `error` is the server's message, or '' when there
+ * was none (the screen then shows its own text). `reload()` reads the list again: every page of
+ * it, as `listKey` (the prefix of the pages' keys) says. It also keeps what the screen says after
+ * an action (`notice`).
  */
-export function usePagedList<List extends { matching: number; pageSize: number }, Row>(
-  read: (query: { q: string; page: number }) => Promise<ApiResult<List>>,
-  filters = '',
+export function usePagedList<
+  List extends { matching: number; pageSize: number },
+  Key extends QueryKey,
+>(
+  read: (query: { q: string; page: number }) => UseQueryOptions<List, ApiFailure, List, Key>,
+  listKey: QueryKey,
 ) {
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [page, setPage] = useState(1)
-  const [list, setList] = useState<List | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const [confirming, setConfirming] = useState<Row | null>(null)
-  const latest = useRef(read)
-  // Layout effects run before effects: the read below always uses this render's function.
-  useLayoutEffect(() => {
-    latest.current = read
-  })
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -36,17 +38,8 @@ export function usePagedList<List extends { matching: number; pageSize: number }
     return () => window.clearTimeout(timer)
   }, [search])
 
-  useEffect(() => {
-    let current = true
-    void latest.current({ q: query, page }).then((result) => {
-      if (!current) return
-      setError(result.ok ? null : result.message)
-      if (result.ok) setList(result.data)
-    })
-    return () => {
-      current = false
-    }
-  }, [query, page, filters, version])
+  const pageQuery = useQuery({ ...read({ q: query, page }), placeholderData: keepPreviousData })
+  const list = pageQuery.data ?? null
 
   return {
     search,
@@ -56,12 +49,10 @@ export function usePagedList<List extends { matching: number; pageSize: number }
     page,
     setPage,
     list,
-    error,
+    error: pageQuery.error ? pageQuery.error.message : null,
     pages: list ? Math.max(1, Math.ceil(list.matching / list.pageSize)) : 1,
-    reload: () => setVersion((n) => n + 1),
+    reload: () => refresh(listKey),
     notice,
     setNotice,
-    confirming,
-    setConfirming,
   }
 }

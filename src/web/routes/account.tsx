@@ -13,12 +13,15 @@ import { TwoStepSetting } from '../features/auth/components/two-step-setting.tsx
 import { useSubscription } from '../features/newsletter/subscription-store.ts'
 import { useSession, type Me } from '../lib/session-store.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
+import { ServerData } from '../lib/query-client.tsx'
 
 export default function AccountPage() {
   return (
-    <RequireRole allow="signed-in">
-      <AccountForm />
-    </RequireRole>
+    <ServerData>
+      <RequireRole allow="signed-in">
+        <AccountForm />
+      </RequireRole>
+    </ServerData>
   )
 }
 

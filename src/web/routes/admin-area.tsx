@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { Route, Switch } from 'wouter'
 import { withTexts } from '../lib/with-texts.ts'
+import { ServerData } from '../lib/query-client.tsx'
 
 // The admin screens load with this one chunk's router, not with the site's first page.
 const AdminPage = lazy(() => import('./admin.tsx'))
@@ -19,21 +20,23 @@ const AdminAuditPage = lazy(withTexts(() => import('./admin-audit.tsx'), ['admin
 /** /admin and everything under it; each screen guards itself (admins only). */
 export default function AdminArea() {
   return (
-    <Switch>
-      <Route path="/admin" component={AdminPage} />
-      <Route path="/admin/newsletter" component={AdminNewsletterPage} />
-      <Route path="/admin/newsletter/campaigns" component={AdminNewsletterCampaignsPage} />
-      {/* One route for new and saved: a new campaign keeps its editor when saving gives it an id. */}
-      <Route path="/admin/newsletter/campaigns/:id" component={AdminNewsletterCampaignPage} />
-      <Route
-        path="/admin/newsletter/campaigns/:id/preview"
-        component={AdminNewsletterCampaignPreviewPage}
-      />
-      <Route path="/admin/users" component={AdminUsersPage} />
-      <Route path="/admin/settings" component={AdminSettingsPage} />
-      <Route path="/admin/audit" component={AdminAuditPage} />
-      <Route path="/admin/events/new" component={AdminEventNewPage} />
-      <Route path="/admin/events/:id" component={AdminEventPage} />
-    </Switch>
+    <ServerData>
+      <Switch>
+        <Route path="/admin" component={AdminPage} />
+        <Route path="/admin/newsletter" component={AdminNewsletterPage} />
+        <Route path="/admin/newsletter/campaigns" component={AdminNewsletterCampaignsPage} />
+        {/* One route for new and saved: a new campaign keeps its editor when saving gives it an id. */}
+        <Route path="/admin/newsletter/campaigns/:id" component={AdminNewsletterCampaignPage} />
+        <Route
+          path="/admin/newsletter/campaigns/:id/preview"
+          component={AdminNewsletterCampaignPreviewPage}
+        />
+        <Route path="/admin/users" component={AdminUsersPage} />
+        <Route path="/admin/settings" component={AdminSettingsPage} />
+        <Route path="/admin/audit" component={AdminAuditPage} />
+        <Route path="/admin/events/new" component={AdminEventNewPage} />
+        <Route path="/admin/events/:id" component={AdminEventPage} />
+      </Switch>
+    </ServerData>
   )
 }

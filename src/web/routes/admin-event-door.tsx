@@ -5,6 +5,7 @@ import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { DoorScreen } from '../features/door/door-screen.tsx'
 import { keptDoorList } from '../features/door/kept-door-list.ts'
 import { UnseatedAlert, useUnseated } from '../features/unseated/unseated-alert.tsx'
+import { ServerData } from '../lib/query-client.tsx'
 
 /**
  * /admin/events/:id/door: the event's door screen. Admins, and the members an admin lets work
@@ -29,7 +30,9 @@ export default function AdminEventDoorPage() {
       hostAlert={host ? <HostAlert eventId={id} /> : null}
     />
   )
-  return kept ? door : <RequireRole allow="signed-in">{door}</RequireRole>
+  return (
+    <ServerData>{kept ? door : <RequireRole allow="signed-in">{door}</RequireRole>}</ServerData>
+  )
 }
 
 /** Only the host asks who has no seat: the server refuses a door helper the list. */

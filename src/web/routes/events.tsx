@@ -16,13 +16,16 @@ import { MyTable } from '../features/live/my-table.tsx'
 import { EveningOver } from '../features/events/components/evening-over.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { useTranslation } from '../lib/use-translation.ts'
+import { ServerData } from '../lib/query-client.tsx'
 
 /** /events: the members' events page: sign up for what is coming, with the code for the door. */
 export default function EventsPage() {
   return (
-    <RequireRole allow="signed-in">
-      <MemberEvents />
-    </RequireRole>
+    <ServerData>
+      <RequireRole allow="signed-in">
+        <MemberEvents />
+      </RequireRole>
+    </ServerData>
   )
 }
 
@@ -30,7 +33,7 @@ function MemberEvents() {
   const { t, i18n } = useTranslation('events')
   const session = useSession()
   useDocumentTitle(`${t('member.title')} – Lendület`)
-  const { events, error: failed, busy, toggle, running, ended, next, changes } = useMemberEvents()
+  const { events, error: failed, busy, toggle, running, ended, next } = useMemberEvents()
   // Arriving for one evening (/events#member-event-…, from her closing on /home): its card.
   const loaded = events !== null
   useEffect(() => {
@@ -55,7 +58,7 @@ function MemberEvents() {
       ) : (
         ended && (
           <div className="mt-8">
-            <EveningOver ended={ended} next={next} changes={changes} />
+            <EveningOver ended={ended} next={next} />
           </div>
         )
       )}
@@ -151,8 +154,8 @@ function MemberEvents() {
           </li>
         ))}
       </ul>
-      <KlikkSection changes={changes} />
-      <PeopleMet changes={changes} />
+      <KlikkSection />
+      <PeopleMet />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { EveningOver } from '../features/events/components/evening-over.tsx'
 import { NextEvening } from '../features/events/components/next-evening.tsx'
 import type { Me } from '../lib/session-store.ts'
 import { useTranslation } from '../lib/use-translation.ts'
+import { ServerData } from '../lib/query-client.tsx'
 
 /**
  * Her part of /home, above the landing page: her next evening (register or withdraw), her member
@@ -17,8 +18,16 @@ import { useTranslation } from '../lib/use-translation.ts'
  * like her events page. Loaded only for a signed-in member.
  */
 export default function MemberHomePanel({ me }: { me: Me }) {
+  return (
+    <ServerData>
+      <HomePanel me={me} />
+    </ServerData>
+  )
+}
+
+function HomePanel({ me }: { me: Me }) {
   const { t } = useTranslation('events')
-  const { events, error, busy, toggle, running, ended, next, changes } = useMemberEvents()
+  const { events, error, busy, toggle, running, ended, next } = useMemberEvents()
   // Her given name ("Szia, Réka!"); an account with only a full name is greeted with that.
   const name = callName(me) ?? me.email.split('@')[0] ?? ''
   return (
@@ -37,7 +46,7 @@ export default function MemberHomePanel({ me }: { me: Me }) {
         ) : (
           ended && (
             <div className="mt-5">
-              <EveningOver ended={ended} changes={changes} />
+              <EveningOver ended={ended} />
             </div>
           )
         )}

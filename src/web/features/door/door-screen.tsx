@@ -438,8 +438,10 @@ export function DoorScreen({
               size="sm"
               onClick={async () => {
                 const result = await startEvening(eventId)
-                if (!result.ok) setOutcome({ kind: 'refused', message: result.message })
-                await door.reload()
+                if (!result.ok) {
+                  setOutcome({ kind: 'refused', message: result.message })
+                  await door.reload()
+                }
                 field.current?.focus()
               }}
             >

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { KLIKKSCREEN_POLL_MS } from '#shared/constants.ts'
 import { forgetDoor } from '#web/lib/doors-on-device.ts'
-import { doorLiveUrl, fetchDoor, type DoorState } from './api/door-api.ts'
+import { queryClient } from '#web/lib/query-client.tsx'
+import { eventKeys } from '#web/lib/query-keys.ts'
+import { doorLiveUrl, doorQuery, type DoorState } from './api/door-api.ts'
 import { installDoorWorker, keepDoorList, keptDoorList } from './kept-door-list.ts'
 
 /** Answers that mean she may not work this door (any more): signed out, not a helper, no event. */
@@ -9,60 +12,61 @@ const LOST_ACCESS = new Set([401, 403, 404])
 
 /**
  * The door list, live: read once, then pushed by the server on every change (another phone's
- * check-in, a seat made); while the stream is down, read every 5 s. Each list the server sends is
- * kept on the phone for this event (kept-door-list.ts), and shown at once when the page opens
- * again, so the door goes on searching it without the network, across a reload or sleep. What the
- * phone keeps goes when the evening ends or the server refuses her the door; `onAccessLost` then
- * tells the route.
+ * check-in, a seat made) into the same cache entry; while the stream is down, read every 5 s.
+ * Each list the server sends is kept on the phone for this event (kept-door-list.ts), and shown
+ * at once when the page opens again, so the door goes on searching it without the network,
+ * across a reload or sleep. What the phone keeps goes when the evening ends or the server
+ * refuses her the door; `onAccessLost` then tells the route.
  */
 export function useDoorState(eventId: string, onAccessLost?: () => void) {
   const [kept] = useState(() => keptDoorList(eventId))
-  const [state, setState] = useState<DoorState | null>(kept?.state ?? null)
-  /** When the list on screen was saved on this phone; null once the server has sent one. */
-  const [savedAt, setSavedAt] = useState<number | null>(kept?.savedAt ?? null)
-  /** A refusal from the server (no access, door closed, no such event); not a network failure. */
-  const [refusal, setRefusal] = useState<string | null>(null)
+  // Read whatever the browser thinks of the network: a failed read leaves the kept list on screen.
+  const door = useQuery({ ...doorQuery(eventId), networkMode: 'always' })
   const [live, setLive] = useState(false)
 
-  const receive = useCallback(
-    (next: DoorState) => {
-      setState(next)
-      setSavedAt(null)
-      setRefusal(null)
-      // The evening is over: its list does not stay on the phone.
-      if (next.event.endedAt) void forgetDoor(eventId)
-      else keepDoorList(eventId, next)
-    },
-    [eventId],
-  )
-  const apply = useCallback(
-    (result: Awaited<ReturnType<typeof fetchDoor>>) => {
-      if (result.ok) receive(result.data)
-      else if (result.status !== 0 && result.status < 500) {
-        setRefusal(result.message)
-        if (LOST_ACCESS.has(result.status)) {
-          setState(null)
-          void forgetDoor(eventId).then(onAccessLost)
-        }
-      }
-    },
-    [eventId, receive, onAccessLost],
-  )
-  /** Reads the list again now (after an action this phone took). */
-  const reload = useCallback(() => fetchDoor(eventId).then(apply), [eventId, apply])
+  /**
+   * A refusal from the server (no access, door closed, no such event), not a network failure;
+   * it stays until the server sends a list again (a poll's read in between does not hide it).
+   */
+  const [refusal, setRefusal] = useState<{ message: string; lost: boolean } | null>(null)
+  const { error: failure, errorUpdatedAt, dataUpdatedAt } = door
+  // What the cache already holds counts too (zeros: nothing seen yet).
+  const [seen, setSeen] = useState({ error: 0, data: 0 })
+  if (seen.error !== errorUpdatedAt || seen.data !== dataUpdatedAt) {
+    setSeen({ error: errorUpdatedAt, data: dataUpdatedAt })
+    if (seen.data !== dataUpdatedAt && dataUpdatedAt >= errorUpdatedAt) setRefusal(null)
+    else if (failure && failure.status !== 0 && failure.status < 500)
+      setRefusal({ message: failure.message, lost: LOST_ACCESS.has(failure.status) })
+  }
+  const lost = refusal?.lost ?? false
+  const fromServer = lost ? null : (door.data ?? null)
+
+  // Each list from the server stays on the phone, or goes with the evening.
+  useEffect(() => {
+    if (!fromServer) return
+    if (fromServer.event.endedAt) void forgetDoor(eventId)
+    else keepDoorList(eventId, fromServer)
+  }, [eventId, fromServer])
+
+  const latestLost = useRef(onAccessLost)
+  useEffect(() => {
+    latestLost.current = onAccessLost
+  })
+  useEffect(() => {
+    if (lost) void forgetDoor(eventId).then(() => latestLost.current?.())
+  }, [eventId, lost])
+
+  // The first list from the server: from now on the door opens without the network.
+  const installed = useRef(false)
+  useEffect(() => {
+    if (!fromServer || fromServer.event.endedAt || installed.current) return
+    installed.current = true
+    void installDoorWorker(eventId)
+  }, [eventId, fromServer])
 
   useEffect(() => {
-    let installed = false
-    const read = () =>
-      void fetchDoor(eventId).then((result) => {
-        apply(result)
-        // The first list from the server: from now on the door opens without the network.
-        if (result.ok && !result.data.event.endedAt && !installed) {
-          installed = true
-          void installDoorWorker(eventId)
-        }
-      })
-    read()
+    const key = eventKeys.door(eventId)
+    const read = () => void queryClient.refetchQueries({ queryKey: key })
     let poll: number | undefined
     let source: EventSource | null = null
     const connect = () => {
@@ -74,7 +78,7 @@ export function useDoorState(eventId: string, onAccessLost?: () => void) {
         setLive(true)
       })
       source.addEventListener('state', (message: MessageEvent<string>) => {
-        receive(JSON.parse(message.data) as DoorState)
+        queryClient.setQueryData(key, JSON.parse(message.data) as DoorState)
       })
       source.addEventListener('error', () => {
         setLive(false)
@@ -97,7 +101,16 @@ export function useDoorState(eventId: string, onAccessLost?: () => void) {
       window.clearInterval(poll)
       source?.close()
     }
-  }, [eventId, apply, receive])
+  }, [eventId])
 
-  return { state, savedAt, refusal, live, reload }
+  return {
+    /** The server's list, or else the one kept on this phone (null once she lost the door). */
+    state: lost ? null : (fromServer ?? kept?.state ?? null),
+    /** When the list on screen was saved on this phone; null once the server has sent one. */
+    savedAt: fromServer || lost ? null : (kept?.savedAt ?? null),
+    refusal: refusal?.message ?? null,
+    live,
+    /** Reads the list again now (after an action this phone took). */
+    reload: () => queryClient.refetchQueries({ queryKey: eventKeys.door(eventId) }),
+  }
 }

@@ -1,11 +1,15 @@
 import { useCallback, useState } from 'react'
 import { useFocusSoon } from '#web/lib/use-focus-soon.ts'
 import type { ApiResult } from '#web/lib/call-api.ts'
+import { refresh } from '#web/lib/query-client.tsx'
+import { eventKeys } from '#web/lib/query-keys.ts'
 
 /**
- * How the event page's panels change things. `run` makes one change, reloads the event and keeps
- * its error, if any, for the place named `where` (a row, a form, a round), which shows it beside
- * the control that caused it. `focusSoon` moves focus, once the reloaded page is on screen, to
+ * How the event page's panels change things. `run` makes one change (admin-events-api.ts puts
+ * its answer into the cache, or reads again what it changed) and keeps its error, if any, for the
+ * place named `where` (a row, a form, a round), which shows it beside the control that caused
+ * it; a refused change reads the event again, as the page may be behind the server (a row
+ * removed meanwhile in another tab). `focusSoon` moves focus, once the new page is on screen, to
  * the first of these elements (by id) that is there: a button that had focus and went away
  * would otherwise leave it on <body>.
  */
@@ -21,19 +25,21 @@ export interface EventActions {
   focusSoon: (...ids: string[]) => void
 }
 
-export function useEventActions(reload: () => Promise<void>): EventActions {
+export function useEventActions(eventId: string): EventActions {
   const [failure, setFailure] = useState<{ where: string; message: string } | null>(null)
 
   const run = useCallback(
     async <T>(where: string, call: () => Promise<ApiResult<T>>) => {
       setFailure(null)
       const result = await call()
-      await reload()
-      // With the fresh page, so it shows in its place at once (a row that went, at its panel).
-      if (!result.ok) setFailure({ where, message: result.message })
+      if (!result.ok) {
+        // With the fresh page, so it shows in its place at once (a row that went, at its panel).
+        await refresh(eventKeys.detail(eventId))
+        setFailure({ where, message: result.message })
+      }
       return result
     },
-    [reload],
+    [eventId],
   )
 
   const focusSoon = useFocusSoon()

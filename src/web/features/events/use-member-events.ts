@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useApiData } from '#web/lib/use-api-data.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
+import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
+import { memberEventKeys } from '#web/lib/query-keys.ts'
 import {
-  fetchMemberEvents,
+  memberEventsQuery,
   memberEventsLiveUrl,
   registerFor,
   unregisterFrom,
@@ -14,13 +15,9 @@ import {
  * and registering or withdrawing, with the server's word when it refuses.
  */
 export function useMemberEvents() {
-  const list = useApiData(fetchMemberEvents, 'member-events')
-  // Each change heard: what else on her page follows the evenings (people met) reads again too.
-  const [changes, setChanges] = useState(0)
-  useChanges(memberEventsLiveUrl, () => {
-    void list.reload()
-    setChanges((n) => n + 1)
-  })
+  const list = useQuery(memberEventsQuery())
+  // Each change heard: her events, and what else on her page follows them (people met).
+  useRefreshOnChanges(memberEventsLiveUrl, () => [memberEventKeys.all])
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
@@ -28,8 +25,10 @@ export function useMemberEvents() {
     setBusy(event.id)
     setActionError(null)
     const result = event.registration ? await unregisterFrom(event.id) : await registerFor(event.id)
-    if (!result.ok) setActionError(result.message)
-    await list.reload()
+    if (!result.ok) {
+      setActionError(result.message)
+      await refresh(memberEventKeys.list())
+    }
     setBusy(null)
   }
 
@@ -37,10 +36,8 @@ export function useMemberEvents() {
   const running = events?.find((e) => e.status === 'active' && e.registration === 'present') ?? null
   return {
     events,
-    /** How many changes the page has heard: a key for the reads that follow them. */
-    changes,
     /** A refused change, or a failed read ('' when the server said nothing). */
-    error: actionError ?? list.error,
+    error: actionError ?? (list.error ? list.error.message : null),
     busy,
     toggle,
     /** The running event she is checked in to: her table, live. */

@@ -1,10 +1,10 @@
-import { useApiData } from '#web/lib/use-api-data.ts'
-import { fetchPeopleMet } from './api/member-events-api.ts'
+import { useQuery } from '@tanstack/react-query'
+import { peopleMetQuery } from './api/member-events-api.ts'
 
 /**
- * Who she sat with, read again at each change her page hears (`changes`, from useMemberEvents),
- * so a round that starts fills it in without a reload. The old list stays while the new one comes.
+ * Who she sat with. Her page's live stream (useMemberEvents) marks it stale at each change, so
+ * a round that starts fills it in without a reload; the old list stays while the new one comes.
  */
-export function usePeopleMet(changes: number) {
-  return useApiData(fetchPeopleMet, `people-met-${changes}`)
+export function usePeopleMet() {
+  return useQuery(peopleMetQuery())
 }

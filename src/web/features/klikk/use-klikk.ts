@@ -1,37 +1,39 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { KlikkContactInput, KlikkKind } from '#shared/schemas/klikk.ts'
 import type { ApiResult } from '#web/lib/call-api.ts'
-import { useApiData } from '#web/lib/use-api-data.ts'
+import { refresh } from '#web/lib/query-client.tsx'
+import { memberEventKeys } from '#web/lib/query-keys.ts'
 import {
   blockMember,
   chooseContact,
-  fetchKlikk,
   hideFromPicks,
+  klikkQuery,
   pickMember,
   unblockMember,
   withdrawPick,
 } from './api/klikk-api.ts'
 
 /**
- * Her klikk, read again at each change her page hears (`changes`, from the events page's live
- * stream: a match made by the other one shows at once), and her actions on it. Each action reads
- * the klikk again before it resolves, so the page shows what the server now holds.
+ * Her klikk, by query key under her events: the events page's live stream marks it stale at
+ * each change (a match made by the other one shows at once), and her actions on it. Each action
+ * reads the klikk again before it resolves, so the page shows what the server now holds.
  */
-export function useKlikk(changes: number) {
-  const klikk = useApiData(fetchKlikk, `klikk-${changes}`)
+export function useKlikk() {
+  const klikk = useQuery(klikkQuery())
   const [busy, setBusy] = useState<string | null>(null)
 
   async function run<R>(key: string, action: () => Promise<R>): Promise<R> {
     setBusy(key)
     const result = await action()
-    await klikk.reload()
+    await refresh(memberEventKeys.klikk())
     setBusy(null)
     return result
   }
 
   return {
     data: klikk.data,
-    error: klikk.error,
+    error: klikk.error ? klikk.error.message : null,
     /** The action under way (`pick:<event>:<user>`, `block:<user>`, `contact`, `hidden`). */
     busy,
     pick: (eventId: string, userId: string, kind: KlikkKind | null) =>

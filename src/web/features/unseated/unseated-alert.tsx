@@ -1,18 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { dateLocale } from '#shared/languages.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
+import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
+import { eventKeys } from '#web/lib/query-keys.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { addSeat, fetchUnseated, openTable, type UnseatedPerson } from './api/unseated-api.ts'
+import { addSeat, openTable, unseatedQuery, type UnseatedPerson } from './api/unseated-api.ts'
 
 /** Rows the alert lists; the rest are counted in its title and seated by a new table. */
 const SHOWN = 3
 
 /** Who is in with no seat, following every change to any event (the door's check-ins among them). */
 export function useUnseated(eventId: string) {
-  const loaded = useApiData(() => fetchUnseated(eventId), eventId)
-  useChanges('/api/admin/events/live', () => void loaded.reload())
+  const loaded = useQuery(unseatedQuery(eventId))
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.unseated(eventId)])
   return loaded
 }
 export type Unseated = ReturnType<typeof useUnseated>
@@ -64,7 +65,8 @@ export function UnseatedAlert({
   async function seatAt(person: UnseatedPerson, tableId: string) {
     setBusy(`seat-${person.userId}`)
     const result = await addSeat(eventId, person.userId, tableId)
-    await loaded.reload()
+    // Refused (taken meanwhile): the list as it is now.
+    if (!result.ok) await refresh(eventKeys.unseated(eventId))
     setBusy(null)
     setDone(
       result.ok
@@ -83,7 +85,7 @@ export function UnseatedAlert({
   async function newTable() {
     setBusy('new-table')
     const result = await openTable(eventId)
-    await loaded.reload()
+    if (!result.ok) await refresh(eventKeys.unseated(eventId))
     setBusy(null)
     setDone(
       result.ok

@@ -4,23 +4,35 @@ import type { UserRole } from '#shared/schemas/admin-users.ts'
 import type { SiteSettingsInput } from '#shared/schemas/site-settings.ts'
 import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
+import { apiQuery, changed, queryClient, refresh } from '#web/lib/query-client.tsx'
+import { adminKeys } from '#web/lib/query-keys.ts'
 
 export type UserList = InferResponseType<ApiClient['admin']['users']['$get'], 200>
 export type AdminUser = UserList['users'][number]
 
 /** One page of the members, newest first, searched by name, e-mail or member code. */
-export const fetchUsers = ({ q, page }: { q: string; page: number }) =>
-  callApi(() => api.admin.users.$get({ query: { q, page: String(page) } }))
+export const usersQuery = ({ q, page }: { q: string; page: number }) =>
+  apiQuery(adminKeys.userPage(q, page), () =>
+    callApi(() => api.admin.users.$get({ query: { q, page: String(page) } })),
+  )
 
 /** Grants or revokes the admin role (the server never lets the last admin go). */
 export const setUserRole = (userId: string, role: UserRole) =>
-  callApi(() => api.admin.users[':userId'].role.$put({ param: { userId }, json: { role } }))
+  changed(
+    callApi(() => api.admin.users[':userId'].role.$put({ param: { userId }, json: { role } })),
+    () => refresh(adminKeys.users()),
+  )
 
 /** The owner's settings and the server's configuration; saving changes the fields given. */
-export const fetchSettings = () => callApi(() => api.admin.settings.$get())
+export const settingsQuery = () =>
+  apiQuery(adminKeys.settings(), () => callApi(() => api.admin.settings.$get()))
 export type SettingsPageData = InferResponseType<ApiClient['admin']['settings']['$get'], 200>
+/** The page keeps what she saved; the cache's copy is read again when the page is next opened. */
 export const saveSettings = (changes: SiteSettingsInput) =>
-  callApi(() => api.admin.settings.$patch({ json: changes }))
+  changed(
+    callApi(() => api.admin.settings.$patch({ json: changes })),
+    () => queryClient.invalidateQueries({ queryKey: adminKeys.settings(), refetchType: 'none' }),
+  )
 
 export type AuditPageData = InferResponseType<ApiClient['admin']['audit']['$get'], 200>
 export type AuditFilters = Omit<AuditQuery, 'page'>

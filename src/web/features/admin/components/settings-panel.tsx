@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { dateLocale } from '#shared/languages.ts'
 import {
@@ -24,11 +25,10 @@ import { SelectField } from '#web/components/ui/select-field.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { providePublicConfig } from '#web/lib/public-config.ts'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchSettings, saveSettings, type SettingsPageData } from '../api/admin-api.ts'
+import { saveSettings, settingsQuery, type SettingsPageData } from '../api/admin-api.ts'
 import { launchDateLabel } from '../launch-date-text.ts'
 
 type Texts = Record<SiteSettingField, string>
@@ -125,7 +125,8 @@ function changesOf(site: SiteSettingsView, saved: Texts, texts: Texts): Record<s
 export function SettingsPanel() {
   const { t } = useTranslation(['admin', 'errors'])
   useDocumentTitle(`${t('adminSettings.title')} – Lendület`)
-  const { data, error } = useApiData(fetchSettings, 'settings')
+  const { data, error: failure } = useQuery(settingsQuery())
+  const error = failure ? failure.message : null
   return (
     <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
       <BackLink href="/admin">{t('adminSettings.back')}</BackLink>

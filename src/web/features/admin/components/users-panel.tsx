@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { dateLocale } from '#shared/languages.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
@@ -8,8 +9,9 @@ import { DataTable, TableSearch, type Column } from '#web/components/ui/data-tab
 import { refreshSession, useSession } from '#web/lib/session-store.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { usePagedList } from '#web/lib/use-paged-list.ts'
+import { adminKeys } from '#web/lib/query-keys.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchUsers, setUserRole, type AdminUser, type UserList } from '../api/admin-api.ts'
+import { setUserRole, usersQuery, type AdminUser } from '../api/admin-api.ts'
 
 /**
  * The members, newest first, a page at a time, with their codes for the door; searched on the
@@ -32,9 +34,9 @@ export function UsersPanel() {
     reload,
     notice,
     setNotice,
-    confirming: changing,
-    setConfirming: setChanging,
-  } = usePagedList<UserList, AdminUser>(fetchUsers)
+  } = usePagedList(usersQuery, adminKeys.users())
+  // The row whose change waits for her confirmation.
+  const [changing, setChanging] = useState<AdminUser | null>(null)
 
   const date = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' })
   const number = new Intl.NumberFormat(i18n.language)
@@ -153,7 +155,7 @@ export function UsersPanel() {
     )
     // Giving up her own role closes the admin area to her: the guard takes her home.
     if (result.ok && u.id === myId) await refreshSession()
-    else reload()
+    else if (!result.ok) await reload()
   }
 
   const question = (u: AdminUser) =>

@@ -6,18 +6,13 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
 import type { ApiResult } from '#web/lib/call-api.ts'
+import type { PasskeyRow } from '#web/lib/query-keys.ts'
 import { authGet, authPost } from './auth-api.ts'
 
 // Passkeys through Better Auth's passkey plugin (decision 0043): the server makes the challenge,
 // the browser's passkey prompt signs it, the server checks the signature.
 
-export interface Passkey {
-  id: string
-  name?: string | null
-  createdAt?: string | null
-}
-
-export const listPasskeys = () => authGet<Passkey[]>('/passkey/list-user-passkeys')
+export type Passkey = PasskeyRow
 
 export const removePasskey = (id: string) => authPost('/passkey/delete-passkey', { id })
 

@@ -3,8 +3,6 @@ import { callApi } from '#web/lib/call-api.ts'
 
 // Her signed-in devices: every browser and app with a session, each of which she can sign out.
 
-export const fetchDeviceSessions = () => callApi(() => api.account.sessions.$get())
-
 export const revokeDeviceSession = (sessionId: string) =>
   callApi(() => api.account.sessions[':sessionId'].$delete({ param: { sessionId } }))
 

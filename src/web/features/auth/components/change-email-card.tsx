@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -5,11 +6,10 @@ import { Button } from '#web/components/ui/button.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { refreshSession, type Me } from '#web/lib/session-store.ts'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { isEmail } from '#web/lib/validation.ts'
-import { fetchSignInMethods } from '../api/account-api.ts'
+import { signInMethodsQuery } from '../api/account-queries.ts'
 import { authPost } from '../api/auth-api.ts'
 
 /** Where the link in the e-mail to the new address brings her back to. */
@@ -26,7 +26,7 @@ type Outcome = { tone: 'success' | 'error'; text: string }
  */
 export function ChangeEmailCard({ me, subscribed }: { me: Me; subscribed: boolean }) {
   const { t } = useTranslation(['account', 'errors'])
-  const methods = useApiData(fetchSignInMethods, 'sign-in-methods')
+  const methods = useQuery(signInMethodsQuery())
   const [newEmail, setNewEmail] = useState('')
   const [moveNewsletter, setMoveNewsletter] = useState<boolean | null>(null)
   const [errors, setErrors] = useState<{ newEmail?: string }>({})
@@ -80,7 +80,7 @@ export function ChangeEmailCard({ me, subscribed }: { me: Me; subscribed: boolea
   }
 
   // Until her sign-in methods are known, neither the form nor the Google note shows.
-  const passwordless = methods.data !== null && !methods.data.password
+  const passwordless = methods.data !== undefined && !methods.data.password
   const canChange = methods.data?.password === true || methods.error !== null
   return (
     <SettingsCard

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { dateLocale } from '#shared/languages.ts'
 import { useId, useState, type FormEvent } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -5,9 +6,11 @@ import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
+import { refresh } from '#web/lib/query-client.tsx'
+import { accountKeys } from '#web/lib/query-keys.ts'
+import { passkeysQuery } from '../api/account-queries.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { addPasskey, listPasskeys, passkeysSupported, removePasskey } from '../api/passkey-api.ts'
+import { addPasskey, passkeysSupported, removePasskey } from '../api/passkey-api.ts'
 
 type Outcome = { tone: 'success' | 'error'; text: string }
 
@@ -18,7 +21,8 @@ type Outcome = { tone: 'success' | 'error'; text: string }
 export function PasskeysSetting() {
   const { t, i18n } = useTranslation(['auth', 'errors'])
   const id = useId()
-  const { data, reload } = useApiData(listPasskeys, 'passkeys')
+  const { data } = useQuery(passkeysQuery())
+  const reload = () => refresh(accountKeys.passkeys())
   const [name, setName] = useState('')
   const [pending, setPending] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)

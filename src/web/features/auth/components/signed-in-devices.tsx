@@ -1,16 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
 import { dateLocale } from '#shared/languages.ts'
 import { useId, useState } from 'react'
 import type { DeviceSession } from '#shared/schemas/account.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
+import { refresh } from '#web/lib/query-client.tsx'
+import { accountKeys } from '#web/lib/query-keys.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import {
-  fetchDeviceSessions,
-  revokeDeviceSession,
-  revokeOtherDeviceSessions,
-} from '../api/sessions-api.ts'
+import { devicesQuery } from '../api/account-queries.ts'
+import { revokeDeviceSession, revokeOtherDeviceSessions } from '../api/sessions-api.ts'
 import { describeDevice } from '../device-name.ts'
 
 /**
@@ -20,7 +19,9 @@ import { describeDevice } from '../device-name.ts'
 export function SignedInDevices() {
   const { t, i18n } = useTranslation('account')
   const id = useId()
-  const { data, error, reload } = useApiData(fetchDeviceSessions, 'sessions')
+  const { data, error: failure } = useQuery(devicesQuery())
+  const error = failure ? failure.message : null
+  const reload = () => refresh(accountKeys.devices())
   const [pending, setPending] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const date = new Intl.DateTimeFormat(dateLocale(i18n.language), {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -6,10 +7,9 @@ import { QrCode } from '#web/components/ui/qr-code.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { refreshSession, type Me } from '#web/lib/session-store.ts'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { authPost } from '../api/auth-api.ts'
-import { fetchSignInMethods } from '../api/account-api.ts'
+import { signInMethodsQuery } from '../api/account-queries.ts'
 
 type Outcome = { tone: 'success' | 'error'; text: string }
 
@@ -140,7 +140,7 @@ function PasswordStep({
   onCancel?: () => void
 }) {
   const { t } = useTranslation(['account', 'auth', 'errors'])
-  const methods = useApiData(fetchSignInMethods, 'sign-in-methods')
+  const methods = useQuery(signInMethodsQuery())
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [failure, setFailure] = useState<string | null>(null)

@@ -1,11 +1,11 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { dateLocale } from '#shared/languages.ts'
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { DASHBOARD_RANGES, type DashboardRange } from '#shared/schemas/dashboard.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchDashboard, type DashboardData } from '../api/dashboard-api.ts'
+import { dashboardQuery, type DashboardData } from '../api/dashboard-api.ts'
 import type { ChartSpec } from './chart-spec.ts'
 import { FiguresTable, type FiguresRow } from './figures-table.tsx'
 
@@ -71,7 +71,12 @@ function ChartCard({
 export function DashboardPanel() {
   const { t, i18n } = useTranslation('dashboard')
   const [range, setRange] = useState<DashboardRange>('12w')
-  const { data, error } = useApiData(() => fetchDashboard(range), range)
+  // The figures shown stay while another period's come.
+  const { data, error: failure } = useQuery({
+    ...dashboardQuery(range),
+    placeholderData: keepPreviousData,
+  })
+  const error = failure ? failure.message : null
 
   return (
     <section aria-labelledby="dashboard-heading" className="mt-12">

@@ -1,6 +1,8 @@
 import type { InferResponseType } from 'hono/client'
 import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
+import { apiQuery, changed, refresh } from '#web/lib/query-client.tsx'
+import { memberEventKeys } from '#web/lib/query-keys.ts'
 
 export type MemberEventList = InferResponseType<ApiClient['events']['$get'], 200>
 export type MemberEvent = MemberEventList['events'][number]
@@ -9,14 +11,23 @@ export type MetEvent = InferResponseType<
   200
 >['events'][number]
 
-export const fetchMemberEvents = () => callApi(() => api.events.$get())
+export const memberEventsQuery = () =>
+  apiQuery(memberEventKeys.list(), () => callApi(() => api.events.$get()))
+/** Her registration changed: her events (her place, the places left) are read again. */
 export const registerFor = (id: string) =>
-  callApi(() => api.events[':id'].registration.$post({ param: { id } }))
+  changed(
+    callApi(() => api.events[':id'].registration.$post({ param: { id } })),
+    () => refresh(memberEventKeys.list()),
+  )
 export const unregisterFrom = (id: string) =>
-  callApi(() => api.events[':id'].registration.$delete({ param: { id } }))
+  changed(
+    callApi(() => api.events[':id'].registration.$delete({ param: { id } })),
+    () => refresh(memberEventKeys.list()),
+  )
 
 /** Who she sat with at her evenings, by event and round. */
-export const fetchPeopleMet = () => callApi(() => api.events['people-met'].$get())
+export const peopleMetQuery = () =>
+  apiQuery(memberEventKeys.peopleMet(), () => callApi(() => api.events['people-met'].$get()))
 
 /** Her events page's live stream: `changed` whenever an event changed, then read the list again. */
 export const memberEventsLiveUrl = apiPath(api.events.live.$path())

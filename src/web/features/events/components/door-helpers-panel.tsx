@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { addDoorHelper, fetchDoorHelpers, removeDoorHelper } from '../api/admin-events-api.ts'
+import { addDoorHelper, doorHelpersQuery, removeDoorHelper } from '../api/admin-events-api.ts'
 import { Panel } from './panel.tsx'
 
 /**
@@ -12,7 +12,7 @@ import { Panel } from './panel.tsx'
  */
 export function DoorHelpersPanel({ eventId }: { eventId: string }) {
   const { t } = useTranslation('events')
-  const helpers = useApiData(() => fetchDoorHelpers(eventId), `door-helpers-${eventId}`)
+  const helpers = useQuery(doorHelpersQuery(eventId))
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
@@ -32,7 +32,6 @@ export function DoorHelpersPanel({ eventId }: { eventId: string }) {
     }
     setError(undefined)
     setCode('')
-    await helpers.reload()
   }
 
   const list = helpers.data?.helpers ?? []
@@ -74,7 +73,6 @@ export function DoorHelpersPanel({ eventId }: { eventId: string }) {
                   aria-label={t('doorHelpers.removeLabel', { name })}
                   onClick={async () => {
                     await removeDoorHelper(eventId, helper.userId)
-                    await helpers.reload()
                   }}
                 >
                   {t('doorHelpers.remove')}

@@ -15,18 +15,10 @@ type Ended = NonNullable<MemberEventList['ended']>
  * it (its card, further down the page). Shown for 12 hours after the end. Without `next` (on
  * /home, whose "Your next evening" follows it at once) the next evening is left to the page.
  */
-export function EveningOver({
-  ended,
-  next,
-  changes,
-}: {
-  ended: Ended
-  next?: MemberEvent | null
-  changes: number
-}) {
+export function EveningOver({ ended, next }: { ended: Ended; next?: MemberEvent | null }) {
   const { t } = useTranslation('events')
   const now = useNow(60_000)
-  const met = usePeopleMet(changes).data?.events.find((event) => event.eventId === ended.id)
+  const met = usePeopleMet().data?.events.find((event) => event.eventId === ended.id)
   if (now >= new Date(ended.endedAt).getTime() + EVENING_CLOSING_MS) return null
   // Each person once, however many rounds she sat with her.
   const people = [

@@ -1,15 +1,16 @@
 import { dateLocale } from '#shared/languages.ts'
+import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
+import { useRefreshOnChanges } from '#web/lib/query-client.tsx'
+import { eventKeys } from '#web/lib/query-keys.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { deleteEvent, fetchEvent, type EventDetail } from '../api/admin-events-api.ts'
+import { deleteEvent, eventDetailQuery, type EventDetail } from '../api/admin-events-api.ts'
 import { useEventActions } from '../use-event-actions.ts'
 import { useParticipantLabels } from '../use-participant-labels.ts'
 import { ActionError } from './action-error.tsx'
@@ -40,9 +41,9 @@ export function EventWorkspace({
 }) {
   const { t, i18n } = useTranslation('events')
   const [, navigate] = useLocation()
-  const loaded = useApiData(() => fetchEvent(eventId), eventId)
-  const detail: EventDetail | null = loaded.data
-  const loadError = loaded.error
+  const loaded = useQuery(eventDetailQuery(eventId))
+  const detail: EventDetail | undefined = loaded.data
+  const loadError = loaded.error?.message ?? null
   // Deleting the event failed: the server's message, '' when it gave none.
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
@@ -51,14 +52,13 @@ export function EventWorkspace({
   const confirmDelete = useRef<HTMLDialogElement>(null)
   useDocumentTitle(`${detail?.event.eventName ?? t('list.title')} – Lendület`)
 
-  const { reload } = loaded
-  // The evening changes from elsewhere too (the door's check-ins, a seat added from the alert):
-  // the page follows without a reload.
-  useChanges('/api/admin/events/live', () => void reload())
-  const actions = useEventActions(reload)
+  // The evening changes from elsewhere too (the door's check-ins, another admin): the stream
+  // says only that something changed, so what the page shows of this event is read again.
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.event(eventId)])
+  const actions = useEventActions(eventId)
   const people = useParticipantLabels(detail?.participants ?? noParticipants)
 
-  if (loadError && !detail)
+  if (loadError !== null && !detail)
     return (
       <div className="mx-auto max-w-3xl px-5 py-12">
         <Alert tone="error">{loadError || t('list.loadFailed')}</Alert>
@@ -171,10 +171,7 @@ export function EventWorkspace({
                   </h2>
                   <EventEditor
                     existing={{ ...event, startTime: event.startTime }}
-                    onSaved={() => {
-                      setEditing(false)
-                      void reload()
-                    }}
+                    onSaved={() => setEditing(false)}
                     onCancel={() => setEditing(false)}
                   />
                   {status !== 'active' && (

@@ -1,12 +1,18 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
+import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
+import { eventKeys } from '#web/lib/query-keys.ts'
 import { useFocusSoon } from '#web/lib/use-focus-soon.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { endEvent, listEvents, startEvent, type EventListItem } from '../api/admin-events-api.ts'
+import {
+  endEvent,
+  eventListQuery,
+  startEvent,
+  type EventListItem,
+} from '../api/admin-events-api.ts'
 import { useConfirm } from '../use-confirm.tsx'
 import { cardIds, EventCard } from './event-card.tsx'
 
@@ -17,9 +23,9 @@ type Filter = (typeof FILTERS)[number]
 export function EventsOverview() {
   const { t } = useTranslation('events')
   const [filter, setFilter] = useState<Filter>('all')
-  const list = useApiData(() => listEvents(filter), filter)
+  const list = useQuery(eventListQuery(filter))
   // Cards follow changes made anywhere (another admin, the round panel) without a reload.
-  useChanges('/api/admin/events/live', () => void list.reload())
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.lists()])
   const items: EventListItem[] | null = list.data?.events ?? null
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
@@ -33,8 +39,10 @@ export function EventsOverview() {
     setBusy(id)
     setActionError(null)
     const result = await action(id)
-    if (!result.ok) setActionError(result.message)
-    await list.reload()
+    if (!result.ok) {
+      setActionError(result.message)
+      await refresh(eventKeys.lists())
+    }
     setBusy(null)
     const next = action === startEvent ? cardIds(id).roundPanel : cardIds(id).manage
     return result.ok ? [next, cardIds(id).manage, 'events-heading'] : [cardIds(id).manage]
@@ -55,8 +63,8 @@ export function EventsOverview() {
   const error =
     actionError !== null
       ? actionError || t('page.actionFailed')
-      : list.error !== null
-        ? list.error || t('list.loadFailed')
+      : list.error
+        ? list.error.message || t('list.loadFailed')
         : null
 
   return (

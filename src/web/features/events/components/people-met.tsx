@@ -9,11 +9,12 @@ import { usePeopleMet } from '../use-people-met.ts'
 /**
  * "People you met" on /events: for each of her evenings, round by round, who sat at her table,
  * with their names and pictures, so she can find them again. Members who opted out are not there.
- * It follows the evening: `changes` (useMemberEvents) reads it again after every change heard.
+ * It follows the evening: her page's live stream (useMemberEvents) marks it stale at each change.
  */
-export function PeopleMet({ changes }: { changes: number }) {
+export function PeopleMet() {
   const { t, i18n } = useTranslation('events')
-  const { data, error } = usePeopleMet(changes)
+  const { data, error: failure } = usePeopleMet()
+  const error = failure ? failure.message : null
   const day = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' })
   const events = data?.events ?? null
 

@@ -1,16 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { dateLocale } from '#shared/languages.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { api } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
-import { useApiData } from '#web/lib/use-api-data.ts'
+import { apiQuery, queryClient } from '#web/lib/query-client.tsx'
+import { eventKeys } from '#web/lib/query-keys.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { ActionError } from './action-error.tsx'
 import { Panel } from './panel.tsx'
 
 const link = api.admin.events[':id']['screen-link']
-const readLink = (id: string) => callApi(() => link.$get({ param: { id } }))
+const linkQuery = (id: string) =>
+  apiQuery(eventKeys.screenLink(id), () => callApi(() => link.$get({ param: { id } })))
 const makeLink = (id: string) => callApi(() => link.$post({ param: { id } }))
 const revokeLink = (id: string) => callApi(() => link.$delete({ param: { id } }))
 
@@ -26,7 +29,8 @@ interface Made {
  */
 export function ScreenLinkPanel({ eventId }: { eventId: string }) {
   const { t, i18n } = useTranslation('events')
-  const status = useApiData(() => readLink(eventId), `screen-link-${eventId}`)
+  const status = useQuery(linkQuery(eventId))
+  const reload = () => queryClient.invalidateQueries({ queryKey: eventKeys.screenLink(eventId) })
   const [made, setMade] = useState<Made | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -49,7 +53,7 @@ export function ScreenLinkPanel({ eventId }: { eventId: string }) {
     setError(null)
     setNote(null)
     setMade({ url: `${window.location.origin}${answer.data.path}`, code: answer.data.code })
-    await status.reload()
+    await reload()
     focusSoon(result)
   }
 
@@ -61,7 +65,7 @@ export function ScreenLinkPanel({ eventId }: { eventId: string }) {
     setError(null)
     setMade(null)
     setNote(t('screenLink.revoked'))
-    await status.reload()
+    await reload()
     focusSoon(makeButton)
   }
 

@@ -1,12 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { fetchEvent, type EventDetail, type EventRound } from '../api/admin-events-api.ts'
+import { eventDetailQuery, type EventDetail, type EventRound } from '../api/admin-events-api.ts'
 import { doorList, printedName } from '../door-list.ts'
 import { useParticipantLabels } from '../use-participant-labels.ts'
 import './seating-print.css'
@@ -34,7 +34,7 @@ const tableNameSize = (name: string) =>
  */
 export function SeatingPrint({ eventId, roundId }: { eventId: string; roundId: string }) {
   const { t } = useTranslation('events')
-  const loaded = useApiData(() => fetchEvent(eventId), eventId)
+  const loaded = useQuery(eventDetailQuery(eventId))
   const round = loaded.data?.rounds.find((r) => r.id === roundId)
   useDocumentTitle(
     `${round ? t('print.title', { number: round.roundNumber }) : t('rounds.title')} – ${loaded.data?.event.eventName ?? 'Lendület'}`,
@@ -42,10 +42,10 @@ export function SeatingPrint({ eventId, roundId }: { eventId: string; roundId: s
 
   const back = <BackLink href={`/admin/events/${eventId}`}>{t('print.back')}</BackLink>
   if (!loaded.data)
-    return loaded.error !== null ? (
+    return loaded.error ? (
       <main className="mx-auto flex max-w-3xl flex-col gap-6 px-5 py-12">
         {back}
-        <Alert tone="error">{loaded.error || t('print.loadFailed')}</Alert>
+        <Alert tone="error">{loaded.error.message || t('print.loadFailed')}</Alert>
       </main>
     ) : (
       <PageSpinner />

@@ -1,12 +1,13 @@
 import { dateLocale } from '#shared/languages.ts'
 import { localIsoTime } from '#shared/time-zone.ts'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { buttonClass } from '#web/components/ui/button.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
-import { useChanges } from '#web/lib/use-changes.ts'
+import { useRefreshOnChanges } from '#web/lib/query-client.tsx'
+import { eventKeys } from '#web/lib/query-keys.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { listEvents, type EventListItem } from '../api/admin-events-api.ts'
+import { eventListQuery, type EventListItem } from '../api/admin-events-api.ts'
 import { EventCountdown, startDue } from './event-countdown.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
 
@@ -37,8 +38,8 @@ export function eveningOfToday(events: readonly EventListItem[], now = new Date(
 export function TonightCard() {
   const { t, i18n } = useTranslation('events')
   const now = useNow()
-  const list = useApiData(() => listEvents('all'), 'all')
-  useChanges('/api/admin/events/live', () => void list.reload())
+  const list = useQuery(eventListQuery('all'))
+  useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.lists()])
   const event = list.data ? eveningOfToday(list.data.events, new Date(now)) : null
   if (!event) return null
   const time = new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' }).format(

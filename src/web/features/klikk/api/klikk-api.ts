@@ -2,6 +2,8 @@ import type { InferResponseType } from 'hono/client'
 import type { KlikkContactInput, KlikkKind } from '#shared/schemas/klikk.ts'
 import { api, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
+import { apiQuery } from '#web/lib/query-client.tsx'
+import { memberEventKeys } from '#web/lib/query-keys.ts'
 
 // Her klikk after an evening: whom she'd meet again, her matches, what they see of her.
 
@@ -10,7 +12,8 @@ export type KlikkEvening = Klikk['evenings'][number]
 export type KlikkPerson = KlikkEvening['rounds'][number]['people'][number]
 export type KlikkMatch = KlikkEvening['matches'][number]
 
-export const fetchKlikk = () => callApi(() => api.klikk.$get())
+export const klikkQuery = () =>
+  apiQuery(memberEventKeys.klikk(), () => callApi(() => api.klikk.$get()))
 
 export const pickMember = (eventId: string, userId: string, kind: KlikkKind) =>
   callApi(() =>

@@ -18,11 +18,11 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null
  * The klikk on /events, after an evening (issue 40): the women she sat with, round by round, to
  * mark as "I'd meet her again" (a friend, or a training buddy) while the window is open; her
  * matches with what each chose to share; block (asked first); her own settings. It follows the
- * page's live stream (`changes`): a match the other one makes shows at once.
+ * page's live stream (it marks her events' keys stale): a match the other one makes shows at once.
  */
-export function KlikkSection({ changes }: { changes: number }) {
+export function KlikkSection() {
   const { t } = useTranslation('events')
-  const klikk = useKlikk(changes)
+  const klikk = useKlikk()
   const evenings = klikk.data?.evenings ?? null
   if (!klikk.data && klikk.error === null) return null
   if (evenings?.length === 0) return null

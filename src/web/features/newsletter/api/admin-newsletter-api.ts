@@ -2,6 +2,8 @@ import type { InferResponseType } from 'hono/client'
 import type { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
 import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
+import { apiQuery, changed, refresh } from '#web/lib/query-client.tsx'
+import { adminKeys } from '#web/lib/query-keys.ts'
 
 type AdminNewsletter = ApiClient['admin']['newsletter']
 export type SubscriberList = InferResponseType<AdminNewsletter['$get'], 200>
@@ -13,11 +15,17 @@ interface ListQuery {
   status: SubscriberFilter
 }
 
-export const listSubscribers = ({ q, status, page }: ListQuery & { page: number }) =>
-  callApi(() => api.admin.newsletter.$get({ query: { q, status, page: String(page) } }))
+export const subscribersQuery = ({ q, status, page }: ListQuery & { page: number }) =>
+  apiQuery(adminKeys.subscriberPage(q, status, page), () =>
+    callApi(() => api.admin.newsletter.$get({ query: { q, status, page: String(page) } })),
+  )
 
+/** Removes one: every page of the list, and its counts, are read again. */
 export const removeSubscriber = (id: string) =>
-  callApi(() => api.admin.newsletter[':id'].$delete({ param: { id } }))
+  changed(
+    callApi(() => api.admin.newsletter[':id'].$delete({ param: { id } })),
+    () => refresh(adminKeys.subscribers()),
+  )
 
 /** The CSV of the subscribers the list shows; a plain link, so the browser downloads it. */
 export const subscribersExportUrl = ({ q, status }: ListQuery) =>

@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query'
 import { dateLocale } from '#shared/languages.ts'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { buttonClass } from '#web/components/ui/button.tsx'
 import { DataTable, type Column } from '#web/components/ui/data-table.tsx'
-import { useApiData } from '#web/lib/use-api-data.ts'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { listCampaigns, type CampaignSummary } from '../api/campaigns-api.ts'
+import { campaignsQuery } from '../api/campaign-queries.ts'
+import type { CampaignSummary } from '../api/campaigns-api.ts'
 import { languageList } from '#web/lib/language-names.ts'
 import { CampaignStatusBadge } from './campaign-status-badge.tsx'
 
@@ -17,8 +18,8 @@ const numberCell = 'text-right tabular-nums'
 export function CampaignList() {
   const { t, i18n } = useTranslation('newsletter')
   useDocumentTitle(`${t('campaigns.ui.list.title')} – Lendület`)
-  const { data, error } = useApiData(listCampaigns, 'campaigns')
-  const failed = error !== null && data === null
+  const { data, error } = useQuery(campaignsQuery())
+  const failed = error !== null && data === undefined
 
   const dateTime = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'medium',
@@ -138,7 +139,7 @@ export function CampaignList() {
       </div>
       {failed && (
         <div className="mt-6">
-          <Alert tone="error">{error || t('campaigns.ui.list.loadFailed')}</Alert>
+          <Alert tone="error">{error?.message || t('campaigns.ui.list.loadFailed')}</Alert>
         </div>
       )}
       <DataTable

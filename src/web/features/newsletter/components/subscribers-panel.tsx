@@ -9,14 +9,14 @@ import { DataTable, TableSearch, type Column } from '#web/components/ui/data-tab
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
 import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { usePagedList } from '#web/lib/use-paged-list.ts'
+import { adminKeys } from '#web/lib/query-keys.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
-  listSubscribers,
   removeSubscriber,
   subscribersExportUrl,
+  subscribersQuery,
   type Subscriber,
   type SubscriberFilter,
-  type SubscriberList,
 } from '../api/admin-newsletter-api.ts'
 
 /** The admin's newsletter screen: search, filter, counts, CSV export and removal. */
@@ -24,24 +24,10 @@ export function SubscribersPanel() {
   const { t, i18n } = useTranslation('newsletter')
   useDocumentTitle(`${t('admin.title')} – Lendület`)
   const [status, setStatus] = useState<SubscriberFilter>('all')
-  const {
-    search,
-    setSearch,
-    query,
-    page,
-    setPage,
-    list,
-    error,
-    pages,
-    reload,
-    notice,
-    setNotice,
-    confirming: removing,
-    setConfirming: setRemoving,
-  } = usePagedList<SubscriberList, Subscriber>(
-    ({ q, page }) => listSubscribers({ q, status, page }),
-    status,
-  )
+  const { search, setSearch, query, page, setPage, list, error, pages, reload, notice, setNotice } =
+    usePagedList(({ q, page }) => subscribersQuery({ q, status, page }), adminKeys.subscribers())
+  // The row whose removal waits for her confirmation.
+  const [removing, setRemoving] = useState<Subscriber | null>(null)
   const failed = error !== null
 
   const date = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' })
@@ -128,7 +114,7 @@ export function SubscribersPanel() {
         ? { tone: 'success', text: t('admin.removed', { email: subscriber.email }) }
         : { tone: 'error', text: result.message || t('admin.removeFailed') },
     )
-    reload()
+    if (!result.ok) await reload()
   }
 
   return (
