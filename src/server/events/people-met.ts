@@ -46,10 +46,7 @@ export async function peopleMetBy(
     .innerJoin(events, eq(events.id, eventRounds.eventId))
     .innerJoin(eventTables, eq(eventTables.id, eventTableAssignments.tableId))
     .where(
-      and(
-        eq(eventTableAssignments.userId, userId),
-        only ? eq(events.id, only.eventId) : undefined,
-      ),
+      and(eq(eventTableAssignments.userId, userId), only ? eq(events.id, only.eventId) : undefined),
     )
     .orderBy(desc(events.startTime), desc(events.id), asc(eventRounds.roundNumber))
   const eventIds = [...new Set(mine.map((seat) => seat.eventId))].slice(0, PEOPLE_MET_EVENTS)
