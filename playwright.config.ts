@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { ADMIN } from './e2e/support/admin-account.ts'
+import { MAIL_WEBHOOK_SECRET } from './e2e/support/mail-webhook.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 import { serverNodeFlags } from './src/server/test/server-node-flags.ts'
 
@@ -80,7 +81,7 @@ export default defineConfig({
     },
     {
       // The site's own address is 127.0.0.1 here, so e-mailed links lead back to this server.
-      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} ADMIN_EMAILS=${ADMIN.email} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} ${databaseEnv} node ${serverFlags} src/server/main.ts`,
+      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} ADMIN_EMAILS=${ADMIN.email} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} MAIL_WEBHOOK_SECRET=${MAIL_WEBHOOK_SECRET} ${databaseEnv} node ${serverFlags} src/server/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -84,5 +84,12 @@ export const adminKeys = {
   subscribers: () => ['admin', 'subscribers'] as const,
   subscriberPage: (q: string, status: string, page: number) =>
     key<Get<Admin['newsletter']>>()([...adminKeys.subscribers(), { q, status, page }]),
+  /** Addresses the newsletter leaves alone (a bounce, a complaint): lifting one changes both lists. */
+  suppressionPage: (q: string, page: number) =>
+    key<Get<Admin['newsletter']['suppressions']>>()([
+      ...adminKeys.subscribers(),
+      'suppressed',
+      { q, page },
+    ]),
   campaigns: () => key<Get<Admin['newsletter']['campaigns']>>()(['admin', 'campaigns']),
 }

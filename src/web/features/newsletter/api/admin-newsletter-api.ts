@@ -30,3 +30,18 @@ export const removeSubscriber = (id: string) =>
 /** The CSV of the subscribers the list shows; a plain link, so the browser downloads it. */
 export const subscribersExportUrl = ({ q, status }: ListQuery) =>
   apiPath(api.admin.newsletter['export.csv'].$path({ query: { q, status } }))
+
+export type SuppressionList = InferResponseType<AdminNewsletter['suppressions']['$get'], 200>
+export type Suppression = SuppressionList['suppressions'][number]
+
+export const suppressionsQuery = ({ q, page }: { q: string; page: number }) =>
+  apiQuery(adminKeys.suppressionPage(q, page), () =>
+    callApi(() => api.admin.newsletter.suppressions.$get({ query: { q, page: String(page) } })),
+  )
+
+/** Lets the newsletter go to the address again: both lists (and the counts) are read again. */
+export const liftSuppression = (email: string) =>
+  changed(
+    callApi(() => api.admin.newsletter.suppressions[':email'].$delete({ param: { email } })),
+    () => refresh(adminKeys.subscribers()),
+  )
