@@ -10,6 +10,7 @@ import {
   type AuditSubjectType,
 } from '#shared/audit.ts'
 import { auditLog } from '../db/schema/audit.ts'
+import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { eventTableAssignments } from '../db/schema/events.ts'
 import { browserClient } from '../test/http-client.ts'
@@ -633,6 +634,29 @@ const SCENARIOS: Scenario[] = [
     },
     call: () => ({ method: 'DELETE', path: `/api/admin/newsletter/${ids.subscriber}` }),
     refused: () => ({ method: 'DELETE', path: `/api/admin/newsletter/${ZERO}` }),
+  },
+  {
+    route: 'DELETE /api/admin/newsletter/suppressions/:email',
+    action: 'subscriber.unsuppress',
+    subject: () => ({ type: 'subscriber', id: ids.suppressed ?? null }),
+    prepare: async () => {
+      const [row] = await db()
+        .insert(newsletterSubscribers)
+        .values({ email: 'bounced@example.com', name: 'Bounced', verified: true })
+        .returning({ id: newsletterSubscribers.id })
+      ids.suppressed = row?.id ?? ''
+      await db()
+        .insert(mailSuppressions)
+        .values({ email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp' })
+    },
+    call: () => ({
+      method: 'DELETE',
+      path: '/api/admin/newsletter/suppressions/bounced%40example.com',
+    }),
+    refused: () => ({
+      method: 'DELETE',
+      path: '/api/admin/newsletter/suppressions/nobody%40example.com',
+    }),
   },
   {
     route: 'GET /api/admin/audit.csv',
