@@ -32,6 +32,29 @@ describe('first-timers', () => {
     }
   })
 
+  it('still seats them two to a table when the set-up took the whole budget (a loaded machine)', () => {
+    const participants = Array.from({ length: 16 }, (_, i) => `p${i}`)
+    // Twelve regulars who sat at three tables last month, four first-timers.
+    const metAtEarlierEvenings: [string, string, number][] = []
+    for (const table of [0, 4, 8])
+      for (let a = table; a < table + 4; a++)
+        for (let b = a + 1; b < table + 4; b++) metAtEarlierEvenings.push([`p${a}`, `p${b}`, 1])
+    for (const seed of [1, 2, 3]) {
+      const result = planRounds({
+        participants,
+        tables: ['a', 'b', 'c', 'd'].map((id) => ({ id, capacity: 4 })),
+        firstTimers: ['p12', 'p13', 'p14', 'p15'],
+        metAtEarlierEvenings,
+        seed,
+        // Over before the search starts: it still makes its first steps (seeds 1 and 3 started
+        // with two first-timers alone).
+        timeBudgetMs: 1,
+      })
+      expect(result.stats.stoppedBy).toBe('time_limit')
+      expect(result.stats.firstTimersAlone).toBe(0)
+    }
+  })
+
   it(
     'leaves no first-timer alone among regulars over a series of three evenings, tonight no worse and keep-apart kept',
     { timeout: 120_000 },
