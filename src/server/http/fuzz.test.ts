@@ -142,7 +142,8 @@ let requestNumber = 0
  * looked like a Windows path. An image has no text of ours.
  */
 function readableBody(contentType: string, bytes: Buffer): string {
-  if (contentType.startsWith('image/')) return ''
+  // A HEAD answer has its headers and no body (a zip's included).
+  if (contentType.startsWith('image/') || bytes.length === 0) return ''
   if (contentType.startsWith('application/zip'))
     return Object.values(unzipSync(new Uint8Array(bytes)))
       .map((file) => strFromU8(file))
@@ -176,13 +177,18 @@ function send(req: FuzzRequest): Promise<FuzzResponse> {
         }
         const chunks: Buffer[] = []
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            contentType,
-            body: readableBody(contentType, Buffer.concat(chunks)),
-          }),
-        )
+        incoming.on('end', () => {
+          // A body that cannot be read fails this request, not the whole run (no hang).
+          try {
+            resolve({
+              status: incoming.statusCode ?? 0,
+              contentType,
+              body: readableBody(contentType, Buffer.concat(chunks)),
+            })
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)))
+          }
+        })
         incoming.on('error', reject)
       },
     )
