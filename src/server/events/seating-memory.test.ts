@@ -169,7 +169,7 @@ describe('seating memory', () => {
 
     const round = await addRound(
       db(),
-      createInProcessPlanner({ timeBudgetMs: 1_000 }),
+      createInProcessPlanner({ timeBudgetMs: 3_000 }),
       tonight.eventId,
       30,
     )
