@@ -3,7 +3,14 @@ import { dateLocale } from '#shared/languages.ts'
 import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
 import { siteLink } from '../mail/site-link.ts'
-import { brandedEmail, escapeHtml, siteFooter, type RenderedEmail } from '../mail/templates.ts'
+import {
+  brandedEmail,
+  emailButton,
+  emailButtonFallback,
+  escapeHtml,
+  siteFooter,
+  type RenderedEmail,
+} from '../mail/templates.ts'
 
 /** The evenings take place in Budapest: e-mails give their times there, whatever the server's zone. */
 export const EVENT_TIME_ZONE = SITE_TIME_ZONE
@@ -77,10 +84,10 @@ export function eventReminderEmail(
     content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
           <p style="margin:0 0 16px">${escapeHtml(intro)}</p>
           <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px">${rows}</table>
-          <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t('eventReminder.button'))}</a></p>
+          ${emailButton(url, t('eventReminder.button'))}
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t('eventReminder.note'))}</p>
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t('eventReminder.optOut'))} <a href="${escapeHtml(accountUrl)}" style="color:#8E3B52">${escapeHtml(`${baseUrl}/account`.replace(/^https?:\/\//, ''))}</a></p>
-          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
+          ${emailButtonFallback(url, t('buttonFallback'))}`,
     footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }

@@ -2,7 +2,14 @@ import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
 import { formatEventTime } from '../events/reminder-email.ts'
 import { siteLink } from '../mail/site-link.ts'
-import { brandedEmail, escapeHtml, siteFooter, type RenderedEmail } from '../mail/templates.ts'
+import {
+  brandedEmail,
+  emailButton,
+  emailButtonFallback,
+  escapeHtml,
+  siteFooter,
+  type RenderedEmail,
+} from '../mail/templates.ts'
 
 export interface KlikkResultDetails {
   /** Her name, for the greeting. */
@@ -52,8 +59,8 @@ export function klikkResultEmail(
     title: subject,
     content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
           ${lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('\n          ')}
-          <p style="margin:8px 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(button)}</a></p>
-          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
+          ${emailButton(url, button, '8px 0 28px')}
+          ${emailButtonFallback(url, t('buttonFallback'))}`,
     footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }

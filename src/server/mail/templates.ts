@@ -18,6 +18,14 @@ export const escapeHtml = (value: string) =>
  * The brand's e-mail frame: a centred white card on the page colour, the name on top and a small
  * footer under it. `content` and `footer` are HTML, escaped by the caller.
  */
+/** An e-mail's one button, in the brand's colours (margin: the paragraph's CSS margin). */
+export const emailButton = (url: string, label: string, margin = '0 0 28px') =>
+  `<p style="margin:${margin}"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(label)}</a></p>`
+
+/** The button's address written out, for mail programs that show no buttons. */
+export const emailButtonFallback = (url: string, text: string) =>
+  `<p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(text)}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`
+
 export function brandedEmail({
   language,
   title,
@@ -111,9 +119,9 @@ export function actionEmail(
     title: subject,
     content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
           <p style="margin:0 0 24px">${escapeHtml(introText)}</p>
-          <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
+          ${emailButton(url, t(`${kind}.button`))}
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
-          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
+          ${emailButtonFallback(url, t('buttonFallback'))}`,
     footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }
@@ -197,9 +205,9 @@ export function eventEmail(
           <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;background:#FBF7F2;border-radius:12px;padding:12px 16px;font-size:15px">
             ${details.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#5B4D5E;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`).join('\n            ')}
           </table>
-          <p style="margin:0 0 28px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#8E3B52;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escapeHtml(t(`${kind}.button`))}</a></p>
+          ${emailButton(url, t(`${kind}.button`))}
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
-          <p style="margin:0;color:#5B4D5E;font-size:13px">${escapeHtml(t('buttonFallback'))}<br><a href="${escapeHtml(url)}" style="color:#8E3B52;word-break:break-all">${escapeHtml(url)}</a></p>`,
+          ${emailButtonFallback(url, t('buttonFallback'))}`,
     footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }
