@@ -10,19 +10,17 @@ import { csvDocument } from '../csv.ts'
 import type { Db } from '../db/client.ts'
 import { daysBefore, inBatches, nextBatch } from '../db/in-batches.ts'
 import { auditLog } from '../db/schema/audit.ts'
+import { containsPattern } from '../db/like-pattern.ts'
 
 /** Days are the admin's: Budapest's calendar, whatever the server's clock zone. */
 const TIME_ZONE = 'Europe/Budapest'
-
-/** `%` and `_` in a search are literal characters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function filterOf(query: Omit<AuditQuery, 'page'>): SQL | undefined {
   const actor = query.actor
     ? or(
         eq(auditLog.actorUserId, query.actor),
-        ilike(auditLog.actorName, likePattern(query.actor)),
-        ilike(auditLog.actorEmail, likePattern(query.actor)),
+        ilike(auditLog.actorName, containsPattern(query.actor)),
+        ilike(auditLog.actorEmail, containsPattern(query.actor)),
       )
     : undefined
   return and(

@@ -3,6 +3,7 @@ import { USERS_PAGE_SIZE, type UserRole, type UsersQuery } from '#shared/schemas
 import type { Db } from '../db/client.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
+import { containsPattern } from '../db/like-pattern.ts'
 
 const columns = {
   id: profiles.id,
@@ -13,12 +14,9 @@ const columns = {
   createdAt: profiles.createdAt,
 }
 
-/** `%` and `_` in a search are literal characters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 function searchOf(q: string): SQL | undefined {
   if (!q) return undefined
-  const pattern = likePattern(q)
+  const pattern = containsPattern(q)
   return or(
     ilike(profiles.fullName, pattern),
     ilike(profiles.email, pattern),

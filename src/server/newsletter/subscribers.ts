@@ -3,6 +3,7 @@ import { SUBSCRIBERS_PAGE_SIZE, type SubscribersQuery } from '#shared/schemas/ne
 import { csvCell } from '../csv.ts'
 import type { Db } from '../db/client.ts'
 import { newsletterSubscribers as table } from '../db/schema/newsletter.ts'
+import { containsPattern } from '../db/like-pattern.ts'
 
 const columns = {
   id: table.id,
@@ -15,12 +16,9 @@ const columns = {
   confirmedAt: table.confirmedAt,
 }
 
-/** `%` and `_` in a search are literal characters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 function filterOf({ q, status }: Pick<SubscribersQuery, 'q' | 'status'>): SQL | undefined {
   const search = q
-    ? or(ilike(table.email, likePattern(q)), ilike(table.name, likePattern(q)))
+    ? or(ilike(table.email, containsPattern(q)), ilike(table.name, containsPattern(q)))
     : undefined
   const state =
     status === 'verified'

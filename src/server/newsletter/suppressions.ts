@@ -3,13 +3,11 @@ import { SUBSCRIBERS_PAGE_SIZE, type SuppressionsQuery } from '#shared/schemas/n
 import type { Db } from '../db/client.ts'
 import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
-
-/** `%` and `_` in a search are literal characters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+import { containsPattern } from '../db/like-pattern.ts'
 
 /** The admin's list of suppressed addresses (decision 83): newest first, one page. */
 export async function listSuppressions(db: Db, query: SuppressionsQuery) {
-  const where = query.q ? ilike(mailSuppressions.email, likePattern(query.q)) : undefined
+  const where = query.q ? ilike(mailSuppressions.email, containsPattern(query.q)) : undefined
   const [rows, [matching]] = await Promise.all([
     db
       .select({
