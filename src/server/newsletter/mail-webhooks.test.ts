@@ -171,6 +171,29 @@ describe('Postmark', () => {
     expect(await replay.json()).toMatchObject({ code: 'webhook_replayed' })
   })
 
+  it('a Delivery record ends the row of soft bounces', async () => {
+    const email = await subscriber()
+    const authorization = basic(POSTMARK.user, POSTMARK.password)
+    const soft = () => post('postmark', postmarkBounce(email, 'SoftBounce'), { authorization })
+    for (let i = 1; i < SOFT_BOUNCES_TO_SUPPRESS; i++) expect((await soft()).status).toBe(200)
+    const delivery = JSON.stringify({
+      RecordType: 'Delivery',
+      ServerID: 23,
+      MessageStream: 'broadcast',
+      MessageID: '883953f4-6105-42a2-a16a-77a8eac79483',
+      Recipient: email,
+      Email: email,
+      ID: ++postmarkIds,
+      Tag: 'newsletter',
+      DeliveredAt: '2026-11-28T16:33:54.9070259Z',
+      Details: 'Test delivery webhook details',
+      Metadata: {},
+    })
+    expect((await post('postmark', delivery, { authorization })).status).toBe(200)
+    expect((await soft()).status).toBe(200)
+    expect(await suppression(email)).toBeUndefined()
+  })
+
   it('a complaint suppresses the address, unsubscribes it and is in the audit log', async () => {
     const email = await subscriber()
     const response = await post('postmark', postmarkComplaint(email), {
@@ -230,9 +253,24 @@ describe('Mailgun', () => {
     expect((await subscription(email))?.bounceReason).toBe('4.2.2 Mailbox full')
   })
 
-  it('ignores deliveries and other events', async () => {
+  it('a delivery in between starts the row of soft bounces again', async () => {
     const email = await subscriber()
-    const response = await post('mailgun', mailgun({ event: 'delivered', recipient: email }), {})
+    const soft = () => post('mailgun', mailgun(mailgunFailure(email, 'temporary')), {})
+    for (let i = 1; i < SOFT_BOUNCES_TO_SUPPRESS; i++) expect((await soft()).status).toBe(200)
+    const delivered = mailgun({ event: 'delivered', recipient: email })
+    expect((await post('mailgun', delivered, {})).status).toBe(200)
+    // Taken twice, a delivery changes nothing more (it keeps no receipt to be refused with).
+    expect((await post('mailgun', delivered, {})).status).toBe(200)
+    for (let i = 1; i < SOFT_BOUNCES_TO_SUPPRESS; i++) expect((await soft()).status).toBe(200)
+    expect(await suppression(email)).toBeUndefined()
+    expect((await subscription(email))?.bouncedAt).toBeNull()
+    expect((await soft()).status).toBe(200)
+    expect(await suppression(email)).toMatchObject({ reason: 'soft_bounces' })
+  })
+
+  it('ignores opens and other events', async () => {
+    const email = await subscriber()
+    const response = await post('mailgun', mailgun({ event: 'opened', recipient: email }), {})
     expect(response.status).toBe(200)
     expect(await suppression(email)).toBeUndefined()
   })

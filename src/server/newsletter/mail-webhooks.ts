@@ -20,7 +20,7 @@ export interface MailWebhookSecrets {
 export type WebhookReading =
   /** Authentic, about one address. */
   | { ok: true; feedback: MailFeedback }
-  /** Authentic, but not a bounce or a complaint (an auto-reply, a delivery): nothing to do. */
+  /** Authentic, but nothing to act on (an open, a click, an auto-reply). */
   | { ok: true; feedback: null }
   /** Not ours to believe: missing or wrong credentials, a stale signature, or no such webhook. */
   | { ok: false; why: 'unauthorized' }
@@ -52,7 +52,7 @@ function parseJson(body: string): unknown {
 const email = z.string().trim().min(3).max(320).includes('@')
 
 /**
- * Postmark's Bounce and SpamComplaint webhooks: https://postmarkapp.com/developer/webhooks.
+ * Postmark's Bounce, SpamComplaint and Delivery webhooks: https://postmarkapp.com/developer/webhooks.
  * Authenticated by the basic auth Postmark sends from the webhook's URL.
  */
 const postmarkSchema = z.object({
@@ -85,6 +85,8 @@ export function readPostmark(
   const receiptId = `${report.RecordType}:${report.ID}`
   if (report.RecordType === 'SpamComplaint' || report.Type === 'SpamComplaint')
     return { ok: true, feedback: { ...base, kind: 'complaint', receiptId } }
+  if (report.RecordType === 'Delivery')
+    return { ok: true, feedback: { ...base, detail: null, kind: 'delivered' } }
   if (report.RecordType !== 'Bounce') return { ok: true, feedback: null }
   if (report.Type && POSTMARK_HARD.has(report.Type))
     return { ok: true, feedback: { ...base, kind: 'hard_bounce', receiptId } }
@@ -94,7 +96,7 @@ export function readPostmark(
 }
 
 /**
- * Mailgun's webhooks (failed, complained): https://documentation.mailgun.com/docs/mailgun/user-manual/events/webhooks/.
+ * Mailgun's webhooks (failed, complained, delivered): https://documentation.mailgun.com/docs/mailgun/user-manual/events/webhooks/.
  * Authenticated by `signature.signature` = HMAC-SHA256(signing key, timestamp + token), within
  * SIGNATURE_TOLERANCE_SECONDS; the token is the receipt, so a replay is known.
  */
@@ -140,6 +142,8 @@ export function readMailgun(secrets: MailWebhookSecrets, body: string, now: Date
   const detail = status?.description || status?.message || event.reason || null
   const base = { email: event.recipient, detail, source: 'mailgun' as const, receiptId: token }
   if (event.event === 'complained') return { ok: true, feedback: { ...base, kind: 'complaint' } }
+  if (event.event === 'delivered')
+    return { ok: true, feedback: { ...base, detail: null, kind: 'delivered' } }
   if (event.event !== 'failed') return { ok: true, feedback: null }
   return {
     ok: true,
@@ -149,7 +153,7 @@ export function readMailgun(secrets: MailWebhookSecrets, body: string, now: Date
 
 /**
  * Our own format for any other provider (or a relay script): a JSON body
- * `{ "id", "type": "hard_bounce" | "soft_bounce" | "complaint", "email", "detail"? }` with the
+ * `{ "id", "type": "hard_bounce" | "soft_bounce" | "complaint" | "delivered", "email", "detail"? }` with the
  * header `Lendulet-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(MAIL_WEBHOOK_SECRET, t + "." + body)>`,
  * in the manner of Stripe's: the time is signed, so an old signature cannot be replayed later,
  * and the id is kept, so it cannot be replayed within the window either.
@@ -157,7 +161,7 @@ export function readMailgun(secrets: MailWebhookSecrets, body: string, now: Date
 export const SIGNED_HEADER = 'Lendulet-Signature'
 const signedSchema = z.object({
   id: z.string().trim().min(1).max(200),
-  type: z.enum(['hard_bounce', 'soft_bounce', 'complaint']),
+  type: z.enum(['hard_bounce', 'soft_bounce', 'complaint', 'delivered']),
   email,
   detail: z.string().max(2000).nullish(),
 })

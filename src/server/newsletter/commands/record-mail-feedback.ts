@@ -20,7 +20,8 @@ export const SOFT_BOUNCES_TO_SUPPRESS = 3
 
 /** What a receiving server or a provider said about one address. */
 export interface MailFeedback {
-  kind: 'hard_bounce' | 'soft_bounce' | 'complaint'
+  /** `delivered`: a receiving server took an e-mail to this address, which ends a row of soft bounces. */
+  kind: 'hard_bounce' | 'soft_bounce' | 'complaint' | 'delivered'
   email: string
   detail?: string | null
   source: MailFeedbackSource
@@ -29,7 +30,7 @@ export interface MailFeedback {
 }
 
 export type MailFeedbackOutcome =
-  /** Recorded: the address is suppressed now, or one soft bounce more is counted. */
+  /** Recorded: the address is suppressed now, one soft bounce more is counted, or the count ends. */
   | 'recorded'
   /** Not an address the newsletter knows: nothing is stored. */
   | 'unknown'
@@ -45,6 +46,9 @@ const SYSTEM = { actor: { kind: 'system' as const, userId: null, name: 'mail', e
  * - a soft bounce is counted, and the SOFT_BOUNCES_TO_SUPPRESS-th in a row suppresses;
  * - a complaint suppresses the address, unsubscribes her (her row and consent record go, as
  *   with any unsubscribe) and writes an audit entry.
+ * A delivery ends a row of soft bounces ("in a row": one that went through in between starts the
+ * count again). It keeps no receipt: taking it twice changes nothing, and a provider reports
+ * every delivery, so receipts for them would grow with every campaign.
  * An address that is not a subscriber is ignored and leaves no trace.
  */
 export async function recordMailFeedback(
@@ -53,6 +57,10 @@ export async function recordMailFeedback(
 ): Promise<MailFeedbackOutcome> {
   const email = feedback.email.trim().toLowerCase()
   const detail = feedback.detail ? truncate(feedback.detail, 500) : null
+  if (feedback.kind === 'delivered') {
+    await db.delete(mailSoftBounces).where(eq(mailSoftBounces.email, email))
+    return 'recorded'
+  }
   return db.transaction(async (tx) => {
     const receipt =
       feedback.receiptId === undefined
