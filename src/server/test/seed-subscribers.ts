@@ -1,4 +1,5 @@
 import { openDatabase } from '../db/client.ts'
+import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { LANGUAGE_CODES } from '#shared/languages.ts'
 
@@ -28,4 +29,23 @@ export async function seedConfirmedSubscribers(dataDir: string, count: number): 
     await database.close()
   }
   return emails
+}
+
+/** `emails` suppressed after a hard bounce (decision 0083), written as seedConfirmedSubscribers. */
+export async function seedSuppressions(dataDir: string, emails: string[]): Promise<void> {
+  if (emails.length === 0) return
+  const database = await openDatabase({ dataDir })
+  try {
+    for (let start = 0; start < emails.length; start += BATCH)
+      await database.db.insert(mailSuppressions).values(
+        emails.slice(start, start + BATCH).map((email) => ({
+          email,
+          reason: 'hard_bounce' as const,
+          source: 'smtp' as const,
+          detail: '550 5.1.1 No such user',
+        })),
+      )
+  } finally {
+    await database.close()
+  }
 }
