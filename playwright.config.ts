@@ -5,17 +5,31 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 import { serverNodeFlags } from './src/server/test/server-node-flags.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525)
-const mailApiPort = Number(process.env.E2E_MAIL_API_PORT ?? 2526)
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 2527)
+/**
+ * The other servers' ports: each its own variable, else next to E2E_PORT when that is set (so
+ * that two runs side by side, each with its own E2E_PORT, never meet), else the defaults.
+ */
+const near = (name: string, offset: number, fallback: number) =>
+  Number(process.env[name] ?? (process.env.E2E_PORT ? port + offset : fallback))
+const smtpPort = near('E2E_SMTP_PORT', 1, 2525)
+const mailApiPort = near('E2E_MAIL_API_PORT', 2, 2526)
+const oidcPort = near('E2E_OIDC_PORT', 3, 2527)
 // A second site, with "Google" (the test OpenID provider) configured.
-const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 4174)
+const googlePort = near('E2E_GOOGLE_PORT', 4, 4174)
 const googleSite = `http://127.0.0.1:${googlePort}`
 // A third site for passkeys: WebAuthn takes a domain as the site's identity, never an address,
 // so this one is reached as localhost. Its admin (the same account) changes every site setting
 // there, which the main site's tests read (e2e/site-settings.spec.ts); its launch date is past.
-const passkeyPort = Number(process.env.E2E_PASSKEY_PORT ?? 4175)
+const passkeyPort = near('E2E_PASSKEY_PORT', 5, 4175)
 const passkeySite = `http://localhost:${passkeyPort}`
+// The tests' own helpers (e2e/support/mailbox.ts, google.ts, sites.ts) read these.
+Object.assign(process.env, {
+  E2E_SMTP_PORT: String(smtpPort),
+  E2E_MAIL_API_PORT: String(mailApiPort),
+  E2E_OIDC_PORT: String(oidcPort),
+  E2E_GOOGLE_PORT: String(googlePort),
+  E2E_PASSKEY_PORT: String(passkeyPort),
+})
 /**
  * The first-admin token of both test sites. The main site has its admin from ADMIN_EMAILS, so
  * its link is dead; on the Google site, which has none, one browser test becomes the admin.
