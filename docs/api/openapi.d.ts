@@ -5353,7 +5353,7 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                status?: "all" | "verified" | "pending";
+                status?: "all" | "verified" | "pending" | "bounced";
                 page?: number;
             };
             header?: never;
@@ -5380,6 +5380,8 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             confirmedAt: string | null;
+                            notMailed: ("hard_bounce" | "soft_bounces" | "complaint") | null;
+                            notMailedDetail: string | null;
                         }[];
                         matching: number;
                         pageSize: number;
@@ -5401,7 +5403,7 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                status?: "all" | "verified" | "pending";
+                status?: "all" | "verified" | "pending" | "bounced";
                 page?: number;
             };
             header?: never;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
+  SUPPRESSION_REASONS,
   subscribersQuerySchema,
   suppressionSchema,
   suppressionsQuerySchema,
@@ -35,6 +36,10 @@ const subscriberSchema = z.object({
   source: z.string(),
   createdAt: z.iso.datetime(),
   confirmedAt: z.iso.datetime().nullable(),
+  /** Why the newsletter no longer goes to her (a bounce), or null. */
+  notMailed: z.enum(SUPPRESSION_REASONS).nullable(),
+  /** The receiving server's or the provider's words about it. */
+  notMailedDetail: z.string().nullable(),
 })
 const subscribersPageSchema = z.object({
   subscribers: z.array(subscriberSchema),

@@ -92,10 +92,10 @@ describe('/api/admin/newsletter', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = new TextDecoder().decode(bytes).split('\r\n')
     expect(lines).toEqual([
-      'email,name,verified,language,source,subscribed_at,confirmed_at',
-      'dora_x@example.com,"Dóra, ""the runner""",true,hu,landing,2026-01-04T00:00:00.000Z,2026-01-04T00:00:00.000Z',
-      `cili@example.org,"'=HYPERLINK(""http://evil"")",true,hu,landing,2026-01-03T00:00:00.000Z,2026-01-03T00:00:00.000Z`,
-      'anna@example.com,Kiss Anna,true,hu,landing,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z',
+      'email,name,verified,language,source,subscribed_at,confirmed_at,not_mailed',
+      'dora_x@example.com,"Dóra, ""the runner""",true,hu,landing,2026-01-04T00:00:00.000Z,2026-01-04T00:00:00.000Z,',
+      `cili@example.org,"'=HYPERLINK(""http://evil"")",true,hu,landing,2026-01-03T00:00:00.000Z,2026-01-03T00:00:00.000Z,`,
+      'anna@example.com,Kiss Anna,true,hu,landing,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z,',
       '',
     ])
   })

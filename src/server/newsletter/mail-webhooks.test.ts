@@ -364,6 +364,26 @@ describe("the admin's list of suppressed addresses", () => {
       subscribed: false,
     })
 
+    // The subscribers list marks her, with the reason, and filters by it.
+    type Row = { email: string; notMailed: string | null; notMailedDetail: string | null }
+    const page = async (query: string) =>
+      (
+        (await (await admin.client.get(`/api/admin/newsletter?${query}`)).json()) as {
+          subscribers: Row[]
+        }
+      ).subscribers
+    expect((await page(`q=${bounced}`))[0]).toMatchObject({
+      notMailed: 'hard_bounce',
+      notMailedDetail: 'smtp;550 5.1.1 The email account that you tried to reach does not exist.',
+    })
+    const bouncedOnly = await page('status=bounced&q=reader')
+    expect(bouncedOnly.map((row) => row.email)).toContain(bounced)
+    expect(bouncedOnly.every((row) => row.notMailed !== null)).toBe(true)
+    const csv = await (
+      await admin.client.get(`/api/admin/newsletter/export.csv?q=${bounced}`)
+    ).text()
+    expect(csv.split('\r\n')[1]).toMatch(/,hard_bounce$/)
+
     const lifted = await admin.client.request(
       `/api/admin/newsletter/suppressions/${encodeURIComponent(bounced)}`,
       { method: 'DELETE' },
@@ -372,6 +392,7 @@ describe("the admin's list of suppressed addresses", () => {
     expect(await lifted.json()).toEqual({ lifted: true, subscribed: true })
     expect(await suppression(bounced)).toBeUndefined()
     expect((await subscription(bounced))?.bouncedAt).toBeNull()
+    expect((await page(`q=${bounced}`))[0]).toMatchObject({ notMailed: null })
     const audit = await admin.client.get('/api/admin/audit?action=subscriber.unsuppress')
     const { entries } = (await audit.json()) as { entries: { subject: { label: string } }[] }
     expect(entries.map((entry) => entry.subject.label)).toContain(bounced)

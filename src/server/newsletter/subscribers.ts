@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import { SUBSCRIBERS_PAGE_SIZE, type SubscribersQuery } from '#shared/schemas/newsletter.ts'
 import { csvCell } from '../csv.ts'
 import type { Db } from '../db/client.ts'
+import { mailSuppressions, type SuppressionReason } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers as table } from '../db/schema/newsletter.ts'
 import { containsPattern } from '../db/like-pattern.ts'
 
@@ -14,7 +15,18 @@ const columns = {
   source: table.source,
   createdAt: table.createdAt,
   confirmedAt: table.confirmedAt,
+  /**
+   * Why the newsletter no longer goes to her (decision 0083), or null: the suppression's reason,
+   * or a hard bounce for a subscription marked bounced before suppressions were kept.
+   */
+  notMailed: sql<SuppressionReason | null>`coalesce(${mailSuppressions.reason}, case when ${table.bouncedAt} is not null then 'hard_bounce' end)`,
+  /** The receiving server's or the provider's words about it. */
+  notMailedDetail: sql<
+    string | null
+  >`case when ${mailSuppressions.email} is not null then ${mailSuppressions.detail} else ${table.bounceReason} end`,
 }
+
+const suppressed = sql`exists (select 1 from ${mailSuppressions} where ${mailSuppressions.email} = ${table.email})`
 
 function filterOf({ q, status }: Pick<SubscribersQuery, 'q' | 'status'>): SQL | undefined {
   const search = q
@@ -25,7 +37,9 @@ function filterOf({ q, status }: Pick<SubscribersQuery, 'q' | 'status'>): SQL | 
       ? eq(table.verified, true)
       : status === 'pending'
         ? eq(table.verified, false)
-        : undefined
+        : status === 'bounced'
+          ? or(isNotNull(table.bouncedAt), suppressed)
+          : undefined
   return and(search, state)
 }
 
@@ -36,6 +50,7 @@ export async function listSubscribers(db: Db, query: SubscribersQuery) {
     db
       .select(columns)
       .from(table)
+      .leftJoin(mailSuppressions, eq(mailSuppressions.email, table.email))
       .where(where)
       .orderBy(desc(table.createdAt), desc(table.id))
       .limit(SUBSCRIBERS_PAGE_SIZE)
@@ -64,6 +79,7 @@ const CSV_HEADER = [
   'source',
   'subscribed_at',
   'confirmed_at',
+  'not_mailed',
 ]
 
 /** The filtered list as CSV (UTF-8 with a BOM, so Excel reads the accents right). */
@@ -74,6 +90,7 @@ export async function exportSubscribersCsv(
   const rows = await db
     .select(columns)
     .from(table)
+    .leftJoin(mailSuppressions, eq(mailSuppressions.email, table.email))
     .where(filterOf(query))
     .orderBy(desc(table.createdAt), desc(table.id))
   const lines = [CSV_HEADER.join(',')]
@@ -87,6 +104,7 @@ export async function exportSubscribersCsv(
         row.source,
         row.createdAt.toISOString(),
         row.confirmedAt?.toISOString() ?? '',
+        row.notMailed ?? '',
       ]
         .map((cell) => csvCell(cell))
         .join(','),

@@ -19,7 +19,8 @@ export const unsubscribeRequestSchema = z.object({ email: z.string() })
 /** POST /api/newsletter/verify and /verify-unsubscribe. */
 export const newsletterTokenSchema = z.object({ token: z.string().min(1).max(200) })
 
-export const SUBSCRIBER_FILTERS = ['all', 'verified', 'pending'] as const
+/** `bounced`: those the newsletter no longer goes to after a bounce (decision 83). */
+export const SUBSCRIBER_FILTERS = ['all', 'verified', 'pending', 'bounced'] as const
 export const SUBSCRIBERS_PAGE_SIZE = 50
 
 /** GET /api/admin/newsletter (and its CSV export, which ignores the page). */

@@ -12,6 +12,7 @@ import { usePagedList } from '#web/lib/use-paged-list.ts'
 import { adminKeys } from '#web/lib/query-keys.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
+  liftSuppression,
   removeSubscriber,
   subscribersExportUrl,
   subscribersQuery,
@@ -26,20 +27,36 @@ export function SubscribersPanel() {
   const [status, setStatus] = useState<SubscriberFilter>('all')
   const { search, setSearch, query, page, setPage, list, error, pages, reload, notice, setNotice } =
     usePagedList(({ q, page }) => subscribersQuery({ q, status, page }), adminKeys.subscribers())
-  // The row whose removal waits for her confirmation.
+  // The row whose removal, or whose mailing again, waits for her confirmation.
   const [removing, setRemoving] = useState<Subscriber | null>(null)
+  const [lifting, setLifting] = useState<Subscriber | null>(null)
   const failed = error !== null
 
   const date = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' })
   const exportHref = subscribersExportUrl({ q: query, status })
 
-  const state = (subscriber: Subscriber) => (
-    <span
-      className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${subscriber.verified ? 'bg-sage/20 text-sage-deep' : 'bg-sand text-ink-soft'}`}
-    >
-      {t(subscriber.verified ? 'admin.filters.verified' : 'admin.filters.pending')}
-    </span>
-  )
+  const state = (subscriber: Subscriber) =>
+    subscriber.notMailed ? (
+      <span className="inline-flex flex-col items-start gap-1">
+        <span className="inline-block rounded-full bg-rose/15 px-3 py-1 text-xs font-semibold whitespace-nowrap text-rose-deep">
+          {t('admin.filters.bounced')}
+        </span>
+        <span className="text-xs text-ink-soft">
+          {t(`admin.suppressions.reasons.${subscriber.notMailed}`)}
+          {subscriber.notMailedDetail && (
+            <span className="block max-w-56 [overflow-wrap:anywhere]">
+              {subscriber.notMailedDetail}
+            </span>
+          )}
+        </span>
+      </span>
+    ) : (
+      <span
+        className={`inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${subscriber.verified ? 'bg-sage/20 text-sage-deep' : 'bg-sand text-ink-soft'}`}
+      >
+        {t(subscriber.verified ? 'admin.filters.verified' : 'admin.filters.pending')}
+      </span>
+    )
   const columns: Column<Subscriber>[] = [
     {
       key: 'email',
@@ -93,15 +110,28 @@ export function SubscribersPanel() {
       headerHidden: true,
       className: 'text-right',
       cell: (subscriber) => (
-        <Button
-          type="button"
-          variant="quiet"
-          size="xs"
-          onClick={() => setRemoving(subscriber)}
-          aria-label={t('admin.removeLabel', { email: subscriber.email })}
-        >
-          {t('admin.remove')}
-        </Button>
+        <span className="inline-flex flex-wrap justify-end gap-2">
+          {subscriber.notMailed && (
+            <Button
+              type="button"
+              variant="quiet"
+              size="xs"
+              onClick={() => setLifting(subscriber)}
+              aria-label={t('admin.suppressions.liftLabel', { email: subscriber.email })}
+            >
+              {t('admin.suppressions.lift')}
+            </Button>
+          )}
+          <Button
+            type="button"
+            variant="quiet"
+            size="xs"
+            onClick={() => setRemoving(subscriber)}
+            aria-label={t('admin.removeLabel', { email: subscriber.email })}
+          >
+            {t('admin.remove')}
+          </Button>
+        </span>
       ),
     },
   ]
@@ -113,6 +143,17 @@ export function SubscribersPanel() {
       result.ok
         ? { tone: 'success', text: t('admin.removed', { email: subscriber.email }) }
         : { tone: 'error', text: result.message || t('admin.removeFailed') },
+    )
+    if (!result.ok) await reload()
+  }
+
+  async function lift(subscriber: Subscriber) {
+    const result = await liftSuppression(subscriber.email)
+    setLifting(null)
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: t('admin.suppressions.lifted', { email: subscriber.email }) }
+        : { tone: 'error', text: result.message || t('admin.suppressions.liftFailed') },
     )
     if (!result.ok) await reload()
   }
@@ -187,6 +228,15 @@ export function SubscribersPanel() {
           cancelLabel={t('admin.cancel')}
           onConfirm={() => remove(removing)}
           onCancel={() => setRemoving(null)}
+        />
+      )}
+      {lifting && (
+        <ConfirmDialog
+          text={t('admin.suppressions.confirmLift', { email: lifting.email })}
+          confirmLabel={t('admin.suppressions.lift')}
+          cancelLabel={t('admin.cancel')}
+          onConfirm={() => lift(lifting)}
+          onCancel={() => setLifting(null)}
         />
       )}
     </div>
