@@ -1,6 +1,7 @@
 import { AUDIT_ACTOR_KINDS } from '#shared/audit.ts'
 import { dateLocale, isLanguage, type Language } from '#shared/languages.ts'
 import { PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
+import { SUPPRESSION_REASONS } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import { emailTranslator, participantStatusText } from '../i18n.ts'
@@ -73,6 +74,8 @@ export function pageWords(language: Language) {
         return among(newsletterSubscribers.source.enumValues, value)
           ? t(`dataExport.sources.${value}`)
           : null
+      case 'notMailed.reason':
+        return among(SUPPRESSION_REASONS, value) ? t(`dataExport.notMailedReasons.${value}`) : null
       case 'accountHistory.action':
         return t(
           `dataExport.actions.${among(ACCOUNT_HISTORY_ACTIONS, value) ? value.replace('.', '_') : 'other'}`,

@@ -5,6 +5,7 @@ import { auditLog } from '../db/schema/audit.ts'
 import { account, session, user } from '../db/schema/auth.ts'
 import { eventDoorHelpers } from '../db/schema/events.ts'
 import { media } from '../db/schema/media.ts'
+import { mailSuppressions, SUPPRESSION_REASONS } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import { profiles } from '../db/schema/profiles.ts'
@@ -30,6 +31,7 @@ interface Exported {
   sessions: Record<string, unknown>[]
   profile: Record<string, unknown>
   newsletter: Record<string, unknown>[]
+  notMailed: Record<string, unknown>[]
   events: (Record<string, unknown> & { seats: Record<string, unknown>[] })[]
   doorHelper: Record<string, unknown>[]
   emails: Record<string, unknown>[]
@@ -327,6 +329,18 @@ describe('the readable page of her data', () => {
         source,
       })),
     )
+    // Each of her addresses the newsletter no longer goes to, for each reason (decision 83).
+    await tx
+      .insert(newsletterSubscribers)
+      .values({ email: `other-2-${her.email}`, name: 'Anna', userId: her.userId })
+    await tx.insert(mailSuppressions).values(
+      SUPPRESSION_REASONS.map((reason, i) => ({
+        email: i === 0 ? her.email.toLowerCase() : `other-${i}-${her.email}`.toLowerCase(),
+        reason,
+        source: 'smtp' as const,
+        detail: `550 reason ${i}`,
+      })),
+    )
     await tx.insert(auditLog).values(
       ACCOUNT_HISTORY_ACTIONS.map((action, i) => ({
         action,
@@ -347,6 +361,7 @@ describe('the readable page of her data', () => {
       ...kinds,
       ...outbox.status.enumValues,
       ...newsletterSubscribers.source.enumValues,
+      ...SUPPRESSION_REASONS,
       ...ACCOUNT_HISTORY_ACTIONS,
       ...AUDIT_ACTOR_KINDS,
       ...LANGUAGE_CODES,
@@ -374,6 +389,9 @@ describe('the readable page of her data', () => {
       )
       // (Beside the confirmation e-mail her sign-up sent.)
       expect(data.emails.map((email) => email.kind)).toEqual(expect.arrayContaining(kinds))
+      expect(data.notMailed.map((row) => row.reason).sort()).toEqual(
+        [...SUPPRESSION_REASONS].sort(),
+      )
       expect(data.accountHistory.map((entry) => entry.action).sort()).toEqual(
         [...ACCOUNT_HISTORY_ACTIONS].sort(),
       )
@@ -386,6 +404,8 @@ describe('the readable page of her data', () => {
         ),
         ...Object.values(emails.dataExport.emailStatuses),
         ...Object.values(emails.dataExport.sources),
+        ...Object.values(emails.dataExport.notMailedReasons),
+        emails.dataExport.sections.notMailed,
         ...Object.values(emails.dataExport.actions).filter(
           (word) => word !== emails.dataExport.actions.other,
         ),

@@ -14,6 +14,7 @@ import {
   eventTableAssignments,
   eventTables,
 } from '../db/schema/events.ts'
+import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import { media } from '../db/schema/media.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
@@ -44,6 +45,7 @@ type SectionKey =
   | 'sessions'
   | 'profile'
   | 'newsletter'
+  | 'notMailed'
   | 'events'
   | 'doorHelper'
   | 'klikk'
@@ -275,6 +277,38 @@ function sections(db: Db, member: ExportedMember): Section[] {
             consentAddressHash: row.consentIpHash,
             bouncedAt: iso(row.bouncedAt),
             bounceReason: row.bounceReason,
+          })),
+        ),
+    },
+    {
+      // Her addresses the newsletter no longer goes to, after a bounce or a spam complaint
+      // (decision 0083): kept by address, so also after the complaint ended her subscription.
+      key: 'notMailed',
+      single: false,
+      batches: () =>
+        once(async () =>
+          (
+            await db
+              .select()
+              .from(mailSuppressions)
+              .where(
+                or(
+                  eq(mailSuppressions.email, member.email.toLowerCase()),
+                  inArray(
+                    mailSuppressions.email,
+                    db
+                      .select({ email: newsletterSubscribers.email })
+                      .from(newsletterSubscribers)
+                      .where(eq(newsletterSubscribers.userId, userId)),
+                  ),
+                ),
+              )
+              .orderBy(asc(mailSuppressions.createdAt))
+          ).map((row) => ({
+            email: row.email,
+            reason: row.reason,
+            detail: row.detail,
+            since: iso(row.createdAt),
           })),
         ),
     },
