@@ -21,18 +21,12 @@ const CIRCLES_KNOWN: Record<string, string> = {}
 
 /** Routes that still import drizzle-orm, each with why it may for now. */
 const ROUTES_WITH_DRIZZLE: Record<string, string> = {
-  'src/server/auth/me.routes.ts': 'her profile reads and writes in the handler: not yet a command',
   'src/server/mail/dev-mailbox.routes.ts': 'the development mailbox reads its table directly',
   'src/server/media/media.routes.ts': 'serves an image row by id: not yet a query',
 }
 
 /** Files outside a commands/ folder that still write the audit log, each with why. */
 const AUDIT_WRITERS_OUTSIDE_COMMANDS: Record<string, string> = {
-  'src/server/auth/admin-setup.ts': 'the first admin: not yet a command',
-  'src/server/auth/admin-setup.routes.ts': 'the first-admin link audits in its handler',
-  'src/server/auth/admin-users.routes.ts': "admins' changes to accounts audit in their handlers",
-  'src/server/auth/change-email.ts': 'a changed address: not yet a command',
-  'src/server/auth/two-step.ts': 'two-step sign-in changes: not yet commands',
   'src/server/audit/audit.routes.ts': 'the audit export audits itself in its handler',
   'src/server/settings/site-settings.ts': 'site settings: not yet a command',
   'src/server/newsletter/admin-newsletter.routes.ts': 'newsletter changes audit in handlers',
