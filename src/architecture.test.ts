@@ -27,7 +27,6 @@ const ROUTES_WITH_DRIZZLE: Record<string, string> = {
 
 /** Files outside a commands/ folder that still write the audit log, each with why. */
 const AUDIT_WRITERS_OUTSIDE_COMMANDS: Record<string, string> = {
-  'src/server/newsletter/admin-newsletter.routes.ts': 'newsletter changes audit in handlers',
 }
 
 /** The functions that write the audit log, and the module that has them. */
