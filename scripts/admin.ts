@@ -8,8 +8,8 @@
  * embedded database, stop the server first: one process at a time may open it, and this refuses
  * to run while the server has it open (decision 0016).
  */
-import { setAdminByEmail } from '#server/auth/admin-setup.ts'
-import { resetTwoStepByEmail } from '#server/auth/two-step.ts'
+import { setAdminByEmail } from '#server/auth/commands/set-admin-by-email.ts'
+import { resetTwoStepByEmail } from '#server/auth/commands/reset-two-step-by-email.ts'
 import { loadEnv } from '#server/env.ts'
 import { configuredDatabase, openForScript } from './open-database.ts'
 

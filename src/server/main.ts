@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { issueAdminSetupToken, promoteListedAdmins } from './auth/admin-setup.ts'
+import { issueAdminSetupToken } from './auth/admin-setup.ts'
+import { promoteListedAdmins } from './auth/commands/promote-listed-admins.ts'
 import { openDatabase } from './db/client.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { serveBackups } from './db/transfer/backup-socket.ts'

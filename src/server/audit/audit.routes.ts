@@ -6,8 +6,9 @@ import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { queryParams } from '../http/query-params.ts'
-import { audited, auditOrigin } from './audit.ts'
-import { exportAuditCsv, listAudit } from './audit-log.ts'
+import { auditOrigin } from './audit.ts'
+import { listAudit } from './audit-log.ts'
+import { exportAuditLog } from './commands/export-audit-log.ts'
 
 const adminDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
   documented({ ...doc, tag: API_TAGS.admin, access: 'admin' })
@@ -45,10 +46,7 @@ export function auditRoutes(auth: Auth, db: Db) {
       async (c) => {
         const { actor, action, subjectType, subjectId, from, to } = c.req.valid('query')
         const filters = { actor, action, subjectType, subjectId, from, to }
-        const csv = await audited(db, auditOrigin(c), async (tx) => ({
-          result: await exportAuditCsv(tx, filters),
-          audit: { action: 'export.audit', subject: { type: 'audit', id: null }, after: filters },
-        }))
+        const csv = await exportAuditLog(db, auditOrigin(c), filters)
         const day = new Date().toISOString().slice(0, 10)
         c.header('Content-Type', 'text/csv; charset=utf-8')
         c.header('Content-Disposition', `attachment; filename="audit-log-${day}.csv"`)

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { user } from '../db/schema/auth.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestAppWithMail } from '../test/http-test-app.ts'
-import { issueAdminSetupToken, promoteListedAdmins } from './admin-setup.ts'
+import { issueAdminSetupToken } from './admin-setup.ts'
+import { promoteListedAdmins } from './commands/promote-listed-admins.ts'
 
 const LISTED = 'Owner@Example.com'
 const server = httpTestAppWithMail({ ADMIN_EMAILS: ` ${LISTED} , second@example.com` })

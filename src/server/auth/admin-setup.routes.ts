@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { Db, Tx } from '../db/client.ts'
-import { auditOrigin, recordAudit } from '../audit/audit.ts'
+import type { Db } from '../db/client.ts'
+import { auditOrigin } from '../audit/audit.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { API_TAGS, documented } from '../http/openapi.ts'
 import type { Auth } from './auth.ts'
-import { redeemAdminSetupToken } from './admin-setup.ts'
+import { redeemAdminSetupToken } from './commands/redeem-admin-setup-token.ts'
 import { requireUser } from './session.ts'
 
 const adminSetupSchema = z.object({ token: z.string().min(1).max(200) })
@@ -31,20 +31,9 @@ export function adminSetupRoutes(auth: Auth, db: Db) {
     jsonBody(adminSetupSchema),
     async (c) => {
       const { token } = c.req.valid('json')
-      const userId = c.var.user?.id
+      const member = c.var.user
       const origin = auditOrigin(c, 'member')
-      const record = (tx: Tx) =>
-        recordAudit(
-          tx,
-          {
-            action: 'role.grant',
-            subject: { type: 'user', id: userId ?? null, label: c.var.user?.email ?? null },
-            before: { isAdmin: false },
-            after: { isAdmin: true },
-          },
-          origin,
-        )
-      if (!userId || !(await redeemAdminSetupToken(db, token, userId, new Date(), record))) {
+      if (!member || !(await redeemAdminSetupToken(db, token, member, origin))) {
         throw new ApiError(400, 'invalid_request', 'auth.INVALID_TOKEN')
       }
       return c.json({ isAdmin: true as const })

@@ -5,7 +5,8 @@ import { appSettings } from '../db/schema/app-settings.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { seedMember, turnOnTwoStep } from '../test/seed.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
-import { ADMIN_SETUP_VALID_MS, issueAdminSetupToken, setAdminByEmail } from './admin-setup.ts'
+import { ADMIN_SETUP_VALID_MS, issueAdminSetupToken } from './admin-setup.ts'
+import { setAdminByEmail } from './commands/set-admin-by-email.ts'
 
 const server = httpTestApp()
 

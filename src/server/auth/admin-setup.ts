@@ -5,7 +5,6 @@ import type { Db, Tx } from '../db/client.ts'
 import { appSettings } from '../db/schema/app-settings.ts'
 import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
-import { recordAudit, type AuditOrigin } from '../audit/audit.ts'
 
 const KEY = 'admin_setup'
 export const ADMIN_SETUP_VALID_MS = 24 * 60 * 60_000
@@ -95,111 +94,46 @@ function matchesLink(state: SetupState, token: string, now: Date): boolean {
 }
 
 /**
- * Makes the user an admin if the token is one of the printed, unexpired ones and the site still
- * has no admin; every link is then spent. The links exist only to make the first admin: the
- * moment any admin exists (ADMIN_EMAILS, `npm run admin grant`, another process), they stop
- * working and are deleted, whatever their age.
+ * The step of redeeming a link, in the caller's transaction (the command audits it): makes the
+ * user an admin if the token is one of the printed, unexpired ones and the site still has no
+ * admin; every link is then spent. The links exist only to make the first admin: the moment any
+ * admin exists (ADMIN_EMAILS, `npm run admin grant`, another process), they stop working and are
+ * deleted, whatever their age. Says whether she was promoted.
  */
-export async function redeemAdminSetupToken(
-  db: Db,
+export async function promoteWithSetupLink(
+  tx: Tx,
   token: string,
   userId: string,
-  now = new Date(),
-  /** Writes the promotion's audit entry in its transaction. */
-  record?: (tx: Tx) => Promise<void>,
+  now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update')
-    if (!row) return false
-    if (await hasAdmin(tx)) {
-      await tx.delete(appSettings).where(eq(appSettings.key, KEY))
-      return false
-    }
-    if (!matchesLink(setupState(row.value), token, now)) return false
-    // One statement that re-checks "no admin yet", so a grant committed since the check above
-    // still wins over the link.
-    const promoted = await tx
-      .update(profiles)
-      .set({ isAdmin: true, updatedAt: now })
-      .where(
-        and(
-          eq(profiles.id, userId),
-          notExists(tx.select({ id: admins.id }).from(admins).where(eq(admins.isAdmin, true))),
-        ),
-      )
-      .returning({ id: profiles.id })
+  const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for('update')
+  if (!row) return false
+  if (await hasAdmin(tx)) {
     await tx.delete(appSettings).where(eq(appSettings.key, KEY))
-    if (promoted.length > 0) await record?.(tx)
-    return promoted.length > 0
-  })
+    return false
+  }
+  if (!matchesLink(setupState(row.value), token, now)) return false
+  // One statement that re-checks "no admin yet", so a grant committed since the check above
+  // still wins over the link.
+  const promoted = await tx
+    .update(profiles)
+    .set({ isAdmin: true, updatedAt: now })
+    .where(
+      and(
+        eq(profiles.id, userId),
+        notExists(tx.select({ id: admins.id }).from(admins).where(eq(admins.isAdmin, true))),
+      ),
+    )
+    .returning({ id: profiles.id })
+  await tx.delete(appSettings).where(eq(appSettings.key, KEY))
+  return promoted.length > 0
 }
 
 /**
- * The CLI's grant and revoke, audited as the operator's (whoever runs `npm run admin` on the
- * server). Returns false when no account has that e-mail address.
+ * ADMIN_EMAILS's step, in the caller's transaction: listed addresses whose address is confirmed
+ * become admins (`userId`: only hers). Returns the accounts promoted.
  */
-export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ id: profiles.id, email: profiles.email, isAdmin: profiles.isAdmin })
-      .from(profiles)
-      .where(eq(profiles.email, email.trim().toLowerCase()))
-      .for('update')
-    if (!before) return false
-    await tx
-      .update(profiles)
-      .set({ isAdmin, updatedAt: new Date() })
-      .where(eq(profiles.id, before.id))
-    await recordRoleChange(tx, before, isAdmin, OPERATOR)
-    return true
-  })
-}
-
-const OPERATOR: AuditOrigin = {
-  actor: { kind: 'operator', userId: null, name: 'npm run admin', email: null },
-}
-const CONFIGURATION: AuditOrigin = {
-  actor: { kind: 'system', userId: null, name: 'ADMIN_EMAILS', email: null },
-}
-
-function recordRoleChange(
-  tx: Tx,
-  before: { id: string; email: string; isAdmin: boolean },
-  isAdmin: boolean,
-  origin: AuditOrigin,
-) {
-  return recordAudit(
-    tx,
-    {
-      action: isAdmin ? 'role.grant' : 'role.revoke',
-      subject: { type: 'user', id: before.id, label: before.email },
-      before: { isAdmin: before.isAdmin },
-      after: { isAdmin },
-    },
-    origin,
-  )
-}
-
-/**
- * ADMIN_EMAILS: listed addresses are admins once the address is confirmed (at sign-up through
- * Google, when the e-mail link is followed, or at the next start for existing accounts). Returns
- * how many accounts were promoted.
- */
-export async function promoteListedAdmins(
-  db: Db,
-  listed: readonly string[],
-  userId?: string,
-): Promise<number> {
-  if (listed.length === 0) return 0
-  return db.transaction(async (tx) => {
-    const promoted = await promoteIn(tx, listed, userId)
-    for (const profile of promoted)
-      await recordRoleChange(tx, { ...profile, isAdmin: false }, true, CONFIGURATION)
-    return promoted.length
-  })
-}
-
-async function promoteIn(tx: Tx, listed: readonly string[], userId?: string) {
+export async function promoteListed(tx: Tx, listed: readonly string[], userId?: string) {
   return tx
     .update(profiles)
     .set({ isAdmin: true, updatedAt: new Date() })

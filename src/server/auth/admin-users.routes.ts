@@ -1,20 +1,26 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { usersQuerySchema, userRoleSchema } from '#shared/schemas/admin-users.ts'
 import type { Auth } from './auth.ts'
-import { listUsers, setUserRole } from './admin-users.ts'
+import { listUsers } from './admin-users.ts'
 import { zipAnswer } from './account.routes.ts'
-import { exportedMember, memberDataZip } from './data-export.ts'
+import { changeUserRole } from './commands/change-user-role.ts'
+import { exportMemberData } from './commands/export-member-data.ts'
 import { requireAdmin } from './session.ts'
-import { findProfile } from './profiles.ts'
-import { audited, auditOrigin } from '../audit/audit.ts'
+import { auditOrigin } from '../audit/audit.ts'
 import type { Db } from '../db/client.ts'
-import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { queryParams } from '../http/query-params.ts'
 import { API_TAGS, documented } from '../http/openapi.ts'
 import { usersPageSchema, userRoleChangedSchema } from '#shared/schemas/admin-users.ts'
+
+/** What an admin's account command is given: the database, who asks, the request's log. */
+const commandContext = (c: Context<AppEnv>, db: Db) => ({
+  db,
+  origin: auditOrigin(c),
+  log: c.var.log,
+})
 
 /** /api/admin/users: the members, paged and searched; granting and revoking the admin role. */
 export function adminUsersRoutes(auth: Auth, db: Db) {
@@ -48,20 +54,7 @@ export function adminUsersRoutes(auth: Auth, db: Db) {
       async (c) => {
         const { userId } = c.req.valid('param')
         const { role } = c.req.valid('json')
-        const updated = await audited(db, auditOrigin(c), async (tx) => {
-          const before = await findProfile(tx, userId)
-          const after = await setUserRole(tx, userId, role)
-          return {
-            result: after,
-            audit: {
-              action: role === 'admin' ? 'role.grant' : 'role.revoke',
-              subject: { type: 'user', id: userId, label: before?.email ?? null },
-              before: { isAdmin: before?.isAdmin ?? null },
-              after: { isAdmin: after.isAdmin },
-            },
-          }
-        })
-        c.var.log.info({ userId, role, by: c.var.user?.id }, 'admin role changed')
+        const updated = await changeUserRole(commandContext(c, db), userId, role)
         return c.json(updated)
       },
     )
@@ -79,19 +72,7 @@ export function adminUsersRoutes(auth: Auth, db: Db) {
       pathIds({ userId: PATH_IDS.user }),
       async (c) => {
         const { userId } = c.req.valid('param')
-        const member = await audited(db, auditOrigin(c), async (tx) => {
-          const found = await exportedMember(tx, userId)
-          if (!found) throw new ApiError(404, 'not_found', 'notFound')
-          return {
-            result: found,
-            audit: {
-              action: 'export.member_data',
-              subject: { type: 'user', id: userId, label: found.email },
-            },
-          }
-        })
-        c.var.log.info({ userId, by: c.var.user?.id }, 'member data exported')
-        return zipAnswer(memberDataZip(db, member))
+        return zipAnswer(await exportMemberData(commandContext(c, db), userId))
       },
     )
 }

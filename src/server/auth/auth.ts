@@ -35,13 +35,9 @@ import {
   resetPasswordTemplate,
   verifyEmailTemplate,
 } from '../mail/templates.ts'
-import { promoteListedAdmins } from './admin-setup.ts'
-import {
-  changeEmailPlugin,
-  followEmailChange,
-  forgetPendingChange,
-  isChangeEmailToken,
-} from './change-email.ts'
+import { followEmailChange } from './commands/follow-email-change.ts'
+import { promoteListedAdmins } from './commands/promote-listed-admins.ts'
+import { changeEmailPlugin, forgetPendingChange, isChangeEmailToken } from './change-email.ts'
 import {
   composedOnCreate,
   composedOnUpdate,

@@ -5,11 +5,9 @@ import { verifyJWT } from 'better-auth/crypto'
 import type { Language } from '#shared/languages.ts'
 import { callName } from '#shared/people-names.ts'
 import { newsletterEmailSchema } from '#shared/schemas/newsletter.ts'
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { account, user, verification } from '../db/schema/auth.ts'
-import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { profiles } from '../db/schema/profiles.ts'
-import { recordAudit } from '../audit/audit.ts'
 import { languageOfRequest } from '../i18n.ts'
 import { enqueueEmail } from '../mail/outbox.ts'
 import { siteLink } from '../mail/site-link.ts'
@@ -25,7 +23,8 @@ import { changeEmailNoticeTemplate } from '../mail/templates.ts'
  *   its row is there, so a newer request, or a password change, cancels an older link;
  * - the old address gets a notice (to a masked new address), whether the new one is free or taken;
  * - at confirmation her profile and (if she chose) her subscription follow, and the change is
- *   recorded in the audit log (her former addresses are what her data export reads it for).
+ *   recorded in the audit log (her former addresses are what her data export reads it for):
+ *   commands/follow-email-change.ts.
  */
 
 const PENDING_PREFIX = 'change-email:'
@@ -81,77 +80,6 @@ export async function pendingEmailChange(
 /** Cancels her pending change: its link no longer works (a new password does this). */
 export const forgetPendingChange = (db: Pick<Db, 'delete'>, userId: string) =>
   db.delete(verification).where(eq(verification.identifier, PENDING_PREFIX + userId))
-
-/**
- * Her newsletter subscription moves to the new address, confirmed or still waiting for its link
- * (which then confirms it there). When the new address already has one: a confirmed one stays
- * and the old goes (she is on the list once); a pending one (never confirmed) gives way to hers,
- * which keeps its consent record. Says whether she had one to move.
- */
-async function moveSubscription(tx: Tx, from: string, to: string, userId: string) {
-  const [old] = await tx
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, from))
-    .for('update')
-  if (!old) return false
-  const [there] = await tx
-    .select({ id: newsletterSubscribers.id, verified: newsletterSubscribers.verified })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, to))
-  if (there?.verified) {
-    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, old.id))
-    return true
-  }
-  if (there) await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, there.id))
-  await tx
-    .update(newsletterSubscribers)
-    .set({ email: to, userId, updatedAt: new Date() })
-    .where(eq(newsletterSubscribers.id, old.id))
-  return true
-}
-
-/**
- * After Better Auth changed the user's address (the link was opened): her profile follows, her
- * subscription too unless she said to leave it (whatever it was when she asked: it is looked up
- * now), and the audit log records it, all in one transaction. Any other update of the user (her
- * name) finds the addresses equal and does nothing.
- */
-export async function followEmailChange(db: Db, updated: { id: string; email: string }) {
-  const [profile] = await db
-    .select({ email: profiles.email, fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.id, updated.id))
-  if (!profile || profile.email === updated.email) return
-  await db.transaction(async (tx) => {
-    const pending = await pendingEmailChange(tx, updated.id)
-    await tx
-      .update(profiles)
-      .set({ email: updated.email, updatedAt: new Date() })
-      .where(eq(profiles.id, updated.id))
-    // Only her request can say "leave it"; with none (an address changed another way) it moves.
-    const move = pending?.to !== updated.email || pending.moveNewsletter
-    const moved = move && (await moveSubscription(tx, profile.email, updated.email, updated.id))
-    await forgetPendingChange(tx, updated.id)
-    await recordAudit(
-      tx,
-      {
-        action: 'account.email_change',
-        subject: { type: 'user', id: updated.id, label: updated.email },
-        before: { email: profile.email },
-        after: { email: updated.email, newsletterMoved: moved },
-      },
-      {
-        actor: {
-          kind: 'member',
-          userId: updated.id,
-          name: profile.fullName,
-          email: profile.email,
-        },
-      },
-    )
-  })
-}
 
 function refuse(status: 'BAD_REQUEST' | 'FORBIDDEN', code: string) {
   // The message is replaced by the user's language on the way out (auth.routes.ts).

@@ -1,5 +1,4 @@
 import type { User } from 'better-auth'
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import {
@@ -7,9 +6,6 @@ import {
   peopleMetVisibilitySchema,
   updateProfileSchema,
 } from '#shared/schemas/profile.ts'
-import { fullNameOf, namePart } from '#shared/people-names.ts'
-import { user as userTable } from '../db/schema/auth.ts'
-import { profiles } from '../db/schema/profiles.ts'
 import { ApiError } from '../http/api-error.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { API_TAGS, documented } from '../http/openapi.ts'
@@ -17,6 +13,9 @@ import { avatarSchema, meSchema, sessionSchema } from '#shared/schemas/account.t
 import { AVATAR_SIZE, removeAvatar, replaceAvatar } from '../media/avatar.ts'
 import { MAX_UPLOAD_BYTES, processImage } from '../media/process-image.ts'
 import { liveEventOf } from '../events/participants.ts'
+import { changeName } from './commands/change-name.ts'
+import { setEventReminders } from './commands/set-event-reminders.ts'
+import { setPeopleMetVisibility } from './commands/set-people-met-visibility.ts'
 import { profileOf, type Profile } from './profiles.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
@@ -116,23 +115,7 @@ export function meRoutes(auth: Auth, db: Db) {
       jsonBody(updateProfileSchema, { messages: 'auth' }),
       async (c) => {
         const { user, profile } = signedIn(c)
-        const givenName = namePart(c.req.valid('json').givenName) ?? ''
-        const familyName = namePart(c.req.valid('json').familyName)
-        const fullName = fullNameOf(givenName, familyName, c.var.language)
-        const now = new Date()
-        const saved = await db.transaction(async (tx) => {
-          const [named] = await tx
-            .update(userTable)
-            .set({ givenName, familyName, name: fullName, updatedAt: now })
-            .where(eq(userTable.id, user.id))
-            .returning()
-          const [updated] = await tx
-            .update(profiles)
-            .set({ fullName, updatedAt: now })
-            .where(eq(profiles.id, profile.id))
-            .returning()
-          return { named, updated }
-        })
+        const saved = await changeName(db, user.id, c.req.valid('json'), c.var.language)
         return c.json(describe({ ...user, ...saved.named }, saved.updated ?? profile))
       },
     )
@@ -196,11 +179,7 @@ export function meRoutes(auth: Auth, db: Db) {
       async (c) => {
         const { user, profile } = signedIn(c)
         const { visible } = c.req.valid('json')
-        const [updated] = await db
-          .update(profiles)
-          .set({ peopleMetVisible: visible, updatedAt: new Date() })
-          .where(eq(profiles.id, profile.id))
-          .returning()
+        const updated = await setPeopleMetVisibility(db, profile.id, visible)
         return c.json(describe(user, updated ?? profile))
       },
     )
@@ -220,11 +199,7 @@ export function meRoutes(auth: Auth, db: Db) {
       async (c) => {
         const { user, profile } = signedIn(c)
         const { enabled } = c.req.valid('json')
-        const [updated] = await db
-          .update(profiles)
-          .set({ eventReminders: enabled, updatedAt: new Date() })
-          .where(eq(profiles.id, profile.id))
-          .returning()
+        const updated = await setEventReminders(db, profile.id, enabled)
         return c.json(describe(user, updated ?? profile))
       },
     )

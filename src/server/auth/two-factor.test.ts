@@ -5,7 +5,7 @@ import { profiles } from '../db/schema/profiles.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember, totpCode, turnOnTwoStep } from '../test/seed.ts'
-import { resetTwoStepByEmail } from './two-step.ts'
+import { resetTwoStepByEmail } from './commands/reset-two-step-by-email.ts'
 
 const server = httpTestApp()
 type Client = ReturnType<typeof browserClient>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setAdminByEmail } from '../auth/admin-setup.ts'
+import { setAdminByEmail } from '../auth/commands/set-admin-by-email.ts'
 import { browserClient, listen } from '../test/http-client.ts'
 import { nativeClient } from '../test/native-client.ts'
 import { seedMember } from '../test/seed.ts'

@@ -1,12 +1,8 @@
-import { desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
 import type { Db } from '../db/client.ts'
-import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
-import { outbox } from '../db/schema/outbox.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { personalise } from '../newsletter/campaign-content.ts'
-import { campaignEmailIn, unsubscribeLinksOf } from '../newsletter/campaign-delivery.ts'
+import { devMailboxEmails } from './queries/dev-mailbox-emails.ts'
 
 /** How many e-mails the page lists, newest first. */
 const SHOWN = 50
@@ -20,16 +16,6 @@ export interface DevMailboxOptions {
   baseUrl: string
 }
 
-interface ListedEmail {
-  at: Date
-  to: string
-  kind: string
-  language: string
-  status: string
-  subject: string
-  text: string
-}
-
 /**
  * /dev/mailbox: the e-mails the site would have sent, for development without an SMTP server:
  * those of the outbox and newsletter campaigns' alike, each with the From it goes out with.
@@ -37,43 +23,7 @@ interface ListedEmail {
  */
 export function devMailboxRoutes({ db, from, secret, baseUrl }: DevMailboxOptions) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    const queued = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(SHOWN)
-    const campaignMails = await db
-      .select({
-        recipient: campaignRecipients,
-        content: newsletterCampaigns.content,
-        startedAt: newsletterCampaigns.startedAt,
-      })
-      .from(campaignRecipients)
-      .innerJoin(newsletterCampaigns, eq(newsletterCampaigns.id, campaignRecipients.campaignId))
-      .orderBy(desc(campaignRecipients.id))
-      .limit(SHOWN)
-    const listed: ListedEmail[] = [
-      ...queued.map((m) => ({
-        at: m.createdAt,
-        to: m.toAddress,
-        kind: m.kind,
-        language: m.language,
-        status: m.status,
-        subject: m.subject,
-        text: m.text,
-      })),
-      ...campaignMails.map(({ recipient: r, content, startedAt }) => {
-        const { email: shared, shown } = campaignEmailIn(r.campaignId, content, r.language, baseUrl)
-        const email = personalise(shared, unsubscribeLinksOf(secret, baseUrl, r.id, shown).page)
-        return {
-          at: r.sentAt ?? r.claimedAt ?? startedAt ?? new Date(0),
-          to: r.email,
-          kind: 'campaign',
-          language: r.language,
-          status: r.status,
-          subject: email.subject,
-          text: email.text,
-        }
-      }),
-    ]
-      .sort((a, b) => b.at.getTime() - a.at.getTime())
-      .slice(0, SHOWN)
+    const listed = await devMailboxEmails({ db, secret, baseUrl }, SHOWN)
     const sender = from()
     return c.html(
       html`<!doctype html>

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Db } from '../db/client.ts'
-import { media } from '../db/schema/media.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented } from '../http/openapi.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import { storedImage } from './queries/stored-image.ts'
 
 /** GET /api/media/:id: a stored image. Ids change with every upload, so it may be cached for good. */
 export function mediaRoutes(db: Db) {
@@ -28,10 +27,7 @@ export function mediaRoutes(db: Db) {
     }),
     pathIds({ id: PATH_IDS.media }),
     async (c) => {
-      const [found] = await db
-        .select({ bytes: media.bytes, contentType: media.contentType })
-        .from(media)
-        .where(eq(media.id, c.req.valid('param').id))
+      const found = await storedImage(db, c.req.valid('param').id)
       if (!found) throw new ApiError(404, 'not_found', 'notFound')
       return c.body(new Uint8Array(found.bytes), 200, {
         'Content-Type': found.contentType,

@@ -9,13 +9,15 @@ import {
 import type { Auth } from '../auth/auth.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
-import { audited, auditOrigin } from '../audit/audit.ts'
+import { auditOrigin } from '../audit/audit.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, queryParameters, type RouteDoc } from '../http/openapi.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import { exportSubscribers } from './commands/export-subscribers.ts'
 import { liftSuppression } from './commands/lift-suppression.ts'
-import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './subscribers.ts'
+import { removeSubscriber } from './commands/remove-subscriber.ts'
+import { listSubscribers } from './subscribers.ts'
 import { listSuppressions } from './suppressions.ts'
 
 const parseQuery = (query: Record<string, string>) => {
@@ -84,14 +86,7 @@ export function adminNewsletterRoutes(auth: Auth, db: Db) {
       }),
       async (c) => {
         const query = parseQuery(c.req.query())
-        const csv = await audited(db, auditOrigin(c), async (tx) => ({
-          result: await exportSubscribersCsv(tx, query),
-          audit: {
-            action: 'export.subscribers',
-            subject: { type: 'subscribers', id: null },
-            after: { q: query.q, status: query.status },
-          },
-        }))
+        const csv = await exportSubscribers(db, auditOrigin(c), query)
         const day = new Date().toISOString().slice(0, 10)
         c.header('Content-Type', 'text/csv; charset=utf-8')
         c.header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
@@ -145,19 +140,7 @@ export function adminNewsletterRoutes(auth: Auth, db: Db) {
       pathIds({ id: PATH_IDS.subscriber }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await audited(db, auditOrigin(c), async (tx) => {
-          const removed = await removeSubscriber(tx, id)
-          if (!removed) throw new ApiError(404, 'not_found', 'notFound')
-          return {
-            result: null,
-            audit: {
-              action: 'subscriber.delete',
-              subject: { type: 'subscriber', id, label: removed.email },
-              before: removed,
-            },
-          }
-        })
-        c.var.log.info({ subscriberId: id }, 'newsletter subscriber removed by an admin')
+        await removeSubscriber({ db, origin: auditOrigin(c), log: c.var.log }, id)
         return c.json({ removed: true as const })
       },
     )

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { PublicConfig } from '#shared/public-config.ts'
 import {
@@ -7,11 +7,10 @@ import {
   type SiteSettingsInput,
   type SiteSettingsView,
 } from '#shared/schemas/site-settings.ts'
-import { audited, type AuditOrigin } from '../audit/audit.ts'
+import type { AuditOrigin } from '../audit/audit.ts'
 import type { Db } from '../db/client.ts'
 import { appSettings } from '../db/schema/app-settings.ts'
 import type { Env } from '../env.ts'
-import { DomainError } from '../domain-error.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import { splitSender } from '../mail/sender.ts'
 import {
@@ -21,11 +20,11 @@ import {
   isLocked,
   launchIsOver,
   publicConfigOf,
+  SITE_SETTINGS_KEY,
   yearInBudapest,
 } from './site-values.ts'
+import { updateSiteSettings } from './commands/update-site-settings.ts'
 
-/** The app_settings row that holds what the owner has set. */
-const SETTINGS_KEY = 'site'
 /** The change signal every server process listens to (live-hub.ts: keys with a colon). */
 export const SITE_SETTINGS_CHANGED = 'settings:site'
 
@@ -36,7 +35,10 @@ export interface SiteSettingsStore {
   mailFrom(): string
   /** Every field with its value, default and whether it is set or locked (the settings page). */
   view(): SiteSettingsView
-  /** Changes the fields given, in one audited transaction; every server process hears of it. */
+  /**
+   * Changes the fields given, in one audited transaction (commands/update-site-settings.ts);
+   * every server process hears of it.
+   */
   update(patch: SiteSettingsInput, origin: AuditOrigin): Promise<SiteSettingsView>
   /** Reads the stored settings again (another process changed them). */
   reload(): Promise<void>
@@ -71,7 +73,7 @@ export async function createSiteSettings({
     const [row] = await db
       .select({ value: appSettings.value })
       .from(appSettings)
-      .where(eq(appSettings.key, SETTINGS_KEY))
+      .where(eq(appSettings.key, SITE_SETTINGS_KEY))
     if (!row) return {}
     const { settings, dropped } = readStoredSiteSettings(row.value)
     // Saved under older rules (a store's front page) or names (the launch lines): those fields
@@ -90,6 +92,17 @@ export async function createSiteSettings({
       logger.error({ err: error }, 'site settings: reading the changed settings failed')
     })
   })
+
+  /** After a change of hers commits: this process holds it at once, and every other one hears. */
+  function saved(next: SiteSettingsInput) {
+    stored = next
+    announcing = true
+    try {
+      hub?.changed(SITE_SETTINGS_CHANGED)
+    } finally {
+      announcing = false
+    }
+  }
 
   const store: SiteSettingsStore = {
     publicConfig() {
@@ -122,57 +135,7 @@ export async function createSiteSettings({
       ) as SiteSettingsView
     },
     async update(patch, origin) {
-      const refused = SITE_SETTING_FIELDS.filter((field) => field in patch && isLocked(env, field))
-      if (refused.length > 0)
-        throw new DomainError(
-          'settingLocked',
-          Object.fromEntries(refused.map((field) => [field, 'siteSettings.locked'])),
-        )
-      // A time already over would only be a promise the pages stop making at once.
-      if (patch.launchDate != null && launchIsOver(patch.launchDate, dayInBudapest(now())))
-        throw new DomainError('launchDatePassed', { launchDate: 'siteSettings.launchDatePassed' })
-      const next = await audited(db, origin, async (tx) => {
-        // One change at a time: two admins saving at once both land, one after the other.
-        await tx
-          .insert(appSettings)
-          .values({ key: SETTINGS_KEY, value: {} })
-          .onConflictDoNothing({ target: appSettings.key })
-        const [row] = await tx
-          .select({ value: appSettings.value })
-          .from(appSettings)
-          .where(eq(appSettings.key, SETTINGS_KEY))
-          .for('update')
-        const raw = row?.value && typeof row.value === 'object' ? row.value : {}
-        const before = readStoredSiteSettings(raw).settings
-        // A field sent as null goes back to its default: it is no longer stored. What the row
-        // holds that is not in use (readStoredSiteSettings) stays as it was.
-        const kept = Object.fromEntries(
-          Object.entries({ ...raw, ...patch }).filter(([, value]) => value != null),
-        )
-        const after = readStoredSiteSettings(kept).settings
-        await tx
-          .update(appSettings)
-          .set({ value: kept, updatedAt: sql`now()` })
-          .where(eq(appSettings.key, SETTINGS_KEY))
-        const shown = (values: SiteSettingsInput) =>
-          Object.fromEntries(SITE_SETTING_FIELDS.map((field) => [field, values[field] ?? null]))
-        return {
-          result: after,
-          audit: {
-            action: 'settings.update' as const,
-            subject: { type: 'setting' as const, id: SETTINGS_KEY, label: null },
-            before: shown(before),
-            after: shown(after),
-          },
-        }
-      })
-      stored = next
-      announcing = true
-      try {
-        hub?.changed(SITE_SETTINGS_CHANGED)
-      } finally {
-        announcing = false
-      }
+      await updateSiteSettings({ db, env, now, origin, saved }, patch)
       return store.view()
     },
     async reload() {

@@ -12,7 +12,11 @@ import { splitSender } from '../mail/sender.ts'
 // The site settings' values, from the environment and what the owner stored: no database here,
 // so the Vite dev server can fill its index.html with them too (vite.config.ts).
 
+/** The app_settings row that holds what the owner has set. */
+export const SITE_SETTINGS_KEY = 'site'
+
 const budapestYear = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Budapest' })
+
 /** The calendar year in Hungary: the footer's year turns at midnight in Budapest. */
 export function yearInBudapest(now: Date): number {
   return Number(budapestYear.format(now))

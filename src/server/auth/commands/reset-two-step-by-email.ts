@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm'
-import { recordAudit } from '../audit/audit.ts'
-import type { Db } from '../db/client.ts'
-import { session, twoFactor, user, verification } from '../db/schema/auth.ts'
+import { recordAudit } from '../../audit/audit.ts'
+import type { Db } from '../../db/client.ts'
+import { session, twoFactor, user, verification } from '../../db/schema/auth.ts'
 
 /**
  * `npm run admin -- reset-2fa <email>`: she lost her phone and her backup codes. Her two-step
