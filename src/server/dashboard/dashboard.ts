@@ -242,8 +242,7 @@ async function metSomeoneNew(db: Db, eventIds: string[]): Promise<Map<string, Me
           countedAt: sql`now()`,
         },
       })
-    for (const row of counted)
-      figures.set(row.id, { metSomeoneNew: row.n, newPairs: row.pairs })
+    for (const row of counted) figures.set(row.id, { metSomeoneNew: row.n, newPairs: row.pairs })
   })
   return figures
 }

@@ -161,9 +161,7 @@ export async function klikkOf(db: Db, userId: string, language: string, now: Dat
           .where(and(eq(klikkFeedback.userId, userId), inArray(klikkFeedback.eventId, eventIds)))
       : [],
   ])
-  const answerOf = new Map(
-    answers.map(({ eventId, ...answer }) => [eventId, answer] as const),
-  )
+  const answerOf = new Map(answers.map(({ eventId, ...answer }) => [eventId, answer] as const))
   const windowOf = new Map(windows.map((row) => [row.id, klikkWindow(row, now)]))
   const blocked = new Set(blocks.map((row) => row.blockedId))
   const pickOf = new Map(
