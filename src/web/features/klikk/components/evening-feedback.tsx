@@ -92,6 +92,7 @@ export function EveningFeedback({
                 value={value}
                 checked={rating === value}
                 onChange={() => setRating(value)}
+                aria-label={`${value} – ${t(`klikk.feedback.ratings.${value}`)}`}
                 className="peer sr-only"
               />
               <span className="flex min-h-20 w-full cursor-pointer flex-col items-center justify-start gap-1 rounded-2xl bg-white px-1 py-2 text-center ring-1 ring-ink/15 transition peer-checked:bg-rose-deep peer-checked:text-white peer-checked:ring-rose-deep peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-rose-deep hover:ring-rose-deep">
