@@ -1579,7 +1579,7 @@ export interface paths {
         };
         /**
          * The dashboard
-         * @description Figures per week for `range` (`4w`: this week and the 3 before it, `12w` (the default), or `all`), weeks being ISO weeks (Monday to Sunday) in Budapest: confirmed newsletter subscribers per language at the end of each week, confirmations and unsubscribes, pending addresses now; sent, failed, bounced and unsubscribed per campaign started in the range; registered, present, absent and "met someone new" per evening held in the range; new accounts. An unknown `range` is refused.
+         * @description Figures per week for `range` (`4w`: this week and the 3 before it, `12w` (the default), or `all`), weeks being ISO weeks (Monday to Sunday) in Budapest: confirmed newsletter subscribers per language at the end of each week, confirmations and unsubscribes, pending addresses now; sent, failed, bounced and unsubscribed per campaign started in the range; registered, present, absent, "met someone new", new pairs (two who sat together for the first time ever), mutual klikks and how the evening felt (the number of answers, their average and the comments, never whose) per evening held in the range; new accounts. An unknown `range` is refused.
          *
          *     **Who may call:** Admins only.
          */
@@ -1933,6 +1933,28 @@ export interface paths {
          *     **Who may call:** Signed-in members (any role).
          */
         delete: operations["deleteKlikkByIdPicksByUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/klikk/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * How the evening felt
+         * @description Her answer to "how was it": `rating` 1 to 5 and an optional `comment` (at most 1,000 characters; empty is none), one per member and evening; again, it replaces her answer. While the klikk window is open. Anonymous to the owner: the dashboard shows ratings and comments, never whose, and nothing is audited. Refused, storing nothing: an evening she was not seated at (409 `klikk_not_seated`), before the evening's end (409 `klikk_not_open`), after the window (409 `klikk_closed`); an unknown evening is 404. At most 60 answers in 10 minutes (429).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        put: operations["putKlikkByIdFeedback"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3325,6 +3347,7 @@ export interface components {
                     theirKind: "friend" | "training";
                     contact: components["schemas"]["KlikkContactShown"];
                 }[];
+                feedback: components["schemas"]["KlikkFeedback"] | null;
             }[];
             contact: components["schemas"]["KlikkContact"];
             hidden: boolean;
@@ -3339,6 +3362,10 @@ export interface components {
             share: "email" | "phone" | "instagram";
             value: string;
         } | null;
+        KlikkFeedback: {
+            rating: number;
+            comment: string | null;
+        };
         LiveState: {
             event: {
                 id: string;
@@ -7207,10 +7234,18 @@ export interface operations {
                             eventName: string;
                             /** Format: date-time */
                             startTime: string;
+                            endedAt: string | null;
                             registered: number;
                             present: number;
                             absent: number;
                             metSomeoneNew: number;
+                            newPairs: number;
+                            mutualKlikks: number;
+                            feedback: {
+                                answers: number;
+                                average: number | null;
+                                comments: string[];
+                            };
                         }[];
                         members: {
                             newAccounts: number[];
@@ -7833,6 +7868,45 @@ export interface operations {
                         /** @constant */
                         withdrawn: true;
                     };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putKlikkByIdFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Her answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KlikkFeedback"];
                 };
             };
             400: components["responses"]["Error400"];

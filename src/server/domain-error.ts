@@ -60,6 +60,9 @@ export type DomainErrorReason =
   | 'klikkNotTablemate'
   | 'klikkNotOpen'
   | 'klikkClosed'
+  | 'klikkFeedbackNotSeated'
+  | 'klikkFeedbackNotOpen'
+  | 'klikkFeedbackClosed'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

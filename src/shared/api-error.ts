@@ -52,5 +52,6 @@ export const ERROR_CODES = [
   'klikk_not_tablemate',
   'klikk_not_open',
   'klikk_closed',
+  'klikk_not_seated',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -79,6 +79,14 @@ const MATRIX: {
     user: 404,
     admin: 404,
   },
+  {
+    method: 'PUT',
+    path: '/api/klikk/00000000-0000-4000-8000-000000000000/feedback',
+    body: { rating: 5 },
+    none: 401,
+    user: 404,
+    admin: 404,
+  },
   { method: 'PUT', path: '/api/klikk/blocks/no-such-member', none: 401, user: 409, admin: 409 },
   { method: 'DELETE', path: '/api/klikk/blocks/no-such-member', none: 401, user: 200, admin: 200 },
   // The door: admins, and door helpers of that one event (door.test.ts covers the helper).

@@ -15,7 +15,7 @@ export function dashboardRoutes(auth: Auth, db: Db) {
     documented({
       summary: 'The dashboard',
       description:
-        'Figures per week for `range` (`4w`: this week and the 3 before it, `12w` (the default), or `all`), weeks being ISO weeks (Monday to Sunday) in Budapest: confirmed newsletter subscribers per language at the end of each week, confirmations and unsubscribes, pending addresses now; sent, failed, bounced and unsubscribed per campaign started in the range; registered, present, absent and "met someone new" per evening held in the range; new accounts. An unknown `range` is refused.',
+        'Figures per week for `range` (`4w`: this week and the 3 before it, `12w` (the default), or `all`), weeks being ISO weeks (Monday to Sunday) in Budapest: confirmed newsletter subscribers per language at the end of each week, confirmations and unsubscribes, pending addresses now; sent, failed, bounced and unsubscribed per campaign started in the range; registered, present, absent, "met someone new", new pairs (two who sat together for the first time ever), mutual klikks and how the evening felt (the number of answers, their average and the comments, never whose) per evening held in the range; new accounts. An unknown `range` is refused.',
       tag: API_TAGS.admin,
       access: 'admin',
       responses: { 200: { description: 'The figures.', json: dashboardSchema } },

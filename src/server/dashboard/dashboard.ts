@@ -155,17 +155,22 @@ const MET_LOCK = sql`select pg_advisory_xact_lock(hashtext('lendulet:event-met-c
 /**
  * Met someone new (decision 0038): at each of these evenings, how many sat at a table, in a
  * started round, with someone they had not sat with at any evening that began earlier (counted
- * once per person). Only the people of these evenings and their own earlier seats are read.
+ * once per person); and the new pairs: two who sat together there for the first time ever (counted
+ * once per pair, decision 87). Only the people of these evenings and their own earlier seats are
+ * read.
  */
-function countMetSomeoneNew(db: Db, eventIds: string[]) {
-  const ids = sql.join(
+/** Event ids as a list for `in (...)`. */
+const ids = (eventIds: string[]) =>
+  sql.join(
     eventIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   )
-  return query<{ id: string; n: number }>(
+
+function countMetSomeoneNew(db: Db, eventIds: string[]) {
+  return query<{ id: string; n: number; pairs: number }>(
     db,
     sql`with target as (
-          select id, start_time from events where id in (${ids})
+          select id, start_time from events where id in (${ids(eventIds)})
         ), people as (
           select distinct a.user_id
             from event_table_assignments a
@@ -183,27 +188,42 @@ function countMetSomeoneNew(db: Db, eventIds: string[]) {
             from seats s
             join seats o on o.round_id = s.round_id and o.table_id = s.table_id and o.user_id <> s.user_id
         ), firsts as (
-          select event_id, person,
+          select event_id, person, other,
                  start_time = min(start_time) over (partition by person, other) as first
             from pairs
         )
-        select t.id as "id", (count(distinct f.person) filter (where f.first))::int as "n"
+        select t.id as "id", (count(distinct f.person) filter (where f.first))::int as "n",
+               (count(distinct least(f.person, f.other) || ' ' || greatest(f.person, f.other))
+                  filter (where f.first))::int as "pairs"
           from target t left join firsts f on f.event_id = t.id
          group by t.id`,
   )
 }
 
+interface MetFigures {
+  metSomeoneNew: number
+  newPairs: number
+}
+
 /**
- * The kept "met someone new" of these evenings; those not kept (new, or forgotten by a change to
- * their seats or an earlier evening's) are counted and kept, under the lock the changes take.
+ * The kept "met someone new" and new pairs of these evenings; those not kept (new, forgotten by a
+ * change to their seats or an earlier evening's, or kept before new pairs were counted) are
+ * counted and kept, under the lock the changes take.
  */
-async function metSomeoneNew(db: Db, eventIds: string[]): Promise<Map<string, number>> {
+async function metSomeoneNew(db: Db, eventIds: string[]): Promise<Map<string, MetFigures>> {
   if (eventIds.length === 0) return new Map()
   const kept = await db
-    .select({ id: eventMetCounts.eventId, n: eventMetCounts.metSomeoneNew })
+    .select({
+      id: eventMetCounts.eventId,
+      metSomeoneNew: eventMetCounts.metSomeoneNew,
+      newPairs: eventMetCounts.newPairs,
+    })
     .from(eventMetCounts)
     .where(inArray(eventMetCounts.eventId, eventIds))
-  const figures = new Map(kept.map((row) => [row.id, row.n]))
+  const figures = new Map<string, MetFigures>()
+  for (const row of kept)
+    if (row.newPairs !== null)
+      figures.set(row.id, { metSomeoneNew: row.metSomeoneNew, newPairs: row.newPairs })
   const missing = eventIds.filter((id) => !figures.has(id))
   if (missing.length === 0) return figures
   await db.transaction(async (tx) => {
@@ -211,25 +231,83 @@ async function metSomeoneNew(db: Db, eventIds: string[]): Promise<Map<string, nu
     const counted = await countMetSomeoneNew(tx, missing)
     await tx
       .insert(eventMetCounts)
-      .values(counted.map((row) => ({ eventId: row.id, metSomeoneNew: row.n })))
+      .values(
+        counted.map((row) => ({ eventId: row.id, metSomeoneNew: row.n, newPairs: row.pairs })),
+      )
       .onConflictDoUpdate({
         target: eventMetCounts.eventId,
-        set: { metSomeoneNew: sql`excluded.met_someone_new`, countedAt: sql`now()` },
+        set: {
+          metSomeoneNew: sql`excluded.met_someone_new`,
+          newPairs: sql`excluded.new_pairs`,
+          countedAt: sql`now()`,
+        },
       })
-    for (const row of counted) figures.set(row.id, row.n)
+    for (const row of counted) figures.set(row.id, { metSomeoneNew: row.n, newPairs: row.pairs })
   })
   return figures
 }
 
 /**
+ * Mutual klikks of these evenings: pairs who picked each other there, neither having blocked the
+ * other (as klikk/queries/mutual-picks.ts reads a match), counted once per pair.
+ */
+function mutualKlikks(db: Db, eventIds: string[]) {
+  return query<{ id: string; n: number }>(
+    db,
+    sql`select p.event_id as "id", count(*)::int as "n"
+          from klikk_picks p
+          join klikk_picks o on o.event_id = p.event_id and o.picker_id = p.picked_id
+                            and o.picked_id = p.picker_id
+         where p.event_id in (${ids(eventIds)}) and p.picker_id < p.picked_id
+           and not exists (select 1 from klikk_blocks b
+                            where (b.blocker_id = p.picker_id and b.blocked_id = p.picked_id)
+                               or (b.blocker_id = p.picked_id and b.blocked_id = p.picker_id))
+         group by p.event_id`,
+  )
+}
+
+/**
+ * How each of these evenings felt (decision 87): the number of answers, their average, and the
+ * comments, each whole. Read without any member: sorted by their text, so not even the order says
+ * who wrote one, or when.
+ */
+async function feedbackOf(db: Db, eventIds: string[]) {
+  const rows = await query<{
+    id: string
+    answers: number
+    average: number | null
+    comments: string[] | null
+  }>(
+    db,
+    sql`select event_id as "id", count(*)::int as "answers",
+               round(avg(rating), 2)::float8 as "average",
+               array_agg(comment order by comment collate "C") filter (where comment is not null)
+                 as "comments"
+          from klikk_feedback
+         where event_id in (${ids(eventIds)})
+         group by event_id`,
+  )
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { answers: row.answers, average: row.average, comments: row.comments ?? [] },
+    ]),
+  )
+}
+
+/**
  * Evenings that began in the range. Registered: held a place (registered, or came in without
  * registering; not the waiting list). Present: checked in at the door. Absent: held a place and
- * never checked in. Met someone new: see metSomeoneNew.
+ * never checked in. Met someone new and new pairs: see metSomeoneNew. Mutual klikks and how the
+ * evening felt (issue 40): see mutualKlikks and feedbackOf.
  */
 async function eveningFigures(db: Db, from: string): Promise<Dashboard['evenings']> {
-  const evenings = await query<Omit<Dashboard['evenings'][number], 'metSomeoneNew'>>(
+  const evenings = await query<
+    Omit<Dashboard['evenings'][number], 'metSomeoneNew' | 'newPairs' | 'mutualKlikks' | 'feedback'>
+  >(
     db,
     sql`select e.id as "id", e.event_name as "eventName", ${iso(sql`e.start_time`)} as "startTime",
+               case when e.ended_at is null then null else ${iso(sql`e.ended_at`)} end as "endedAt",
                count(p.user_id) filter (where p.status in ('registered', 'present', 'absent'))::int as "registered",
                count(p.user_id) filter (where p.status in ('registered', 'present', 'absent')
                                           and p.checked_in_at is not null)::int as "present",
@@ -241,11 +319,21 @@ async function eveningFigures(db: Db, from: string): Promise<Dashboard['evenings
          group by e.id
          order by e.start_time, e.id`,
   )
-  const met = await metSomeoneNew(
-    db,
-    evenings.map((evening) => evening.id),
-  )
-  return evenings.map((evening) => ({ ...evening, metSomeoneNew: met.get(evening.id) ?? 0 }))
+  if (evenings.length === 0) return []
+  const eventIds = evenings.map((evening) => evening.id)
+  const [met, klikks, feedback] = await Promise.all([
+    metSomeoneNew(db, eventIds),
+    mutualKlikks(db, eventIds),
+    feedbackOf(db, eventIds),
+  ])
+  const klikksOf = new Map(klikks.map((row) => [row.id, row.n]))
+  return evenings.map((evening) => ({
+    ...evening,
+    metSomeoneNew: met.get(evening.id)?.metSomeoneNew ?? 0,
+    newPairs: met.get(evening.id)?.newPairs ?? 0,
+    mutualKlikks: klikksOf.get(evening.id) ?? 0,
+    feedback: feedback.get(evening.id) ?? { answers: 0, average: null, comments: [] },
+  }))
 }
 
 /** Accounts made in each week of the range (that still exist: a deleted account leaves nothing). */

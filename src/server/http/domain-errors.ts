@@ -70,6 +70,9 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   klikkNotTablemate: [409, 'klikk_not_tablemate', 'events:errors.klikkNotTablemate'],
   klikkNotOpen: [409, 'klikk_not_open', 'events:errors.klikkNotOpen'],
   klikkClosed: [409, 'klikk_closed', 'events:errors.klikkClosed'],
+  klikkFeedbackNotSeated: [409, 'klikk_not_seated', 'events:errors.klikkFeedbackNotSeated'],
+  klikkFeedbackNotOpen: [409, 'klikk_not_open', 'events:errors.klikkFeedbackNotOpen'],
+  klikkFeedbackClosed: [409, 'klikk_closed', 'events:errors.klikkFeedbackClosed'],
 }
 
 /** Field messages of a domain refusal live in the namespace of its answer's message. */

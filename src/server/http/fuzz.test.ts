@@ -468,6 +468,7 @@ function sampleBodies(): [RegExp, Record<string, unknown>][] {
       },
     ],
     [/tables/, { tableName: 'Lily', capacityFull: 4, capacityActual: 3 }],
+    [/klikk\/:id\/feedback$/, { rating: 4, comment: 'Jó volt, jövőre is jövök.' }],
     [/participants$/, { userCode: real.userCodes[0] ?? 'ABCDEF' }],
     [/participants\/:userId$/, { status: 'present' }],
     [/rounds$/, { durationMinutes: 30 }],

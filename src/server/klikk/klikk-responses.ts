@@ -25,6 +25,10 @@ export const klikkPickAnswerSchema = z.object({
   match: z.boolean(),
 })
 export const klikkBlockAnswerSchema = z.object({ blocked: z.boolean() })
+/** Her own answer to "how was the evening": 1–5 and her comment, if any. */
+export const klikkFeedbackSchema = z
+  .object({ rating: z.number().int().min(1).max(5), comment: z.string().nullable() })
+  .meta({ id: 'KlikkFeedback' })
 export const klikkWithdrawnSchema = z.object({ withdrawn: z.literal(true) })
 
 /** GET /api/klikk */
@@ -66,6 +70,8 @@ export const klikkSchema = z
             contact: contactShownSchema,
           }),
         ),
+        /** Her own answer to "how was it", null until she gave one. */
+        feedback: klikkFeedbackSchema.nullable(),
       }),
     ),
     contact: klikkContactSchema,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import {
   klikkContactInputSchema,
+  klikkFeedbackInputSchema,
   klikkPickInputSchema,
   klikkVisibilityInputSchema,
 } from '#shared/schemas/klikk.ts'
@@ -17,11 +18,13 @@ import { blockMember } from './commands/block-member.ts'
 import { chooseContact } from './commands/choose-contact.ts'
 import { hideFromPicks } from './commands/hide-from-picks.ts'
 import { pickMember, type KlikkEffects } from './commands/pick-member.ts'
+import { rateEvening } from './commands/rate-evening.ts'
 import { unblockMember } from './commands/unblock-member.ts'
 import { withdrawPick } from './commands/withdraw-pick.ts'
 import {
   klikkBlockAnswerSchema,
   klikkContactSchema,
+  klikkFeedbackSchema,
   klikkPickAnswerSchema,
   klikkSchema,
   klikkVisibilitySchema,
@@ -33,6 +36,7 @@ import { klikkOf } from './queries/my-klikk.ts'
 export const KLIKK_PICK_LIMIT = { windowSeconds: 600, max: 60 }
 
 const pickPath = pathIds({ id: PATH_IDS.event, userId: PATH_IDS.user })
+const eventPath = pathIds({ id: PATH_IDS.event })
 const userPath = pathIds({ userId: PATH_IDS.user })
 const userIdOf = (c: { var: AppEnv['Variables'] }) => c.var.user?.id ?? ''
 const memberDoc = (doc: Omit<RouteDoc, 'tag' | 'access'>) =>
@@ -43,6 +47,7 @@ export function klikkRoutes(auth: Auth, db: Db, hub: Pick<LiveHub, 'changed'>) {
   // A match (or its end) reaches both pages at once: their events stream hears a change.
   const effects: KlikkEffects = { onMatch: (eventId) => hub.changed(eventId) }
   const picks = rateLimit(db, { name: 'klikk-picks', per: 'member', ...KLIKK_PICK_LIMIT })
+  const answers = rateLimit(db, { name: 'klikk-feedback', per: 'member', ...KLIKK_PICK_LIMIT })
   return new Hono<AppEnv>()
     .use(requireUser(auth, db))
     .get(
@@ -157,6 +162,30 @@ export function klikkRoutes(auth: Auth, db: Db, hub: Pick<LiveHub, 'changed'>) {
         const { id, userId } = c.req.valid('param')
         await withdrawPick(db, { userId: userIdOf(c), eventId: id, pickedId: userId }, effects)
         return c.json({ withdrawn: true as const })
+      },
+    )
+    .put(
+      '/:id/feedback',
+      memberDoc({
+        summary: 'How the evening felt',
+        description:
+          'Her answer to "how was it": `rating` 1 to 5 and an optional `comment` (at most 1,000 characters; empty is none), one per member and evening; again, it replaces her answer. While the klikk window is open. Anonymous to the owner: the dashboard shows ratings and comments, never whose, and nothing is audited. Refused, storing nothing: an evening she was not seated at (409 `klikk_not_seated`), before the evening\'s end (409 `klikk_not_open`), after the window (409 `klikk_closed`); an unknown evening is 404. At most 60 answers in 10 minutes (429).',
+        responses: { 200: { description: 'Her answer.', json: klikkFeedbackSchema } },
+        errors: [400, 404, 409, 429],
+      }),
+      answers,
+      eventPath,
+      jsonBody(klikkFeedbackInputSchema, { messages: 'events' }),
+      async (c) => {
+        const { rating, comment } = c.req.valid('json')
+        return c.json(
+          await rateEvening(db, {
+            userId: userIdOf(c),
+            eventId: c.req.valid('param').id,
+            rating,
+            comment,
+          }),
+        )
       },
     )
 }

@@ -448,6 +448,7 @@ describe('klikk: her account', () => {
       hiddenFromPicks: false,
       picks: [expect.objectContaining({ person: b.name, kind: 'Training buddy', klikk: true })],
       blocked: [],
+      feedback: [],
     })
     expect(mine.html).toContain(enEmails.dataExport.sections.klikk)
     // Her tablemate's file has her own pick, a klikk; once she withdraws it, nothing in her

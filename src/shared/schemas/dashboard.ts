@@ -57,6 +57,8 @@ export const dashboardSchema = z.object({
       id: z.uuid(),
       eventName: z.string(),
       startTime: z.iso.datetime(),
+      /** When the host ended it; null while it runs. */
+      endedAt: z.iso.datetime().nullable(),
       /** Held a place: registered, or came in without registering. */
       registered: count,
       /** Checked in at the door. */
@@ -65,6 +67,18 @@ export const dashboardSchema = z.object({
       absent: count,
       /** Sat at a table with someone she had not sat with at any earlier evening. */
       metSomeoneNew: count,
+      /** Pairs who sat at one table there for the first time ever. */
+      newPairs: count,
+      /** Pairs who picked each other after it (klikks; a block ends one). */
+      mutualKlikks: count,
+      /** How it felt: members' answers, anonymous (no member is named with an answer). */
+      feedback: z.object({
+        answers: count,
+        /** Of the ratings (1–5), to two decimals; null without answers. */
+        average: z.number().min(1).max(5).nullable(),
+        /** Each comment whole, sorted by its text. */
+        comments: z.array(z.string()),
+      }),
     }),
   ),
   members: z.object({ newAccounts: weekly }),

@@ -45,3 +45,22 @@ export type KlikkContactInput = z.infer<typeof klikkContactInputSchema>
 export const klikkVisibilityInputSchema = z.object({
   hidden: z.boolean({ error: 'klikkHiddenInvalid' }),
 })
+
+/** How the evening felt: 1 to 5, and a comment of at most this many characters. */
+export const KLIKK_FEEDBACK = { minRating: 1, maxRating: 5, commentMax: 1000 } as const
+
+/** PUT /api/klikk/:eventId/feedback. An empty comment is no comment. */
+export const klikkFeedbackInputSchema = z.object({
+  rating: z
+    .number({ error: 'klikkRatingInvalid' })
+    .int({ error: 'klikkRatingInvalid' })
+    .min(KLIKK_FEEDBACK.minRating, { error: 'klikkRatingInvalid' })
+    .max(KLIKK_FEEDBACK.maxRating, { error: 'klikkRatingInvalid' }),
+  comment: z
+    .string({ error: 'klikkCommentInvalid' })
+    .trim()
+    .max(KLIKK_FEEDBACK.commentMax, { error: 'klikkCommentTooLong' })
+    .nullish()
+    .transform((comment) => comment || null),
+})
+export type KlikkFeedbackInput = z.infer<typeof klikkFeedbackInputSchema>

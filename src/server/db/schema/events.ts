@@ -260,5 +260,7 @@ export const eventMetCounts = pgTable('event_met_counts', {
     .primaryKey()
     .references(() => events.id, { onDelete: 'cascade' }),
   metSomeoneNew: integer('met_someone_new').notNull(),
+  /** Pairs who sat together at this evening for the first time ever; null: kept before it was counted. */
+  newPairs: integer('new_pairs'),
   countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -5,6 +5,7 @@ import {
   index,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -90,3 +91,29 @@ export const klikkWindowsClosed = pgTable('klikk_windows_closed', {
     .references(() => events.id, { onDelete: 'cascade' }),
   closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * How the evening felt (issue 40, part 4): her answer, 1–5 and an optional comment, one per
+ * member and evening (the key). The member is kept only to hold her to one answer, to let her
+ * change it and to give it back in her data download; the owner's dashboard reads ratings and
+ * comments alone, and nothing here is audited. No timestamp: the time of an answer could name
+ * who gave it (decision 87).
+ */
+export const klikkFeedback = pgTable(
+  'klikk_feedback',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('klikk_feedback_user_idx').on(t.userId),
+    check('klikk_feedback_rating', sql`${t.rating} between 1 and 5`),
+  ],
+)

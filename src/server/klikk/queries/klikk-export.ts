@@ -3,7 +3,7 @@ import { eventText } from '#shared/event-texts.ts'
 import type { Language } from '#shared/languages.ts'
 import type { Db } from '../../db/client.ts'
 import { events } from '../../db/schema/events.ts'
-import { klikkBlocks, klikkPicks } from '../../db/schema/klikk.ts'
+import { klikkBlocks, klikkFeedback, klikkPicks } from '../../db/schema/klikk.ts'
 import { profiles } from '../../db/schema/profiles.ts'
 import { eventsTranslator } from '../../i18n.ts'
 import { mutualPicks } from './mutual-picks.ts'
@@ -11,12 +11,13 @@ import { klikkSettingsOf } from './my-klikk.ts'
 
 /**
  * Her klikk for her data download, in her language: what she shares with matches, whether she is
- * hidden, the picks she made (each saying whether it became a klikk) and whom she blocked. Never
+ * hidden, the picks she made (each saying whether it became a klikk), whom she blocked and how she
+ * said each evening felt. Never
  * who picked her without a match: that is not hers to learn, not even from her own data.
  */
 export async function klikkDataOf(db: Db, userId: string, language: Language) {
   const t = eventsTranslator(language)
-  const [settings, picks, matches, blocks] = await Promise.all([
+  const [settings, picks, matches, blocks, answers] = await Promise.all([
     klikkSettingsOf(db, userId),
     db
       .select({
@@ -40,6 +41,17 @@ export async function klikkDataOf(db: Db, userId: string, language: Language) {
       .innerJoin(profiles, eq(profiles.id, klikkBlocks.blockedId))
       .where(eq(klikkBlocks.blockerId, userId))
       .orderBy(asc(klikkBlocks.createdAt)),
+    db
+      .select({
+        eventName: events.eventName,
+        translations: events.translations,
+        rating: klikkFeedback.rating,
+        comment: klikkFeedback.comment,
+      })
+      .from(klikkFeedback)
+      .innerJoin(events, eq(events.id, klikkFeedback.eventId))
+      .where(eq(klikkFeedback.userId, userId))
+      .orderBy(asc(events.startTime), asc(events.id)),
   ])
   const matched = new Set(matches.map((match) => `${match.eventId} ${match.otherId}`))
   return {
@@ -57,6 +69,11 @@ export async function klikkDataOf(db: Db, userId: string, language: Language) {
     blocked: blocks.map((block) => ({
       person: block.person ?? '',
       blockedAt: block.blockedAt.toISOString(),
+    })),
+    feedback: answers.map((answer) => ({
+      event: eventText(answer, 'eventName', language).text,
+      rating: answer.rating,
+      comment: answer.comment,
     })),
   }
 }

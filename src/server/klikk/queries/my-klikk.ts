@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { KlikkKind, KlikkShare } from '#shared/schemas/klikk.ts'
 import type { Db } from '../../db/client.ts'
 import { events } from '../../db/schema/events.ts'
-import { klikkBlocks, klikkPicks, klikkSettings } from '../../db/schema/klikk.ts'
+import { klikkBlocks, klikkFeedback, klikkPicks, klikkSettings } from '../../db/schema/klikk.ts'
 import { profiles } from '../../db/schema/profiles.ts'
 import { peopleMetBy } from '../../events/people-met.ts'
 import { klikkWindow } from './klikk-window.ts'
@@ -116,13 +116,14 @@ export async function matchesOf(db: Db, userId: string, eventIds: string[]) {
 /**
  * Her klikk page: for each evening she sat at that has ended and whose window is still open, or
  * where she has a match, the women she sat with round by round (her own pick on each, and whom
- * she blocked), her matches with their contact, and when the window closes. Nothing here tells
+ * she blocked), her matches with their contact, her own answer to "how was it", and when the
+ * window closes. Nothing here tells
  * her who picked her, unless it is mutual.
  */
 export async function klikkOf(db: Db, userId: string, language: string, now: Date) {
   const met = await pickableAt(db, userId, language)
   const eventIds = met.map((evening) => evening.eventId)
-  const [windows, picks, blocks, matches, settings] = await Promise.all([
+  const [windows, picks, blocks, matches, settings, answers] = await Promise.all([
     eventIds.length
       ? db
           .select({
@@ -149,7 +150,18 @@ export async function klikkOf(db: Db, userId: string, language: string, now: Dat
       .where(eq(klikkBlocks.blockerId, userId)),
     matchesOf(db, userId, eventIds),
     klikkSettingsOf(db, userId),
+    eventIds.length
+      ? db
+          .select({
+            eventId: klikkFeedback.eventId,
+            rating: klikkFeedback.rating,
+            comment: klikkFeedback.comment,
+          })
+          .from(klikkFeedback)
+          .where(and(eq(klikkFeedback.userId, userId), inArray(klikkFeedback.eventId, eventIds)))
+      : [],
   ])
+  const answerOf = new Map(answers.map(({ eventId, ...answer }) => [eventId, answer] as const))
   const windowOf = new Map(windows.map((row) => [row.id, klikkWindow(row, now)]))
   const blocked = new Set(blocks.map((row) => row.blockedId))
   const pickOf = new Map(
@@ -179,6 +191,7 @@ export async function klikkOf(db: Db, userId: string, language: string, now: Dat
           })),
         })),
         matches: theirMatches,
+        feedback: answerOf.get(evening.eventId) ?? null,
       },
     ]
   })

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { KlikkContactInput, KlikkKind } from '#shared/schemas/klikk.ts'
+import type { KlikkContactInput, KlikkFeedbackInput, KlikkKind } from '#shared/schemas/klikk.ts'
 import type { ApiResult } from '#web/lib/call-api.ts'
 import { refresh } from '#web/lib/query-client.tsx'
 import { memberEventKeys } from '#web/lib/query-keys.ts'
@@ -10,6 +10,7 @@ import {
   hideFromPicks,
   klikkQuery,
   pickMember,
+  rateEvening,
   unblockMember,
   withdrawPick,
 } from './api/klikk-api.ts'
@@ -34,7 +35,10 @@ export function useKlikk() {
   return {
     data: klikk.data,
     error: klikk.error ? klikk.error.message : null,
-    /** The action under way (`pick:<event>:<user>`, `block:<user>`, `contact`, `hidden`). */
+    /**
+     * The action under way (`pick:<event>:<user>`, `block:<user>`, `feedback:<event>`, `contact`,
+     * `hidden`).
+     */
     busy,
     pick: (eventId: string, userId: string, kind: KlikkKind | null) =>
       run<ApiResult<{ match: boolean } | { withdrawn: true }>>(`pick:${eventId}:${userId}`, () =>
@@ -42,6 +46,8 @@ export function useKlikk() {
       ),
     block: (userId: string, blocked: boolean) =>
       run(`block:${userId}`, () => (blocked ? blockMember(userId) : unblockMember(userId))),
+    rate: (eventId: string, feedback: KlikkFeedbackInput) =>
+      run(`feedback:${eventId}`, () => rateEvening(eventId, feedback)),
     chooseContact: (contact: KlikkContactInput) => run('contact', () => chooseContact(contact)),
     hide: (hidden: boolean) => run('hidden', () => hideFromPicks(hidden)),
   }

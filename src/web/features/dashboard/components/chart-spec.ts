@@ -29,4 +29,6 @@ export interface ChartSpec {
   description: string
   labels: string[]
   series: ChartSeries[]
+  /** The top of the value axis when the figures have one (a rating: 5); otherwise it fits them. */
+  max?: number
 }

@@ -149,6 +149,7 @@ function configOf(spec: ChartSpec): ChartConfiguration<'bar' | 'line', number[],
         y: {
           stacked,
           beginAtZero: true,
+          ...(spec.max === undefined ? {} : { max: spec.max }),
           grid: { color: 'rgba(42, 31, 45, 0.08)' },
           border: { display: false },
           ticks: { color: INK_SOFT, font, precision: 0 },

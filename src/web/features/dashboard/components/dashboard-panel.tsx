@@ -7,6 +7,7 @@ import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { dashboardQuery, type DashboardData } from '../api/dashboard-api.ts'
 import type { ChartSpec } from './chart-spec.ts'
+import { FeedbackCard } from './feedback-card.tsx'
 import { FiguresTable, type FiguresRow } from './figures-table.tsx'
 
 // Chart.js comes with the chart, on the dashboard only: the rest of the site never loads it.
@@ -312,6 +313,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
           />
         }
       />
+      <FeedbackCard evenings={evenings} />
       <ChartCard
         title={t('members.title')}
         summary={t('members.summary', { count: newAccounts, formatted: n(newAccounts) })}

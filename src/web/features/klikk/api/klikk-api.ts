@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client'
-import type { KlikkContactInput, KlikkKind } from '#shared/schemas/klikk.ts'
+import type { KlikkContactInput, KlikkFeedbackInput, KlikkKind } from '#shared/schemas/klikk.ts'
 import { api, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 import { apiQuery } from '#web/lib/query-client.tsx'
@@ -11,6 +11,7 @@ export type Klikk = InferResponseType<ApiClient['klikk']['$get'], 200>
 export type KlikkEvening = Klikk['evenings'][number]
 export type KlikkPerson = KlikkEvening['rounds'][number]['people'][number]
 export type KlikkMatch = KlikkEvening['matches'][number]
+export type KlikkFeedback = NonNullable<KlikkEvening['feedback']>
 
 export const klikkQuery = () =>
   apiQuery(memberEventKeys.klikk(), () => callApi(() => api.klikk.$get()))
@@ -34,3 +35,6 @@ export const chooseContact = (contact: KlikkContactInput) =>
 
 export const hideFromPicks = (hidden: boolean) =>
   callApi(() => api.klikk.visibility.$put({ json: { hidden } }))
+
+export const rateEvening = (eventId: string, feedback: KlikkFeedbackInput) =>
+  callApi(() => api.klikk[':id'].feedback.$put({ param: { id: eventId }, json: feedback }))

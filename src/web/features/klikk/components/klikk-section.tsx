@@ -8,6 +8,7 @@ import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { KlikkEvening, KlikkMatch, KlikkPerson } from '../api/klikk-api.ts'
 import { useKlikk } from '../use-klikk.ts'
+import { EveningFeedback } from './evening-feedback.tsx'
 import { KlikkSettings } from './klikk-settings.tsx'
 
 const KINDS: readonly KlikkKind[] = ['friend', 'training']
@@ -17,7 +18,8 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null
 /**
  * The klikk on /events, after an evening (issue 40): the women she sat with, round by round, to
  * mark as "I'd meet her again" (a friend, or a training buddy) while the window is open; her
- * matches with what each chose to share; block (asked first); her own settings. It follows the
+ * matches with what each chose to share; block (asked first); how the evening felt (1–5 and a
+ * comment, anonymous to the owner); her own settings. It follows the
  * page's live stream (it marks her events' keys stale): a match the other one makes shows at once.
  */
 export function KlikkSection() {
@@ -138,6 +140,7 @@ function EveningKlikk({
       <div aria-live="polite" className="mt-4 empty:hidden">
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       </div>
+      <EveningFeedback evening={evening} klikk={klikk} />
       {blocking && (
         <ConfirmDialog
           text={t('klikk.blockQuestion', { name: blocking.fullName })}
