@@ -1,7 +1,7 @@
+import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { validator } from 'hono/validator'
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { Auth } from '../auth/auth.ts'
 import { DomainError } from '../domain-error.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -13,6 +13,13 @@ import type { StateCache } from './event-state.ts'
 import { ANY, type LiveHub, type LiveStream } from './live-hub.ts'
 import type { HotRead } from './hot-read.ts'
 import { SERVER_TIME_HEADER } from './server-time.ts'
+import {
+  createSseStream,
+  encodeSse,
+  joinHeartbeats,
+  sseMessage,
+  type SseStream,
+} from './sse-stream.ts'
 
 /** SPEC's realtime heartbeat: a comment every 30 s keeps proxies from closing the stream. */
 const HEARTBEAT_MS = 30_000
@@ -29,7 +36,7 @@ const STAMP_SHARED_MS = 100
 const stamped = new Map<string, { json: string; at: number; data: string }>()
 
 /** The cached state with the server's clock inside (for the stream), the same for a moment. */
-function withServerTime(eventId: string, json: string): string {
+export function withServerTime(eventId: string, json: string): string {
   const now = Date.now()
   const last = stamped.get(eventId)
   if (last && last.json === json && now - last.at < STAMP_SHARED_MS) return last.data
@@ -37,28 +44,6 @@ function withServerTime(eventId: string, json: string): string {
   if (stamped.size >= 1_000) stamped.clear()
   stamped.set(eventId, { json, at: now, data })
   return data
-}
-
-const encoder = new TextEncoder()
-const encodedMessages = new Map<string, Map<string, Uint8Array>>()
-
-/**
- * One SSE message's bytes, as Hono's writeSSE would write them, made once for all the streams
- * sending the same data (a few recent ones kept per message type).
- */
-function sseBytes(event: string, data: string): Uint8Array {
-  let recent = encodedMessages.get(event)
-  if (!recent) encodedMessages.set(event, (recent = new Map()))
-  const known = recent.get(data)
-  if (known) return known
-  const lines = data
-    .split(/\r\n|\r|\n/)
-    .map((line) => `data: ${line}`)
-    .join('\n')
-  const bytes = encoder.encode(`event: ${event}\n${lines}\n\n`)
-  if (recent.size >= 32) recent.delete(recent.keys().next().value ?? '')
-  recent.set(data, bytes)
-  return bytes
 }
 
 export interface LiveDeps {
@@ -134,23 +119,40 @@ export function klikkscreenRoutes({ cache, hotRead }: LiveDeps) {
   )
 }
 
+/** The first message of every stream, with the browser's reconnect delay. */
+const HELLO = encodeSse('hello', '{}', RETRY_MS)
+const CHANGED = encodeSse('changed', '{}')
+
 /**
- * An SSE answer. `X-Accel-Buffering: no` tells a proxy in front (nginx, docs/deploy) to pass its
- * events on at once even where its configuration would buffer.
+ * An SSE answer (decision 84: what it keeps per reader is bounded; src/server/live/sse-stream.ts).
+ * The headers are those of Hono's streamSSE; `X-Accel-Buffering: no` tells a proxy in front
+ * (nginx, docs/deploy) to pass its events on at once even where its configuration would buffer.
+ * `run` fills the stream; when it returns (or throws), the stream ends once what waits is sent.
  */
-export function openStream(c: Context<AppEnv>, run: (stream: SSEStreamingApi) => Promise<void>) {
+export function openStream(c: Context<AppEnv>, run: (stream: SseStream) => Promise<void>) {
+  // Served by node:http (not in tests calling app.request): a hopeless reader's socket is dropped.
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing
+  const stream = createSseStream({ cut: outgoing && (() => outgoing.destroy()) })
+  c.header('Transfer-Encoding', 'chunked')
+  c.header('Content-Type', 'text/event-stream')
+  c.header('Cache-Control', 'no-cache')
+  c.header('Connection', 'keep-alive')
   c.header('X-Accel-Buffering', 'no')
-  return streamSSE(c, run)
+  run(stream)
+    .catch((error: unknown) => c.var.log.error({ err: error }, 'live stream failed'))
+    .finally(() => stream.close())
+  return c.newResponse(stream.body)
 }
 
 /**
- * Keeps an SSE stream open with SPEC's 30 s heartbeat until the browser leaves, the server shuts
- * down, or, checked at every heartbeat, `stillAllowed` says its viewer may no longer see it (the
- * stream then closes: a reconnect meets the route's 401 or 403); then runs `cleanUp`. The hub
+ * Keeps an SSE stream open with SPEC's 30 s heartbeat (one shared timer) until the browser leaves,
+ * the server shuts down, the reader is hopelessly behind (the stream is cut; EventSource
+ * reconnects), or, checked at every heartbeat, `stillAllowed` says its viewer may no longer see it
+ * (the stream then closes: a reconnect meets the route's 401 or 403); then runs `cleanUp`. The hub
  * counts it as open meanwhile, by its `kind`. A failed check (the database away) keeps it open.
  */
 export function holdOpen(
-  stream: SSEStreamingApi,
+  stream: SseStream,
   {
     hub,
     kind,
@@ -170,41 +172,83 @@ export function holdOpen(
 ): Promise<void> {
   return new Promise((resolve) => {
     let ended = false
-    const beat = setInterval(() => {
-      void stream.write(': heartbeat\n\n')
-      void stillAllowed?.().then(
-        (allowed) => {
-          if (allowed || ended) return
-          end()
-          void stream.close()
-        },
-        () => {},
-      )
-    }, heartbeatMs)
+    /** One access check at a time: a slow database does not pile them up. */
+    let checking = false
+    const leave = joinHeartbeats(heartbeatMs, () => {
+      if (!stream.beat() || !stillAllowed || checking) return
+      checking = true
+      stillAllowed()
+        .then(
+          (allowed) => {
+            if (allowed || ended) return
+            end()
+            stream.close()
+          },
+          () => {},
+        )
+        .finally(() => (checking = false))
+    })
     let untrack = () => {}
     const end = () => {
       if (ended) return
       ended = true
-      clearInterval(beat)
+      leave()
       untrack()
       cleanUp()
       resolve()
     }
     untrack = hub.track(kind, end)
-    stream.onAbort(end)
+    // At once if the reader has already gone (before this stream was held open).
+    stream.onEnd(end)
     void closeWhen?.then(() => {
       end()
-      void stream.close()
+      stream.close()
     })
   })
 }
 
 /**
+ * Reads with `read` and hands what it gives to `deliver`, one read at a time: changes that come
+ * while a read runs are folded into one more read after it, so the last change is never missed
+ * and a stream holds one pending read, however fast changes come.
+ */
+export function latestReader(
+  read: () => Promise<void>,
+  onError: (error: unknown) => void,
+): () => void {
+  let reading = false
+  let again = false
+  const run = async () => {
+    for (;;) {
+      try {
+        await read()
+      } catch (error) {
+        onError(error)
+      }
+      if (!again) break
+      again = false
+    }
+    reading = false
+  }
+  return () => {
+    if (reading) {
+      again = true
+      return
+    }
+    reading = true
+    // After the hub has told every listener (the state cache drops its copy among them), not
+    // in the middle: a read now would give the state before the change.
+    queueMicrotask(() => void run())
+  }
+}
+
+/**
  * A server-sent events stream of something that changes: `hello`, then what `read` gives as a
- * message of type `event`, at once and after every change the hub announces under `key`, in
- * order, and only when it differs from the last one sent (`undefined`: nothing to send). A failed
- * read (the database is away) ends neither the process nor the stream: the viewer keeps what it
- * has, and the next change (the hub re-reads when the database is back) sends a fresh one.
+ * message of type `event`, at once and after every change the hub announces under `key`, and only
+ * when it differs from the last one sent (`undefined`: nothing to send). A reader that is behind
+ * gets the newest one, not every one in between. A failed read (the database is away) ends neither
+ * the process nor the stream: the viewer keeps what it has, and the next change (the hub re-reads
+ * when the database is back) sends a fresh one.
  */
 export function changesStream(
   c: Context<AppEnv>,
@@ -215,6 +259,7 @@ export function changesStream(
     key,
     event,
     read,
+    stamp = (data) => data,
     stillAllowed,
   }: {
     hub: LiveHub
@@ -223,31 +268,32 @@ export function changesStream(
     key: string
     event: string
     read: () => Promise<string | undefined>
+    /** What is sent of a read that differs from the last one (the server's clock put in). */
+    stamp?: (data: string) => string
     stillAllowed?: () => Promise<boolean>
   },
 ) {
   return openStream(c, async (stream) => {
     let open = true
-    let queue = Promise.resolve()
     let last: string | undefined
-    const send = () => {
-      queue = queue
-        .then(async () => {
-          const data = await read()
-          if (!open || data === undefined || data === last) return
-          last = data
-          await stream.write(sseBytes(event, data))
-        })
-        .catch((error: unknown) => {
-          // A refusal (her access ended a moment ago) is the stream's to end at its next access
-          // check, not a fault: no warning with a stack for each change meanwhile.
-          if (error instanceof DomainError)
-            c.var.log.debug({ reason: error.reason, key }, `live ${event} read refused`)
-          else c.var.log.warn({ err: error, key }, `live ${event} read failed`)
-        })
-    }
+    const send = latestReader(
+      async () => {
+        if (!open) return
+        const data = await read()
+        if (!open || data === undefined || data === last) return
+        last = data
+        stream.sendLatest(sseMessage(event, stamp(data)))
+      },
+      (error) => {
+        // A refusal (her access ended a moment ago) is the stream's to end at its next access
+        // check, not a fault: no warning with a stack for each change meanwhile.
+        if (error instanceof DomainError)
+          c.var.log.debug({ reason: error.reason, key }, `live ${event} read refused`)
+        else c.var.log.warn({ err: error, key }, `live ${event} read failed`)
+      },
+    )
     const stop = hub.subscribe(key, send)
-    await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
+    stream.send(HELLO)
     send()
     await holdOpen(stream, {
       hub,
@@ -279,10 +325,8 @@ export function eventStream(
     key: eventId,
     event: 'state',
     stillAllowed,
-    read: async () => {
-      const json = await cache.state(eventId)
-      return json ? withServerTime(eventId, json) : undefined
-    },
+    read: async () => (await cache.state(eventId)) ?? undefined,
+    stamp: (json) => withServerTime(eventId, json),
   })
 }
 
@@ -311,7 +355,7 @@ export function changedPings(
     const ping = () => {
       pending = undefined
       last = Date.now()
-      if (open) void stream.writeSSE({ event: 'changed', data: '{}' })
+      if (open) stream.ping(CHANGED)
     }
     const stop = hub.subscribe(ANY, () => {
       if (pending) return
@@ -319,7 +363,7 @@ export function changedPings(
       if (wait <= 0) ping()
       else pending = setTimeout(ping, wait)
     })
-    await stream.writeSSE({ event: 'hello', data: '{}', retry: RETRY_MS })
+    stream.send(HELLO)
     await holdOpen(stream, {
       hub,
       kind,

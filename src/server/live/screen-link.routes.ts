@@ -20,11 +20,15 @@ import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { rateLimit } from '../http/rate-limit.ts'
 import {
   holdOpen,
+  latestReader,
   LIVE_STREAM,
   openStream,
+  RETRY_MS,
   SERVER_TIME_HEADER,
+  withServerTime,
   type LiveDeps,
 } from './live.routes.ts'
+import { encodeSse, sseMessage } from './sse-stream.ts'
 import { keyForCode, screenKey, screenLinkStatus, type ScreenKey } from './screen-links.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
@@ -238,32 +242,28 @@ function screenStream(
 ) {
   return openStream(c, async (stream) => {
     let open = true
-    let queue = Promise.resolve()
     let last: string | null = null
     let finish = () => {}
     const finished = new Promise<void>((resolve) => (finish = resolve))
-    const send = () => {
-      queue = queue
-        .then(async () => {
-          const [data, key] = await Promise.all([read(), check()])
-          if (!open) return
-          const working = key?.status === 'working'
-          const closing = key?.status === 'ended' && key.because === 'ended'
-          if (data && data !== last && (working || closing)) {
-            last = data
-            await stream.writeSSE({ event: 'state', data: withTime(data) })
-          }
-          if (working) return
-          await stream.writeSSE({
-            event: 'gone',
-            data: JSON.stringify({ code: refusal(key).code }),
-          })
-          finish()
-        })
-        .catch((error: unknown) => c.var.log.warn({ err: error, eventId }, 'screen read failed'))
-    }
+    const send = latestReader(
+      async () => {
+        const [data, key] = await Promise.all([read(), check()])
+        if (!open) return
+        const working = key?.status === 'working'
+        const closing = key?.status === 'ended' && key.because === 'ended'
+        if (data && data !== last && (working || closing)) {
+          last = data
+          stream.sendLatest(sseMessage('state', withServerTime(eventId, data)))
+        }
+        if (working) return
+        open = false
+        stream.send(encodeSse('gone', JSON.stringify({ code: refusal(key).code })))
+        finish()
+      },
+      (error) => c.var.log.warn({ err: error, eventId }, 'screen read failed'),
+    )
     const stop = hub.subscribe(eventId, send)
-    await stream.writeSSE({ event: 'hello', data: '{}', retry: 2_000 })
+    stream.send(encodeSse('hello', '{}', RETRY_MS))
     send()
     await holdOpen(stream, {
       hub,
@@ -278,5 +278,3 @@ function screenStream(
     })
   })
 }
-
-const withTime = (json: string) => `{"serverTime":${Date.now()},${json.slice(1)}`
