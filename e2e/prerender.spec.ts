@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../src/shared/languages.ts'
-import { expect, test } from './support/fixtures.ts'
+import { expect, startTheApp, test } from './support/fixtures.ts'
 import { holdTheApp } from './support/hold-requests.ts'
 import { launchText } from './support/launch.ts'
 import { texts } from './support/locales.ts'
@@ -265,6 +265,8 @@ for (const path of [
       const heading = page.getByRole('heading', { level: 1 })
       await expect(heading).toBeVisible()
       await heading.evaluate((element) => Object.assign(window, { servedHeading: element }))
+      // On the landing page, the app comes at her first key (decision 85).
+      await startTheApp(page)
       await app.release()
 
       // Hydrated: React has claimed the very element the server sent. A starved machine (CI runs

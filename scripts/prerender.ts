@@ -64,6 +64,7 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
   const css = readFileSync(join(distDir, stylesheet[1]), 'utf8')
 
   const boot = await bootScript()
+  const islands = await islandsScript(distDir)
 
   const pagesDir = join(distDir, PAGES_DIR)
   rmSync(pagesDir, { recursive: true, force: true })
@@ -113,6 +114,7 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           bootScript: boot,
           fontsAfterPaint: !fontsWithThePage,
           appAfterLoad: 'worksWithoutTheApp' in page,
+          islands: 'islands' in page ? islands : undefined,
         })
         const file = pageFileName(page.id, language, on)
         writeFileSync(join(pagesDir, file), html)
@@ -191,6 +193,30 @@ async function bootScript(): Promise<string> {
   return minified.code.trimEnd()
 }
 
+/**
+ * src/web/islands/islands.ts as one minified module of its own in dist/assets/ (its name carries
+ * its hash): apart from the app's chunks, so that nothing of React or i18next comes with it.
+ * Returns its address.
+ */
+async function islandsScript(distDir: string): Promise<string> {
+  const { build } = await import('esbuild')
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('../src/web/islands/islands.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    write: false,
+    legalComments: 'none',
+  })
+  const code = result.outputFiles[0]?.contents
+  if (!code) throw new Error('prerender: the islands built to nothing')
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8)
+  const name = `islands-${hash}.js`
+  writeFileSync(join(distDir, 'assets', name), code)
+  return `/assets/${name}`
+}
+
 /** The font files a page preloads: latin, and in Hungarian the small subset with ő and ű. */
 function fontFiles(language: Language, asset: (pattern: RegExp) => string): string[] {
   return ['fraunces', 'inter'].flatMap((family) => [
@@ -216,6 +242,8 @@ export function composePage(
     fontsAfterPaint: boolean
     /** The page works without the app, which loads after the page (src/web/boot.ts). */
     appAfterLoad?: boolean
+    /** The address of the islands module, which loads after the page instead of the app. */
+    islands?: string
   },
 ): string {
   const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
@@ -251,7 +279,7 @@ export function composePage(
   html = replaceOnce(
     html,
     '</body>',
-    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"${parts.appAfterLoad ? ' data-after-load' : ''}>${parts.bootScript}</script></body>`,
+    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"${parts.appAfterLoad ? ' data-after-load' : ''}${parts.islands ? ` data-islands="${parts.islands}"` : ''}>${parts.bootScript}</script></body>`,
   )
   return html
 }

@@ -12,9 +12,24 @@ let visitor = 0
  * `<html data-app-ready>`). A page without the app's #root (the API reference) is not waited for.
  */
 async function appTakenOver(page: Page) {
+  await startTheApp(page)
   await page.waitForFunction(
     () => !document.getElementById('root') || 'appReady' in document.documentElement.dataset,
   )
+}
+
+/**
+ * On a page with islands (the landing page), the app comes when she reaches for something
+ * (src/web/boot.ts, decision 85): a key of her own, here Shift, which moves nothing, as a
+ * visitor's first key would. Elsewhere the app comes by itself.
+ */
+export async function startTheApp(page: Page) {
+  await page.waitForLoadState('domcontentloaded')
+  const islands = await page
+    .locator('script[data-islands]')
+    .count()
+    .catch(() => 0)
+  if (islands > 0) await page.keyboard.press('Shift')
 }
 
 export const test = base.extend<{

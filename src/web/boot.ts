@@ -10,13 +10,15 @@
  * page works without the app (the landing page: its newsletter form is a plain form the server
  * answers, its links are links), so the app is not part of its start: it loads once the page
  * has loaded and the browser is idle, or at her first touch, key or click if that comes sooner
- * (decision 73). A click on one of the page's own buttons before the app has taken the page
- * over is clicked again for her once it has (the app opens the menu she asked for).
+ * (decision 73). With data-islands (the landing page), only that small module comes at idle,
+ * and the app when she reaches for a control (decision 85). A click on one of the page's own
+ * buttons before the app has taken the page over is clicked again for her once it has (the app
+ * opens the menu she asked for).
  */
 ;(() => {
   const script = document.currentScript
   if (!(script instanceof HTMLScriptElement)) return
-  const { entry = '', preload = '' } = script.dataset
+  const { entry = '', preload = '', islands = '' } = script.dataset
   const afterLoad = 'afterLoad' in script.dataset
   const root = document.documentElement
   let started = false
@@ -36,16 +38,38 @@
   }
 
   if (afterLoad) {
+    // On a page with islands (the landing page, decision 85), what brings the app is her reaching
+    // for something: a key, or a touch, press or focus at a control (a touch elsewhere
+    // is her scrolling, and a link needs no app); once idle after the load, only the islands
+    // come. On another page that works without the app (the privacy policy), the app comes then
+    // too.
+    const controls = 'button, input, select, textarea, label, [aria-roledescription="carousel"]'
     const firstTouch = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
-    const now = () => {
+    const now = (event?: Event) => {
+      // Not a key: only at a control (a click in the text focuses <main>, which is no reach).
+      const elsewhere =
+        event !== undefined &&
+        event.type !== 'keydown' &&
+        !(event.target instanceof Element && event.target.closest(controls))
+      if (islands && elsewhere) return
       for (const type of firstTouch) removeEventListener(type, now, true)
       startApp()
     }
     for (const type of firstTouch) addEventListener(type, now, { capture: true, passive: true })
+    // Once the app has come, it does what the islands would (and the carousel is its own).
+    const startIslands = () => {
+      if (!islands) return now()
+      if (appStarted) return
+      void import(/* @vite-ignore */ islands).then(
+        (module: { startIslands: (options: { startApp: () => void }) => void }) => {
+          if (!appStarted) module.startIslands({ startApp })
+        },
+      )
+    }
     const whenIdle = () =>
       'requestIdleCallback' in window
-        ? requestIdleCallback(now, { timeout: 2000 })
-        : setTimeout(now)
+        ? requestIdleCallback(startIslands, { timeout: 2000 })
+        : setTimeout(startIslands)
     if (document.readyState === 'complete') whenIdle()
     else addEventListener('load', whenIdle, { once: true })
 

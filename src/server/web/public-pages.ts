@@ -32,6 +32,7 @@ export const PUBLIC_PAGES = [
     head: { title: 'landing:meta.title', description: 'landing:meta.description' },
     dependsOn: ['appStore', 'googlePlay'],
     worksWithoutTheApp: true,
+    islands: true,
   },
   // The same page with the welcome panel on top, for a new member: not one for search engines.
   {
@@ -43,6 +44,7 @@ export const PUBLIC_PAGES = [
     head: { title: 'landing:meta.title', description: 'landing:meta.description' },
     dependsOn: ['appStore', 'googlePlay'],
     worksWithoutTheApp: true,
+    islands: true,
   },
   {
     id: 'privacy-policy',
@@ -152,6 +154,12 @@ interface PublicPageDefinition {
    * part of its start (src/web/boot.ts, decision 73).
    */
   worksWithoutTheApp?: boolean
+  /**
+   * Of a page that works without the app: only its islands load after its load (the `?lang=`
+   * it came with, the carousel's turning, the app at once for a signed-in member), and the app
+   * when she reaches for a control (src/web/islands/, decision 85).
+   */
+  islands?: boolean
 }
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number]

@@ -6,6 +6,7 @@ import {
   isLanguage,
   type Language,
 } from '#shared/languages.ts'
+import { readCookie, rememberLanguage } from './remember-language.ts'
 
 export const TEXTS_ELEMENT_ID = 'app-texts'
 
@@ -30,13 +31,6 @@ const lazyBackend: BackendModule = {
   },
 }
 
-function readCookie(name: string): string | undefined {
-  return document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1)
-}
-
 /**
  * ?lang= wins, then the remembered choice, then Hungarian (the browser's language is not used: SPEC).
  * A prerendered page is already in the language the server chose by the same rules (its `<html
@@ -56,20 +50,6 @@ export function initialLanguage(prerendered = false): Language {
   if (isLanguage(stored)) return stored
   const fromCookie = readCookie(LANGUAGE_COOKIE)
   return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE
-}
-
-function remember(language: Language) {
-  // On a return visit all three already say so: writing them again costs a phone a cookie
-  // round trip and a restyle of the whole page (lang is on <html>) while the page starts.
-  if (document.documentElement.lang !== language) document.documentElement.lang = language
-  if (readCookie(LANGUAGE_COOKIE) === language) return
-  try {
-    window.localStorage.setItem(LANGUAGE_COOKIE, language)
-  } catch {
-    // See initialLanguage.
-  }
-  // The cookie lets the server answer in the same language (errors, e-mails, <html lang>).
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`
 }
 
 /** The texts a prerendered page carries (`<script id="app-texts">`, scripts/prerender.ts). */
@@ -94,9 +74,9 @@ export async function setupI18n({ prerendered = false } = {}): Promise<typeof i1
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   })
-  remember(language)
+  rememberLanguage(language)
   i18n.on('languageChanged', (next) => {
-    if (isLanguage(next)) remember(next)
+    if (isLanguage(next)) rememberLanguage(next)
   })
   return i18n
 }

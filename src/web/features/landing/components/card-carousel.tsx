@@ -11,6 +11,7 @@ import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '#shared/constants.
 import { usePrefersReducedMotion } from '#web/lib/use-media-query.ts'
 import { tabForKey } from '#web/lib/tab-keys.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
+import { dotMarkClass, slideShownInPage, trackTransform } from '../carousel-look.ts'
 import { MarketingCard } from './marketing-card.tsx'
 
 const PAUSE_ICON = (
@@ -51,7 +52,8 @@ function ControlButton(props: {
 export function CardCarousel() {
   const { t } = useTranslation('landing')
   const total = MARKETING_CARDS.length
-  const [index, setIndex] = useState(0)
+  // The slide the page shows: the carousel island may have turned it before the app came.
+  const [index, setIndex] = useState(slideShownInPage)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
   const [stopped, setStopped] = useState(false)
@@ -145,7 +147,7 @@ export function CardCarousel() {
           aria-live={rotating ? 'off' : 'polite'}
           data-testid="carousel-track"
           className={`flex ${dragOffset === 0 ? 'transition-transform duration-500 ease-out motion-reduce:transition-none' : ''}`}
-          style={{ transform: `translateX(calc(${-index * 100}% + ${dragOffset}px))` }}
+          style={{ transform: trackTransform(index, dragOffset) }}
         >
           {MARKETING_CARDS.map((card, i) => (
             <div
@@ -182,9 +184,7 @@ export function CardCarousel() {
             tabIndex={i === index ? 0 : -1}
             className="grid size-8 place-items-center rounded-full"
           >
-            <span
-              className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-rose' : 'w-2.5 bg-ink/20'}`}
-            />
+            <span className={dotMarkClass(i === index)} />
           </button>
         ))}
       </div>
