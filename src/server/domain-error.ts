@@ -58,6 +58,13 @@ export type DomainErrorReason =
   | 'klikkNotTablemate'
   | 'klikkNotOpen'
   | 'klikkClosed'
+  | 'registrationNotOpen'
+  | 'seriesNotFound'
+  | 'seriesDateInPast'
+  | 'seriesNoDates'
+  | 'seriesEveningHasRun'
+  | 'seriesPlacesBelowRegistered'
+  | 'seriesTokenInvalid'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

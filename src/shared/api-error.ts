@@ -52,5 +52,8 @@ export const ERROR_CODES = [
   'klikk_not_tablemate',
   'klikk_not_open',
   'klikk_closed',
+  'registration_not_open',
+  'series_evening_has_run',
+  'series_places_below_registered',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -27,6 +27,7 @@ export const EMAIL_KIND_WORDS = [
   'eventCancelled',
   'eventReminder',
   'klikkResult',
+  'seriesOpen',
   'newsletterConfirm',
   'newsletterAlreadySubscribed',
   'newsletterUnsubscribe',
