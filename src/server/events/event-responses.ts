@@ -104,6 +104,31 @@ export const memberEventListSchema = z.object({
         placesLeft: z.number().int().nullable(),
         /** Her place on the waiting list (1: first in line), when she waits. */
         waitingPosition: z.number().int().nullable(),
+        /** Before this, registration is not open yet (an evening of a series); null: open. */
+        registrationOpensAt: z.coerce.date().nullable(),
+        /**
+         * The series it is the next evening of (decision 0088), whether she follows it, and its
+         * later evenings, each with her registration; null for an evening made alone.
+         */
+        series: z
+          .object({
+            id: z.uuid(),
+            following: z.boolean(),
+            later: z.array(
+              z
+                .object({
+                  id: z.uuid(),
+                  startTime: z.coerce.date(),
+                  registration: z.enum(PARTICIPANT_STATUSES).nullable(),
+                  places: z.number().int().nullable(),
+                  placesLeft: z.number().int().nullable(),
+                  waitingPosition: z.number().int().nullable(),
+                  registrationOpensAt: z.coerce.date().nullable(),
+                })
+                .meta({ id: 'SeriesLaterEvening' }),
+            ),
+          })
+          .nullable(),
       })
       .meta({ id: 'MemberEvent' }),
   ),

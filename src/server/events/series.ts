@@ -41,11 +41,11 @@ export function checkRule(rule: SeriesRule, now: Date) {
   if (past[0] !== undefined)
     throw new DomainError(
       'seriesDateInPast',
-      { 'rule.dates': 'seriesDateInPast' },
+      { 'rule.dates': 'validation.seriesDateInPast' },
       { date: past[0].replace('T', ' ') },
     )
   if (!ruleHasDatesAfter(rule, now))
-    throw new DomainError('seriesNoDates', { rule: 'seriesNoDates' })
+    throw new DomainError('seriesNoDates', { rule: 'validation.seriesNoDates' })
 }
 
 /** The series' template as its row stores it. */

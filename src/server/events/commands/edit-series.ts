@@ -48,7 +48,7 @@ export async function editSeries(
       if (short)
         throw new DomainError(
           'seriesPlacesBelowRegistered',
-          { places: 'seriesPlacesBelowRegistered' },
+          { places: 'validation.seriesPlacesBelowRegistered' },
           { date: siteLocalTime(short.startTime).replace('T', ' '), taken: taken.get(short.id) ?? 0 },
         )
     }
