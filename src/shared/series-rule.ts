@@ -166,7 +166,10 @@ export const pastDates = (rule: SeriesRule, now: Date): string[] =>
 export const describeRule = (rule: SeriesRule): string =>
   rule.kind === 'monthly'
     ? `monthly ${rule.week} ${rule.weekday} ${rule.time}${rule.until ? ` until ${rule.until}` : ''}`
-    : `dates ${[...rule.dates].sort().map((slot) => slot.replace('T', ' ')).join(', ')}`
+    : `dates ${[...rule.dates]
+        .sort()
+        .map((slot) => slot.replace('T', ' '))
+        .join(', ')}`
 
 /** A list rule with the time of its dates from `fromDay` on changed to `time`. */
 export function retimeRule(rule: SeriesRule, fromDay: string, time: string): SeriesRule {

@@ -1,11 +1,7 @@
 import { createSchemaFactory } from 'drizzle-zod'
 import { z } from 'zod'
 import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
-import {
-  EVENT_STATUSES,
-  PARTICIPANT_STATUSES,
-  tableInputSchema,
-} from '#shared/schemas/events.ts'
+import { EVENT_STATUSES, PARTICIPANT_STATUSES, tableInputSchema } from '#shared/schemas/events.ts'
 import { seriesRuleSchema } from '#shared/series-rule.ts'
 import { eventTextLanguagesSchema, eventTranslationsSchema } from '#shared/event-texts.ts'
 import { eventParticipants, eventRounds, events, eventTables } from '../db/schema/events.ts'

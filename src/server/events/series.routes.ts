@@ -5,7 +5,13 @@ import { requireAdmin } from '../auth/session.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
-import { adminDoc, asEvents, commandContext, json, type AdminEventsDeps } from './admin-route-kit.ts'
+import {
+  adminDoc,
+  asEvents,
+  commandContext,
+  json,
+  type AdminEventsDeps,
+} from './admin-route-kit.ts'
 import { createSeries } from './commands/create-series.ts'
 import { editSeries } from './commands/edit-series.ts'
 import {
@@ -28,7 +34,8 @@ export function adminSeriesRoutes(auth: Auth, deps: Pick<AdminEventsDeps, 'db' |
       '/',
       adminDoc({
         summary: 'Series',
-        description: 'Newest first (at most 200), each with how many evenings it has made and its next start.',
+        description:
+          'Newest first (at most 200), each with how many evenings it has made and its next start.',
         responses: { 200: json('The series.', seriesListSchema) },
       }),
       async (c) => c.json({ series: await listSeries(db) }),

@@ -86,7 +86,10 @@ describe('series: made, edited alone and together', () => {
     )
     for (const evening of evenings) {
       expect(evening.eventName).toBe('Csütörtöki klikk')
-      const tables = await db().select().from(eventTables).where(eq(eventTables.eventId, evening.id))
+      const tables = await db()
+        .select()
+        .from(eventTables)
+        .where(eq(eventTables.eventId, evening.id))
       expect(tables.map((t) => [t.tableName, t.capacityActual]).sort()).toEqual([
         ['Liliom', 3],
         ['Rózsa', 4],
@@ -168,7 +171,9 @@ describe('series: bad input changes nothing', () => {
   it('a date in the past, a rule that makes no dates: a clear refusal in her language', async () => {
     const before = await seriesCount()
     const past = await admin.client.post('/api/admin/series', {
-      ...seriesInput({ rule: { kind: 'dates', dates: ['2026-01-02T19:00', `${dayAhead(30)}T19:00`] } }),
+      ...seriesInput({
+        rule: { kind: 'dates', dates: ['2026-01-02T19:00', `${dayAhead(30)}T19:00`] },
+      }),
     })
     expect(past.status).toBe(400)
     expect(await past.json()).toMatchObject({
@@ -299,10 +304,7 @@ describe('series: /events and following', () => {
       rule: { kind: 'monthly', week: 'last', weekday: 3, time: '18:00' },
     })
     const later = new Date(Date.now() + 70 * DAY)
-    const made = await Promise.all([
-      fillSeriesHorizon(db(), later),
-      fillSeriesHorizon(db(), later),
-    ])
+    const made = await Promise.all([fillSeriesHorizon(db(), later), fillSeriesHorizon(db(), later)])
     const all = await eveningsOf(series.id)
     expect(all.length).toBe(evenings.length + made.flat().length)
     expect(new Set(all.map((e) => e.seriesSlot)).size).toBe(all.length)

@@ -150,10 +150,10 @@ export async function placesTakenAt(tx: Tx, eventIds: string[]): Promise<Map<str
 }
 
 /** An evening's event form after an edit of the series' fields (its start given). */
-export const eveningInput = (
-  edit: Omit<EventInput, 'startTime'>,
-  startTime: Date,
-): EventInput => ({ ...edit, startTime: startTime.toISOString() })
+export const eveningInput = (edit: Omit<EventInput, 'startTime'>, startTime: Date): EventInput => ({
+  ...edit,
+  startTime: startTime.toISOString(),
+})
 
 /**
  * A moved evening's registration opens the same number of days before its new start, unless it

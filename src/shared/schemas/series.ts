@@ -21,7 +21,8 @@ export const seriesInputSchema = seriesEveningFields.extend({
     .max(SERIES_MAX_TABLES, { error: 'seriesTablesInvalid' })
     .default([])
     .refine(
-      (tables) => new Set(tables.map((t) => t.tableName.toLocaleLowerCase())).size === tables.length,
+      (tables) =>
+        new Set(tables.map((t) => t.tableName.toLocaleLowerCase())).size === tables.length,
       { error: 'tableNameTaken' },
     ),
   /** Days before each evening that registration opens (and its followers are e-mailed). */

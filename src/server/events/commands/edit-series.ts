@@ -49,7 +49,10 @@ export async function editSeries(
         throw new DomainError(
           'seriesPlacesBelowRegistered',
           { places: 'validation.seriesPlacesBelowRegistered' },
-          { date: siteLocalTime(short.startTime).replace('T', ' '), taken: taken.get(short.id) ?? 0 },
+          {
+            date: siteLocalTime(short.startTime).replace('T', ' '),
+            taken: taken.get(short.id) ?? 0,
+          },
         )
     }
     const placeMail = mailAfterCommit(mail, afterCommit)

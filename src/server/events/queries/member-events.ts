@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { EVENING_CLOSING_MS } from '#shared/constants.ts'
+import type { ParticipantStatus } from '#shared/schemas/events.ts'
 import { eventText, localizeEvent } from '#shared/event-texts.ts'
 import type { Db } from '../../db/client.ts'
 import { eventDoorHelpers, eventParticipants, events } from '../../db/schema/events.ts'
@@ -84,7 +85,7 @@ export async function upcomingEventsFor(
 type Entry = {
   id: string
   startTime: Date
-  registration: string | null
+  registration: ParticipantStatus | null
   places: number | null
   placesLeft: number | null
   waitingPosition: number | null

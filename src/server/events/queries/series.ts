@@ -9,9 +9,10 @@ export async function listSeries(db: Db, now = new Date()) {
   const rows = await db
     .select({
       series: eventSeries,
-      evenings: sql<number>`(select count(*) from ${events} where ${events.seriesId} = ${eventSeries.id})`.mapWith(
-        Number,
-      ),
+      evenings:
+        sql<number>`(select count(*) from ${events} where ${events.seriesId} = ${eventSeries.id})`.mapWith(
+          Number,
+        ),
       nextStart: sql<
         string | null
       >`(select min(${events.startTime}) from ${events} where ${events.seriesId} = ${eventSeries.id} and ${events.endedAt} is null and ${events.startTime} > ${now.toISOString()}::timestamptz)`,
@@ -41,9 +42,10 @@ export async function seriesDetail(db: Db, seriesId: string) {
       : await db
           .select({
             eventId: eventParticipants.eventId,
-            registered: sql<number>`count(*) filter (where ${eventParticipants.status} <> 'waiting')`.mapWith(
-              Number,
-            ),
+            registered:
+              sql<number>`count(*) filter (where ${eventParticipants.status} <> 'waiting')`.mapWith(
+                Number,
+              ),
           })
           .from(eventParticipants)
           .where(inArray(eventParticipants.eventId, ids))
