@@ -39,11 +39,7 @@ export async function findSeries(db: Db | Tx, seriesId: string, lock = false): P
 export function checkRule(rule: SeriesRule, now: Date) {
   const past = pastDates(rule, now)
   if (past[0] !== undefined)
-    throw new DomainError(
-      'seriesDateInPast',
-      { 'rule.dates': 'validation.seriesDateInPast' },
-      { date: past[0].replace('T', ' ') },
-    )
+    throw new DomainError('seriesDateInPast', undefined, { date: past[0].replace('T', ' ') })
   if (!ruleHasDatesAfter(rule, now))
     throw new DomainError('seriesNoDates', { rule: 'validation.seriesNoDates' })
 }

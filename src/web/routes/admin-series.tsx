@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'wouter'
 import { dateLocale } from '#shared/languages.ts'
+import { SITE_TIME_ZONE } from '#shared/time-zone.ts'
 import { eventPhase } from '#shared/schemas/events.ts'
 import { seriesEditSchema, type SeriesEditScope } from '#shared/schemas/series.ts'
-import { siteLocalTime } from '#shared/series-rule.ts'
+import { siteLocalTime, siteTimeToInstant } from '#shared/series-rule.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { BackLink } from '../components/ui/back-link.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -40,6 +41,8 @@ function SeriesPage({ seriesId }: { seriesId: string }) {
   const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'full',
     timeStyle: 'short',
+    // The evenings are in Budapest, whatever the reader's own zone (the series' rule is too).
+    timeZone: SITE_TIME_ZONE,
   })
   return (
     <div className="mx-auto max-w-3xl px-5 py-10 sm:px-8">
@@ -47,7 +50,9 @@ function SeriesPage({ seriesId }: { seriesId: string }) {
       <p className="mt-4 text-sm font-semibold tracking-wide text-rose-deep uppercase">
         {t('series.title')}
       </p>
-      <h1 className="mt-1 font-display text-4xl font-semibold tracking-tight">{name}</h1>
+      <h1 id="series-heading" className="mt-1 font-display text-4xl font-semibold tracking-tight">
+        {name}
+      </h1>
       {loaded.error && (
         <div className="mt-6">
           <Alert tone="error">{loaded.error.message || t('page.actionFailed')}</Alert>
@@ -59,7 +64,7 @@ function SeriesPage({ seriesId }: { seriesId: string }) {
           <p className="mt-3 text-ink-soft">
             {t('series.eveningsCount', { count: loaded.data.evenings.length })}
           </p>
-          <ol className="mt-6 flex flex-col gap-4">
+          <ol aria-labelledby="series-heading" className="mt-6 flex flex-col gap-4">
             {loaded.data.evenings.map((evening) => {
               const ran = eventPhase(evening) !== 'inactive'
               return (
@@ -144,7 +149,10 @@ function EveningEdit({
   async function submit(event: FormEvent) {
     event.preventDefault()
     setFailure(null)
-    const start = new Date(values.start)
+    // The field shows the evening's Budapest time: it is read back as Budapest time.
+    const start = /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(values.start)
+      ? siteTimeToInstant(values.start)
+      : new Date(Number.NaN)
     const parsed = seriesEditSchema.safeParse({
       scope,
       eventName: values.eventName,

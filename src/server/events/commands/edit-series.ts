@@ -46,14 +46,10 @@ export async function editSeries(
       )
       const short = evenings.find((e) => (taken.get(e.id) ?? 0) > (fields.places ?? 0))
       if (short)
-        throw new DomainError(
-          'seriesPlacesBelowRegistered',
-          { places: 'validation.seriesPlacesBelowRegistered' },
-          {
-            date: siteLocalTime(short.startTime).replace('T', ' '),
-            taken: taken.get(short.id) ?? 0,
-          },
-        )
+        throw new DomainError('seriesPlacesBelowRegistered', undefined, {
+          date: siteLocalTime(short.startTime).replace('T', ' '),
+          taken: taken.get(short.id) ?? 0,
+        })
     }
     const placeMail = mailAfterCommit(mail, afterCommit)
     const updated: EventRow[] = []

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { dateLocale } from '#shared/languages.ts'
+import { SITE_TIME_ZONE } from '#shared/time-zone.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -29,6 +30,8 @@ export function SeriesDates({
   const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'full',
     timeStyle: 'short',
+    // The evenings are in Budapest, whatever the reader's own zone (the series' rule is too).
+    timeZone: SITE_TIME_ZONE,
   })
   const headingId = `series-later-${series.id}`
   const hintId = `series-follow-hint-${series.id}`
