@@ -193,6 +193,7 @@ function EveningEdit({
           {t('series.scopeQuestion')}
         </p>
         <SegmentedChoice
+          className="self-start"
           legend={t('series.scopeQuestion')}
           value={scope}
           onChange={setScope}

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { dateLocale } from '#shared/languages.ts'
-import { SITE_TIME_ZONE } from '#shared/time-zone.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -27,11 +26,10 @@ export function SeriesDates({
   const [failure, setFailure] = useState<string | null>(null)
   const series = event.series
   if (!series) return null
+  // As the card above says its own date (the reader's clock), so the dates read alike.
   const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: 'full',
     timeStyle: 'short',
-    // The evenings are in Budapest, whatever the reader's own zone (the series' rule is too).
-    timeZone: SITE_TIME_ZONE,
   })
   const headingId = `series-later-${series.id}`
   const hintId = `series-follow-hint-${series.id}`

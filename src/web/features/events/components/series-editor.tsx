@@ -188,6 +188,7 @@ export function SeriesEditor({
         <legend className="float-left mb-2 text-lg font-semibold">{t('series.when')}</legend>
         <p className="clear-left text-sm text-ink-soft">{t('series.whenHint')}</p>
         <SegmentedChoice
+          className="self-start"
           legend={t('series.ruleKind')}
           value={kind}
           onChange={setKind}
