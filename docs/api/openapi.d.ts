@@ -1498,6 +1498,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Series
+         * @description Newest first (at most 200), each with how many evenings it has made and its next start.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminSeries"];
+        put?: never;
+        /**
+         * Create a series
+         * @description Its evenings are made at once for the next 3 months (site time, Europe/Budapest), each with the given tables; a job keeps the 3 months filled. Registration for each evening opens `registrationOpensDays` before it, and its followers get one e-mail then. A rule with no date to come, or a listed date already past, is 400 and stores nothing.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A series and its evenings
+         * @description **Who may call:** Admins only.
+         */
+        get: operations["getAdminSeriesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/series/{id}/evenings/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a series' evening, alone or with every later one
+         * @description `scope: evening` changes this evening alone (`startTime` may move it); `scope: following` changes it and every later evening, and what the evenings still to be made start with (`time` moves them to another hour of their day). Evenings that have run never change: one chosen alone is 409 `series_evening_has_run`, and `following` passes over them. Fewer places than an evening in the edit has registered is 409 `series_places_below_registered`, and nothing changes.
+         *
+         *     **Who may call:** Admins only.
+         */
+        put: operations["putAdminSeriesByIdEveningsByEventId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -1708,6 +1778,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/series/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a series
+         * @description She gets one e-mail, in her language, each time registration opens for an evening of the series, with a link that stops them for this series alone. Twice is once.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        post: operations["postEventsSeriesByIdFollow"];
+        /**
+         * Stop following a series
+         * @description **Who may call:** Signed-in members (any role).
+         */
+        delete: operations["deleteEventsSeriesByIdFollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/people-met": {
         parameters: {
             query?: never;
@@ -1724,6 +1820,28 @@ export interface paths {
         get: operations["getEventsPeopleMet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/unfollow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a series' e-mails by the e-mailed link
+         * @description The token of the link in a series' e-mail: she no longer follows that series (again: the same answer). A token that is not ours is 400 `invalid_token`.
+         *
+         *     **Who may call:** Anyone, signed in or not.
+         */
+        post: operations["postSeriesUnfollow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3208,6 +3326,10 @@ export interface components {
             autoSeatLateArrivals: boolean;
             calendarSequence: number;
             klikkWindowHours: number;
+            seriesId: string | null;
+            seriesSlot: string | null;
+            registrationOpensAt: string | null;
+            followersToldAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3438,6 +3560,13 @@ export interface components {
             places: number | null;
             placesLeft: number | null;
             waitingPosition: number | null;
+            registrationOpensAt: string | null;
+            series: {
+                /** Format: uuid */
+                id: string;
+                following: boolean;
+                later: components["schemas"]["SeriesLaterEvening"][];
+            } | null;
         };
         NewTableAnswer: {
             table: {
@@ -3480,6 +3609,57 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        Series: {
+            /** Format: uuid */
+            id: string;
+            eventName: string;
+            description: string;
+            placeName: string;
+            address: string;
+            translations: components["schemas"]["EventTranslations"];
+            duration: number;
+            isKlikk: boolean;
+            hasRecordingAvailable: boolean;
+            plannedRounds: number;
+            places: number | null;
+            autoSeatLateArrivals: boolean;
+            klikkWindowHours: number;
+            tables: {
+                tableName: string;
+                capacityFull: number;
+                capacityActual: number;
+            }[];
+            rule: {
+                /** @constant */
+                kind: "monthly";
+                /** @enum {string} */
+                week: "1" | "2" | "3" | "4" | "last";
+                weekday: number;
+                time: string;
+                /** @default null */
+                until: string | null;
+            } | {
+                /** @constant */
+                kind: "dates";
+                dates: string[];
+            };
+            registrationOpensDays: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SeriesLaterEvening: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startTime: string;
+            registration: ("registered" | "present" | "absent" | "waiting") | null;
+            places: number | null;
+            placesLeft: number | null;
+            waitingPosition: number | null;
+            registrationOpensAt: string | null;
         };
         UnseatedState: {
             round: {
@@ -5630,6 +5810,10 @@ export interface operations {
                             autoSeatLateArrivals: boolean;
                             calendarSequence: number;
                             klikkWindowHours: number;
+                            seriesId: string | null;
+                            seriesSlot: string | null;
+                            registrationOpensAt: string | null;
+                            followersToldAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6835,6 +7019,281 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getAdminSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        series: {
+                            /** Format: uuid */
+                            id: string;
+                            eventName: string;
+                            description: string;
+                            placeName: string;
+                            address: string;
+                            translations: components["schemas"]["EventTranslations"];
+                            duration: number;
+                            isKlikk: boolean;
+                            hasRecordingAvailable: boolean;
+                            plannedRounds: number;
+                            places: number | null;
+                            autoSeatLateArrivals: boolean;
+                            klikkWindowHours: number;
+                            tables: {
+                                tableName: string;
+                                capacityFull: number;
+                                capacityActual: number;
+                            }[];
+                            rule: {
+                                /** @constant */
+                                kind: "monthly";
+                                /** @enum {string} */
+                                week: "1" | "2" | "3" | "4" | "last";
+                                weekday: number;
+                                time: string;
+                                /** @default null */
+                                until: string | null;
+                            } | {
+                                /** @constant */
+                                kind: "dates";
+                                dates: string[];
+                            };
+                            registrationOpensDays: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            evenings: number;
+                            nextStart: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventName: string;
+                    /** @default  */
+                    description?: string;
+                    /** @default  */
+                    placeName?: string;
+                    /** @default  */
+                    address?: string;
+                    duration: number;
+                    /** @default true */
+                    isKlikk?: boolean;
+                    /** @default false */
+                    hasRecordingAvailable?: boolean;
+                    /** @default 4 */
+                    plannedRounds?: number;
+                    /** @default true */
+                    autoSeatLateArrivals?: boolean;
+                    /** @default 48 */
+                    klikkWindowHours?: number;
+                    /** @default null */
+                    places?: number | null;
+                    translations?: components["schemas"]["EventTranslationsInput"];
+                    rule: {
+                        /** @constant */
+                        kind: "monthly";
+                        /** @enum {string} */
+                        week: "1" | "2" | "3" | "4" | "last";
+                        weekday: number;
+                        time: string;
+                        /** @default null */
+                        until?: string | null;
+                    } | {
+                        /** @constant */
+                        kind: "dates";
+                        dates: string[];
+                    };
+                    /** @default [] */
+                    tables?: {
+                        tableName: string;
+                        capacityFull: number;
+                        capacityActual: number;
+                    }[];
+                    /** @default 21 */
+                    registrationOpensDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The series and the evenings it made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        series: components["schemas"]["Series"];
+                        evenings: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminSeriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series, its evenings in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        series: components["schemas"]["Series"];
+                        evenings: {
+                            /** Format: uuid */
+                            id: string;
+                            eventName: string;
+                            description: string;
+                            imageUrl: string | null;
+                            imageId: string | null;
+                            /** Format: date-time */
+                            startTime: string;
+                            placeName: string;
+                            address: string;
+                            translations: components["schemas"]["EventTranslations"];
+                            duration: number;
+                            /** @enum {string} */
+                            status: "inactive" | "active";
+                            startedAt: string | null;
+                            endedAt: string | null;
+                            isKlikk: boolean;
+                            hasRecordingAvailable: boolean;
+                            plannedRounds: number;
+                            places: number | null;
+                            autoSeatLateArrivals: boolean;
+                            calendarSequence: number;
+                            klikkWindowHours: number;
+                            seriesId: string | null;
+                            seriesSlot: string | null;
+                            registrationOpensAt: string | null;
+                            followersToldAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            registered: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminSeriesByIdEveningsByEventId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventName: string;
+                    /** @default  */
+                    description?: string;
+                    /** @default  */
+                    placeName?: string;
+                    /** @default  */
+                    address?: string;
+                    duration: number;
+                    /** @default true */
+                    isKlikk?: boolean;
+                    /** @default false */
+                    hasRecordingAvailable?: boolean;
+                    /** @default 4 */
+                    plannedRounds?: number;
+                    /** @default true */
+                    autoSeatLateArrivals?: boolean;
+                    /** @default 48 */
+                    klikkWindowHours?: number;
+                    /** @default null */
+                    places?: number | null;
+                    translations?: components["schemas"]["EventTranslationsInput"];
+                    /** @enum {string} */
+                    scope: "evening" | "following";
+                    /** Format: date-time */
+                    startTime?: string;
+                    time?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The evenings changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evenings: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getAdminSettings: {
         parameters: {
             query?: never;
@@ -7095,8 +7554,8 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
-                subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
                 to?: string;
@@ -7157,8 +7616,8 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
-                subjectType?: "user" | "setting" | "event" | "campaign" | "subscriber" | "subscribers" | "audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
                 to?: string;
@@ -7448,6 +7907,70 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    postEventsSeriesByIdFollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Following. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        following: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteEventsSeriesByIdFollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not following. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        following: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getEventsPeopleMet: {
         parameters: {
             query?: never;
@@ -7492,6 +8015,41 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postSeriesUnfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Not following. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventName: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

@@ -16,6 +16,8 @@ import type { SiteSettingsStore } from './settings/site-settings.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
 import { doorRoutes } from './events/door.routes.ts'
 import { memberEventsRoutes } from './events/member-events.routes.ts'
+import { adminSeriesRoutes } from './events/series.routes.ts'
+import { seriesUnfollowRoutes } from './events/series-unfollow.routes.ts'
 import type { SeatingPlanner } from './events/seating-planner.ts'
 import { adminUsersRoutes } from './auth/admin-users.routes.ts'
 import { accountRoutes } from './auth/account.routes.ts'
@@ -123,10 +125,12 @@ function createApi({
     )
     .route('/admin/newsletter', adminNewsletterRoutes(auth, database.db))
     .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live, placeMail))
+    .route('/admin/series', adminSeriesRoutes(auth, { db: database.db, live, mail: placeMail }))
     .route('/admin/settings', adminSettingsRoutes(auth, database.db, operator, siteSettings))
     .route('/admin', auditRoutes(auth, database.db))
     .route('/admin', dashboardRoutes(auth, database.db))
     .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))
+    .route('/series', seriesUnfollowRoutes(database.db, newsletter.secret))
     .route('/door', doorRoutes(auth, database.db, live))
     .route('/klikk', klikkRoutes(auth, database.db, live.hub))
     .route('/klikkscreen', klikkscreenRoutes(live))

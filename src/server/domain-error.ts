@@ -63,6 +63,13 @@ export type DomainErrorReason =
   | 'klikkFeedbackNotSeated'
   | 'klikkFeedbackNotOpen'
   | 'klikkFeedbackClosed'
+  | 'registrationNotOpen'
+  | 'seriesNotFound'
+  | 'seriesDateInPast'
+  | 'seriesNoDates'
+  | 'seriesEveningHasRun'
+  | 'seriesPlacesBelowRegistered'
+  | 'seriesTokenInvalid'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

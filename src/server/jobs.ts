@@ -1,6 +1,8 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client.ts'
 import { remindersPass } from './events/reminders.ts'
+import { fillSeriesHorizon } from './events/commands/fill-series.ts'
+import { tellSeriesFollowers } from './events/commands/tell-series-followers.ts'
 import { closeKlikkWindows } from './klikk/commands/close-klikk-windows.ts'
 import { janitorPass, type RetentionDays } from './janitor.ts'
 import { startMailWorker, type MailWorkerOptions } from './mail/mail-worker.ts'
@@ -33,6 +35,16 @@ export const JOB_TIMINGS = {
    * close-klikk-windows.ts, decision 0081), at most a minute late.
    */
   'klikk-windows': { everyMs: MINUTE_MS, firstAfterMs: 2_000, leaseMs: 5 * MINUTE_MS },
+  /**
+   * Each series' evenings for the next SERIES_MONTHS_AHEAD months (events/commands/fill-series.ts,
+   * decision 0088): a day late at most is fine, the horizon is months long.
+   */
+  'series-horizon': { everyMs: 60 * MINUTE_MS, firstAfterMs: 3_000, leaseMs: 30 * MINUTE_MS },
+  /**
+   * Followers of a series told once that an evening's registration opened
+   * (events/commands/tell-series-followers.ts), at most 5 minutes late.
+   */
+  'series-followers': { everyMs: 5 * MINUTE_MS, firstAfterMs: 4_000, leaseMs: 5 * MINUTE_MS },
   /** Data past its retention period (janitor.ts, decision 0040). */
   janitor: { everyMs: 60 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 30 * MINUTE_MS },
 } as const satisfies Record<string, JobTiming>
@@ -50,6 +62,7 @@ export function startJobs({
   mail,
   reminders,
   retention,
+  secret,
 }: {
   db: Db
   logger: Logger
@@ -62,6 +75,8 @@ export function startJobs({
    */
   reminders: { hours: number; baseUrl: string }
   retention: RetentionDays
+  /** The server's secret: it signs the unfollow links of the series' e-mails. */
+  secret: string
 }) {
   const scheduler = createScheduler({ logger, clock, leases: databaseJobLeases(db) })
   const now = () => scheduler.clock.now()
@@ -94,6 +109,26 @@ export function startJobs({
         onEmailQueued: mailWorker.wake,
       })
       if (queued > 0) logger.info({ queued }, 'klikk windows closed: e-mails queued')
+    },
+  })
+  scheduler.add({
+    name: 'series-horizon',
+    ...JOB_TIMINGS['series-horizon'],
+    run: async () => {
+      const made = await fillSeriesHorizon(db, new Date(now()))
+      if (made.length > 0) logger.info({ made: made.length }, 'series: evenings made')
+    },
+  })
+  scheduler.add({
+    name: 'series-followers',
+    ...JOB_TIMINGS['series-followers'],
+    run: async () => {
+      const queued = await tellSeriesFollowers(db, new Date(now()), {
+        baseUrl: reminders.baseUrl,
+        secret,
+        onEmailQueued: mailWorker.wake,
+      })
+      if (queued > 0) logger.info({ queued }, 'series: followers told registration opened')
     },
   })
   scheduler.add({

@@ -83,6 +83,7 @@ export async function createServer({
     },
     reminders: { hours: env.EVENT_REMINDER_HOURS, baseUrl },
     retention: retentionDays(env),
+    secret,
   })
   const { mailWorker } = jobs
   const auth = createAuth({

@@ -53,5 +53,8 @@ export const ERROR_CODES = [
   'klikk_not_open',
   'klikk_closed',
   'klikk_not_seated',
+  'registration_not_open',
+  'series_evening_has_run',
+  'series_places_below_registered',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

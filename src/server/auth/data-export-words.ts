@@ -28,6 +28,7 @@ export const EMAIL_KIND_WORDS = [
   'eventCancelled',
   'eventReminder',
   'klikkResult',
+  'seriesOpen',
   'newsletterConfirm',
   'newsletterAlreadySubscribed',
   'newsletterUnsubscribe',

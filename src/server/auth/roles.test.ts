@@ -46,6 +46,61 @@ const MATRIX: {
     admin: 404,
   },
   { method: 'GET', path: '/api/events/people-met', none: 401, user: 200, admin: 200 },
+  // Series (decision 0088): the host's, and a member's following.
+  { method: 'GET', path: '/api/admin/series', none: 401, user: 403, admin: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/series',
+    body: {
+      eventName: 'Matrix series',
+      duration: 120,
+      rule: {
+        kind: 'dates',
+        dates: [`${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}T19:00`],
+      },
+    },
+    none: 401,
+    user: 403,
+    admin: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/series/00000000-0000-4000-8000-000000000000',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/series/00000000-0000-4000-8000-000000000000/evenings/00000000-0000-4000-8000-000000000001',
+    body: { scope: 'evening', eventName: 'Klikk', duration: 120 },
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/events/series/00000000-0000-4000-8000-000000000000/follow',
+    none: 401,
+    user: 404,
+    admin: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/events/series/00000000-0000-4000-8000-000000000000/follow',
+    none: 401,
+    user: 200,
+    admin: 200,
+  },
+  // The e-mail's unfollow link works without signing in; a token not ours is refused to all.
+  {
+    method: 'POST',
+    path: '/api/series/unfollow',
+    body: { token: 'bm90LW91cnM.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    none: 400,
+    user: 400,
+    admin: 400,
+  },
   // The klikk: every member her own; an evening she did not sit at is not hers (404).
   { method: 'GET', path: '/api/klikk', none: 401, user: 200, admin: 200 },
   {

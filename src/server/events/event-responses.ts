@@ -1,9 +1,11 @@
 import { createSchemaFactory } from 'drizzle-zod'
 import { z } from 'zod'
 import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
-import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
+import { EVENT_STATUSES, PARTICIPANT_STATUSES, tableInputSchema } from '#shared/schemas/events.ts'
+import { seriesRuleSchema } from '#shared/series-rule.ts'
 import { eventTextLanguagesSchema, eventTranslationsSchema } from '#shared/event-texts.ts'
 import { eventParticipants, eventRounds, events, eventTables } from '../db/schema/events.ts'
+import { eventSeries } from '../db/schema/series.ts'
 
 // What the events routes answer, from the tables' own definitions (drizzle-zod), so a new
 // column reaches the API document by itself. Dates travel as ISO strings.
@@ -98,6 +100,31 @@ export const memberEventListSchema = z.object({
         placesLeft: z.number().int().nullable(),
         /** Her place on the waiting list (1: first in line), when she waits. */
         waitingPosition: z.number().int().nullable(),
+        /** Before this, registration is not open yet (an evening of a series); null: open. */
+        registrationOpensAt: z.coerce.date().nullable(),
+        /**
+         * The series it is the next evening of (decision 0088), whether she follows it, and its
+         * later evenings, each with her registration; null for an evening made alone.
+         */
+        series: z
+          .object({
+            id: z.uuid(),
+            following: z.boolean(),
+            later: z.array(
+              z
+                .object({
+                  id: z.uuid(),
+                  startTime: z.coerce.date(),
+                  registration: z.enum(PARTICIPANT_STATUSES).nullable(),
+                  places: z.number().int().nullable(),
+                  placesLeft: z.number().int().nullable(),
+                  waitingPosition: z.number().int().nullable(),
+                  registrationOpensAt: z.coerce.date().nullable(),
+                })
+                .meta({ id: 'SeriesLaterEvening' }),
+            ),
+          })
+          .nullable(),
       })
       .meta({ id: 'MemberEvent' }),
   ),
@@ -282,3 +309,38 @@ export const newTableAnswerSchema = z
     people: z.array(unseatedPersonSchema),
   })
   .meta({ id: 'NewTableAnswer' })
+
+/** A series as the host made it (decision 0088). */
+export const seriesRowSchema = createSelectSchema(eventSeries, {
+  translations: eventTranslationsSchema,
+  rule: seriesRuleSchema,
+  tables: z.array(tableInputSchema),
+}).meta({ id: 'Series' })
+
+/** GET /api/admin/series: newest first, with how many evenings each made and its next start. */
+export const seriesListSchema = z.object({
+  series: z.array(
+    seriesRowSchema.extend({ evenings: z.number().int(), nextStart: z.coerce.date().nullable() }),
+  ),
+})
+
+/** A series and its evenings, each with how many hold a place. */
+export const seriesDetailSchema = z.object({
+  series: seriesRowSchema,
+  evenings: z.array(eventRowSchema.extend({ registered: z.number().int() })),
+})
+
+/** A series made: it and the evenings it made up to the horizon. */
+export const seriesCreatedSchema = z.object({
+  series: seriesRowSchema,
+  evenings: z.array(eventRowSchema),
+})
+
+/** The evenings an edit changed. */
+export const seriesEditedSchema = z.object({ evenings: z.array(eventRowSchema) })
+
+/** Whether she follows the series now. */
+export const seriesFollowSchema = z.object({ following: z.boolean() })
+
+/** The unfollow link's answer: the series she will not hear about any more. */
+export const seriesUnfollowedSchema = z.object({ eventName: z.string() })

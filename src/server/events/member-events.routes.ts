@@ -7,7 +7,13 @@ import { ApiError } from '../http/api-error.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { changedPings, eventStream, LIVE_STREAM, type LiveDeps } from '../live/live.routes.ts'
-import { memberEventListSchema, peopleMetSchema, registrationSchema } from './event-responses.ts'
+import {
+  memberEventListSchema,
+  peopleMetSchema,
+  registrationSchema,
+  seriesFollowSchema,
+} from './event-responses.ts'
+import { followSeries, unfollowSeries } from './commands/follow-series.ts'
 import { register } from './commands/register.ts'
 import { unregister } from './commands/unregister.ts'
 import { endedEveningOf, upcomingEventsFor } from './queries/member-events.ts'
@@ -17,6 +23,7 @@ import { findEvent } from './event-base.ts'
 import { calendarFile, eventFileName } from './ics.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
+const series = pathIds({ id: PATH_IDS.series })
 const userIdOf = (c: { var: AppEnv['Variables'] }) => c.var.user?.id ?? ''
 const memberDoc = (doc: Omit<RouteDoc, 'tag' | 'access'> & Partial<RouteDoc>) =>
   documented({ tag: API_TAGS.events, access: 'member', ...doc })
@@ -139,6 +146,34 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
           return c.body(
             calendarFile({ method: 'PUBLISH', event: found, site: mail, language: c.var.language }),
           )
+        },
+      )
+      .post(
+        '/series/:id/follow',
+        memberDoc({
+          summary: 'Follow a series',
+          description:
+            'She gets one e-mail, in her language, each time registration opens for an evening of the series, with a link that stops them for this series alone. Twice is once.',
+          responses: { 200: { description: 'Following.', json: seriesFollowSchema } },
+          errors: [404],
+        }),
+        series,
+        async (c) => {
+          await followSeries(db, c.req.valid('param').id, userIdOf(c))
+          return c.json({ following: true })
+        },
+      )
+      .delete(
+        '/series/:id/follow',
+        memberDoc({
+          summary: 'Stop following a series',
+          responses: { 200: { description: 'Not following.', json: seriesFollowSchema } },
+          errors: [404],
+        }),
+        series,
+        async (c) => {
+          await unfollowSeries(db, c.req.valid('param').id, userIdOf(c))
+          return c.json({ following: false })
         },
       )
       // Who she sat with at her evenings, by event and round.

@@ -161,6 +161,8 @@ export async function register(
   const result = await db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId)
     if (!openForRegistration(event)) throw new DomainError('registrationClosed')
+    if (event.registrationOpensAt && event.registrationOpensAt.getTime() > Date.now())
+      throw new DomainError('registrationNotOpen')
     const [already] = await tx
       .select()
       .from(eventParticipants)

@@ -73,6 +73,17 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   klikkFeedbackNotSeated: [409, 'klikk_not_seated', 'events:errors.klikkFeedbackNotSeated'],
   klikkFeedbackNotOpen: [409, 'klikk_not_open', 'events:errors.klikkFeedbackNotOpen'],
   klikkFeedbackClosed: [409, 'klikk_closed', 'events:errors.klikkFeedbackClosed'],
+  registrationNotOpen: [409, 'registration_not_open', 'events:errors.registrationNotOpen'],
+  seriesNotFound: [404, 'not_found', 'events:errors.seriesNotFound'],
+  seriesDateInPast: [400, 'invalid_request', 'events:validation.seriesDateInPast'],
+  seriesNoDates: [400, 'invalid_request', 'events:validation.seriesNoDates'],
+  seriesEveningHasRun: [409, 'series_evening_has_run', 'events:errors.seriesEveningHasRun'],
+  seriesPlacesBelowRegistered: [
+    409,
+    'series_places_below_registered',
+    'events:validation.seriesPlacesBelowRegistered',
+  ],
+  seriesTokenInvalid: [400, 'invalid_token', 'events:errors.seriesTokenInvalid'],
 }
 
 /** Field messages of a domain refusal live in the namespace of its answer's message. */

@@ -51,6 +51,8 @@ async function signIn(role: 'member' | 'admin'): Promise<Identity> {
 /** Ids of rows that exist (at first: the fuzzer may delete them), used for path ids and bodies. */
 const real = {
   events: [] as string[],
+  /** A series and its evenings (decision 0088). */
+  series: [] as string[],
   tables: [] as string[],
   rounds: [] as string[],
   users: [] as string[],
@@ -95,6 +97,14 @@ async function seedRows() {
     const round = await call('POST', `/api/admin/events/${id}/rounds`, { durationMinutes: 30 })
     real.rounds.push(String(round.id))
   }
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+  const made = (await call('POST', '/api/admin/series', {
+    eventName: 'Fuzz series',
+    duration: 120,
+    rule: { kind: 'dates', dates: [`${day}T19:00`] },
+  })) as { series: { id: string }; evenings: { id: string }[] }
+  real.series.push(made.series.id)
+  real.events.push(...made.evenings.map((e) => e.id))
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#8E3B52' } })
     .png()
     .toBuffer()
@@ -382,7 +392,10 @@ const nastyString = fc.oneof(
 /** A path segment: a real id, an id-like string, or junk (some of it sent unencoded). */
 const pathSegment = fc
   .oneof(
-    { weight: 3, arbitrary: pick(() => [...real.events, ...real.tables, ...real.rounds]) },
+    {
+      weight: 3,
+      arbitrary: pick(() => [...real.events, ...real.series, ...real.tables, ...real.rounds]),
+    },
     { weight: 2, arbitrary: pick(() => [...real.users, ...real.media, ...real.subscribers]) },
     { weight: 1, arbitrary: pick(() => real.screenKeys) },
     { weight: 6, arbitrary: nastyString.map((s) => encodeURIComponent(wellFormed(s))) },
@@ -467,6 +480,21 @@ function sampleBodies(): [RegExp, Record<string, unknown>][] {
         plannedRounds: 3,
       },
     ],
+    [
+      /admin\/series$/,
+      {
+        eventName: 'Klikk',
+        duration: 120,
+        places: 4,
+        tables: [{ tableName: 'Lily', capacityFull: 4, capacityActual: 3 }],
+        rule: { kind: 'monthly', week: 'last', weekday: 5, time: '19:00' },
+      },
+    ],
+    [
+      /evenings\/:eventId$/,
+      { scope: 'following', eventName: 'Klikk', duration: 120, places: 6, time: '18:30' },
+    ],
+    [/series\/unfollow$/, { token: 'bm90LW91cnM.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
     [/tables/, { tableName: 'Lily', capacityFull: 4, capacityActual: 3 }],
     [/klikk\/:id\/feedback$/, { rating: 4, comment: 'Jó volt, jövőre is jövök.' }],
     [/participants$/, { userCode: real.userCodes[0] ?? 'ABCDEF' }],

@@ -23,6 +23,7 @@ const uuid = (notFound: ErrorMessageKey): PathId => ({
  */
 export const PATH_IDS = {
   event: uuid('events:errors.eventNotFound'),
+  series: uuid('events:errors.seriesNotFound'),
   table: uuid('notFound'),
   round: uuid('events:errors.roundNotFound'),
   media: uuid('notFound'),

@@ -52,6 +52,15 @@ export const eventKeys = {
   door: (id: string) => key<Get<ApiClient['door'][':id']>>()([...eventKeys.event(id), 'door']),
 }
 
+type AdminSeries = ApiClient['admin']['series']
+
+/** The host's series (decision 0088): the list, and one series with its evenings. */
+export const seriesKeys = {
+  all: ['admin-series'] as const,
+  list: () => key<Get<AdminSeries>>()([...seriesKeys.all, 'list']),
+  detail: (id: string) => key<Get<AdminSeries[':id']>>()([...seriesKeys.all, id]),
+}
+
 export const memberEventKeys = {
   all: ['member-events'] as const,
   /** Her events page: running and coming evenings, with her registration. */

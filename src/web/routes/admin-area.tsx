@@ -14,6 +14,8 @@ const AdminNewsletterCampaignPreviewPage = lazy(
 const AdminUsersPage = lazy(withTexts(() => import('./admin-users.tsx'), ['admin']))
 const AdminEventNewPage = lazy(() => import('./admin-event-new.tsx'))
 const AdminEventPage = lazy(() => import('./admin-event.tsx'))
+const AdminSeriesNewPage = lazy(() => import('./admin-series-new.tsx'))
+const AdminSeriesPage = lazy(() => import('./admin-series.tsx'))
 const AdminSettingsPage = lazy(withTexts(() => import('./admin-settings.tsx'), ['admin']))
 const AdminAuditPage = lazy(withTexts(() => import('./admin-audit.tsx'), ['admin']))
 
@@ -36,6 +38,8 @@ export default function AdminArea() {
         <Route path="/admin/audit" component={AdminAuditPage} />
         <Route path="/admin/events/new" component={AdminEventNewPage} />
         <Route path="/admin/events/:id" component={AdminEventPage} />
+        <Route path="/admin/series/new" component={AdminSeriesNewPage} />
+        <Route path="/admin/series/:id" component={AdminSeriesPage} />
       </Switch>
     </ServerData>
   )

@@ -8,6 +8,7 @@ import { QrCode } from '../components/ui/qr-code.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { useSession } from '../lib/session-store.ts'
 import { Registration } from '../features/events/components/registration.tsx'
+import { SeriesDates } from '../features/events/components/series-dates.tsx'
 import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { PeopleMet } from '../features/events/components/people-met.tsx'
 import { KlikkSection } from '../features/klikk/components/klikk-section.tsx'
@@ -105,6 +106,9 @@ function MemberEvents() {
                 {event.status === 'active' && (
                   <p className="text-sm font-semibold text-sage-deep">{t('member.running')}</p>
                 )}
+                {event.series && event.status !== 'active' && (
+                  <p className="text-sm font-semibold text-rose-deep">{t('member.seriesNext')}</p>
+                )}
                 {/* Texts the host has not written in her language come in Hungarian: said by lang. */}
                 <h2
                   id={`member-event-${event.id}`}
@@ -149,6 +153,7 @@ function MemberEvents() {
                     </Link>
                   )}
                 </div>
+                <SeriesDates event={event} busy={busy} onToggle={toggle} />
               </div>
             </article>
           </li>

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
 import { media } from './media.ts'
+import { eventSeries } from './series.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,10 +64,25 @@ export const events = pgTable(
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     /** Hours after the evening's end while members may pick whom they'd meet again (issue 40). */
     klikkWindowHours: integer('klikk_window_hours').notNull().default(48),
+    /** The series it belongs to (decision 0088), or null for an evening made alone. */
+    seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
+    /**
+     * Which of the series' dates it is: the local day the rule gave it ("2027-01-08"), kept when
+     * the evening is moved, so the series never makes that date again.
+     */
+    seriesSlot: text('series_slot'),
+    /** Before this, members cannot register yet (a series' evening); null: open. */
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    /** When the series' followers were e-mailed that registration opened (once per evening). */
+    followersToldAt: timestamp('followers_told_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('events_created_idx').on(t.createdAt),
+    unique('events_series_slot_unique').on(t.seriesId, t.seriesSlot),
+    index('events_registration_opens_idx')
+      .on(t.registrationOpensAt)
+      .where(sql`${t.followersToldAt} is null and ${t.seriesId} is not null`),
     uniqueIndex('events_one_active')
       .on(t.status)
       .where(sql`${t.status} = 'active'`),

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { EVENING_CLOSING_MS } from '#shared/constants.ts'
+import type { ParticipantStatus } from '#shared/schemas/events.ts'
 import { eventText, localizeEvent } from '#shared/event-texts.ts'
 import type { Db } from '../../db/client.ts'
 import { eventDoorHelpers, eventParticipants, events } from '../../db/schema/events.ts'
+import { seriesFollowers } from '../../db/schema/series.ts'
 import { closingFigures } from '../../live/evening-closing.ts'
 import { doorOpenForHelpers } from '../door.ts'
 
@@ -52,7 +54,7 @@ export async function upcomingEventsFor(
     )
     .orderBy(desc(eq(events.status, 'active')), asc(events.startTime))
     .limit(50)
-  return rows.map(({ event, registration, doorHelper, taken, waitingPosition }) => ({
+  const entries = rows.map(({ event, registration, doorHelper, taken, waitingPosition }) => ({
     id: event.id,
     ...localizeEvent(
       {
@@ -74,7 +76,79 @@ export async function upcomingEventsFor(
     places: event.places,
     placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
     waitingPosition,
+    registrationOpensAt: event.registrationOpensAt,
+    seriesId: event.seriesId,
   }))
+  return asSeries(db, userId, entries)
+}
+
+type Entry = {
+  id: string
+  startTime: Date
+  registration: ParticipantStatus | null
+  places: number | null
+  placesLeft: number | null
+  waitingPosition: number | null
+  registrationOpensAt: Date | null
+  seriesId: string | null
+}
+
+/**
+ * A series shows as one entry (decision 0088): its next evening, with the dates after it (each
+ * with her registration, as any evening) and whether she follows it.
+ */
+async function asSeries<T extends Entry>(db: Db, userId: string, entries: T[]) {
+  const seriesIds = [...new Set(entries.flatMap((e) => (e.seriesId ? [e.seriesId] : [])))]
+  const followed =
+    seriesIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ seriesId: seriesFollowers.seriesId })
+              .from(seriesFollowers)
+              .where(
+                and(
+                  eq(seriesFollowers.userId, userId),
+                  inArray(seriesFollowers.seriesId, seriesIds),
+                ),
+              )
+          ).map((row) => row.seriesId),
+        )
+  type Later = Pick<
+    Entry,
+    | 'id'
+    | 'startTime'
+    | 'registration'
+    | 'places'
+    | 'placesLeft'
+    | 'waitingPosition'
+    | 'registrationOpensAt'
+  >
+  const heads = new Map<string, Later[]>()
+  const list: (Omit<T, 'seriesId'> & {
+    series: { id: string; following: boolean; later: Later[] } | null
+  })[] = []
+  for (const { seriesId, ...entry } of entries) {
+    const later = seriesId ? heads.get(seriesId) : undefined
+    if (later) {
+      const { id, startTime, registration, places, placesLeft, waitingPosition } = entry
+      later.push({
+        id,
+        startTime,
+        registration,
+        places,
+        placesLeft,
+        waitingPosition,
+        registrationOpensAt: entry.registrationOpensAt,
+      })
+      continue
+    }
+    const series = seriesId ? { id: seriesId, following: followed.has(seriesId), later: [] } : null
+    if (seriesId && series) heads.set(seriesId, series.later)
+    list.push({ ...entry, series })
+  }
+  return list
 }
 
 /**

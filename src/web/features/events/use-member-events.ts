@@ -21,7 +21,7 @@ export function useMemberEvents() {
   const [actionError, setActionError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
-  async function toggle(event: MemberEvent) {
+  async function toggle(event: Pick<MemberEvent, 'id' | 'registration'>) {
     setBusy(event.id)
     setActionError(null)
     const result = event.registration ? await unregisterFrom(event.id) : await registerFor(event.id)

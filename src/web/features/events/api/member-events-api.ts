@@ -31,3 +31,19 @@ export const peopleMetQuery = () =>
 
 /** Her events page's live stream: `changed` whenever an event changed, then read the list again. */
 export const memberEventsLiveUrl = apiPath(api.events.live.$path())
+
+/** She follows a series, or stops: her events page reads again (the series' entry says so). */
+export const followSeries = (id: string, follow: boolean) =>
+  follow
+    ? changed(
+        callApi(() => api.events.series[':id'].follow.$post({ param: { id } })),
+        () => refresh(memberEventKeys.list()),
+      )
+    : changed(
+        callApi(() => api.events.series[':id'].follow.$delete({ param: { id } })),
+        () => refresh(memberEventKeys.list()),
+      )
+
+/** The e-mail's link: stops one series' e-mails, without signing in. */
+export const unfollowByToken = (token: string) =>
+  callApi(() => api.series.unfollow.$post({ json: { token } }))

@@ -73,12 +73,20 @@ export function EventsOverview() {
         <h2 id="events-heading" tabIndex={-1} className="font-display text-3xl font-semibold">
           {t('list.title')}
         </h2>
-        <Link
-          href="/admin/events/new"
-          className="inline-flex h-11 items-center rounded-full bg-rose-deep px-5 font-semibold text-white shadow-md shadow-rose/20 transition hover:bg-ink"
-        >
-          {t('list.new')}
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            href="/admin/series/new"
+            className="inline-flex h-11 items-center rounded-full border border-ink/15 bg-white px-5 font-semibold transition hover:border-rose/50"
+          >
+            {t('series.new')}
+          </Link>
+          <Link
+            href="/admin/events/new"
+            className="inline-flex h-11 items-center rounded-full bg-rose-deep px-5 font-semibold text-white shadow-md shadow-rose/20 transition hover:bg-ink"
+          >
+            {t('list.new')}
+          </Link>
+        </div>
       </div>
       <SegmentedChoice
         className="mt-5"

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { dateLocale } from '#shared/languages.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -16,11 +17,20 @@ export function Registration({
   pending,
   onToggle,
 }: {
-  event: MemberEvent
+  event: Pick<
+    MemberEvent,
+    | 'id'
+    | 'registration'
+    | 'status'
+    | 'startTime'
+    | 'placesLeft'
+    | 'waitingPosition'
+    | 'registrationOpensAt'
+  >
   pending: boolean
   onToggle: () => void
 }) {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
   const now = useNow(30_000)
   const { registration } = event
   const statusId = `registration-status-${event.id}`
@@ -31,6 +41,13 @@ export function Registration({
   const keep = useRef<HTMLButtonElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
   const holdsPlace = registration === 'registered' && !started
+  // An evening of a series: registration opens some days before it (decision 0088).
+  const opensAt = event.registrationOpensAt ? new Date(event.registrationOpensAt) : null
+  const notOpenYet = opensAt !== null && opensAt.getTime() > now
+  const opensFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  })
   useEffect(() => {
     if (confirming) keep.current?.focus()
   }, [confirming])
@@ -50,6 +67,12 @@ export function Registration({
       </p>
     )
     if (!started) action = t('member.leaveWaitingList')
+  } else if (notOpenYet) {
+    status = (
+      <p className="text-sm font-semibold text-ink-soft">
+        {t('member.opensOn', { date: opensFormat.format(opensAt) })}
+      </p>
+    )
   } else {
     action = full ? t('member.joinWaitingList') : t('member.register')
     note = full ? (

@@ -1,0 +1,82 @@
+import { Hono } from 'hono'
+import { seriesEditSchema, seriesInputSchema } from '#shared/schemas/series.ts'
+import type { Auth } from '../auth/auth.ts'
+import { requireAdmin } from '../auth/session.ts'
+import type { AppEnv } from '../http/app-env.ts'
+import { jsonBody } from '../http/parse-json.ts'
+import { PATH_IDS, pathIds } from '../http/path-ids.ts'
+import {
+  adminDoc,
+  asEvents,
+  commandContext,
+  json,
+  type AdminEventsDeps,
+} from './admin-route-kit.ts'
+import { createSeries } from './commands/create-series.ts'
+import { editSeries } from './commands/edit-series.ts'
+import {
+  seriesCreatedSchema,
+  seriesDetailSchema,
+  seriesEditedSchema,
+  seriesListSchema,
+} from './event-responses.ts'
+import { listSeries, seriesDetail } from './queries/series.ts'
+
+const seriesParam = pathIds({ id: PATH_IDS.series })
+const eveningParam = pathIds({ id: PATH_IDS.series, eventId: PATH_IDS.event })
+
+/** /api/admin/series: evenings that come back (decision 0088). Admins only. */
+export function adminSeriesRoutes(auth: Auth, deps: Pick<AdminEventsDeps, 'db' | 'live' | 'mail'>) {
+  const { db, mail } = deps
+  return new Hono<AppEnv>()
+    .use(requireAdmin(auth, deps.db))
+    .get(
+      '/',
+      adminDoc({
+        summary: 'Series',
+        description:
+          'Newest first (at most 200), each with how many evenings it has made and its next start.',
+        responses: { 200: json('The series.', seriesListSchema) },
+      }),
+      async (c) => c.json({ series: await listSeries(db) }),
+    )
+    .post(
+      '/',
+      adminDoc({
+        summary: 'Create a series',
+        description:
+          'Its evenings are made at once for the next 3 months (site time, Europe/Budapest), each with the given tables; a job keeps the 3 months filled. Registration for each evening opens `registrationOpensDays` before it, and its followers get one e-mail then. A rule with no date to come, or a listed date already past, is 400 and stores nothing.',
+        responses: { 201: json('The series and the evenings it made.', seriesCreatedSchema) },
+        errors: [400],
+      }),
+      jsonBody(seriesInputSchema, asEvents),
+      async (c) => c.json(await createSeries(commandContext(c, deps), c.req.valid('json')), 201),
+    )
+    .get(
+      '/:id',
+      adminDoc({
+        summary: 'A series and its evenings',
+        responses: { 200: json('The series, its evenings in order.', seriesDetailSchema) },
+        errors: [404],
+      }),
+      seriesParam,
+      async (c) => c.json(await seriesDetail(db, c.req.valid('param').id)),
+    )
+    .put(
+      '/:id/evenings/:eventId',
+      adminDoc({
+        summary: "Change a series' evening, alone or with every later one",
+        description:
+          '`scope: evening` changes this evening alone (`startTime` may move it); `scope: following` changes it and every later evening, and what the evenings still to be made start with (`time` moves them to another hour of their day). Evenings that have run never change: one chosen alone is 409 `series_evening_has_run`, and `following` passes over them. Fewer places than an evening in the edit has registered is 409 `series_places_below_registered`, and nothing changes.',
+        responses: { 200: json('The evenings changed.', seriesEditedSchema) },
+        errors: [400, 404, 409],
+      }),
+      eveningParam,
+      jsonBody(seriesEditSchema, asEvents),
+      async (c) => {
+        const { id, eventId } = c.req.valid('param')
+        const edit = c.req.valid('json')
+        return c.json(await editSeries(commandContext(c, deps), id, eventId, edit, mail))
+      },
+    )
+}
