@@ -78,7 +78,7 @@ async function earlierCount(db: Pick<Db, 'select'>, series: SeriesRow): Promise<
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(newsletterSubscribers)
-    .where(and(mailable, sql`${confirmedAt} < ${series.startedAt}`))
+    .where(and(mailable, sql`${confirmedAt} < ${series.startedAt.toISOString()}::timestamptz`))
   return row?.count ?? 0
 }
 
@@ -186,7 +186,9 @@ async function enrol(db: Db, series: SeriesRow, { secret }: WelcomePassOptions) 
         and(
           eq(newsletterSubscribers.verified, true),
           isNull(welcomeRecipients.subscriberId),
-          series.earlierIncludedAt ? undefined : sql`${confirmedAt} >= ${startedAt}`,
+          series.earlierIncludedAt
+            ? undefined
+            : sql`${confirmedAt} >= ${startedAt.toISOString()}::timestamptz`,
         ),
       )
       .limit(BATCH)
