@@ -38,7 +38,7 @@ test('the owner writes a welcome e-mail and turns the series on, by keyboard', a
   await page.keyboard.type(subject)
   await page.keyboard.press('Tab')
   await page.keyboard.type('Szia! Örülünk, hogy itt vagy.\n\nHamarosan jelentkezünk.')
-  await tabTo(page, editor.save)
+  await tabTo(page, ui.save)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toContainText(
     ui.saved.replace('{{position}}', '1'),

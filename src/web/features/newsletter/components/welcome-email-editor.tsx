@@ -218,7 +218,7 @@ export function WelcomeEmailEditor({
             })
           }
         >
-          {t('campaigns.ui.editor.save')}
+          {t('welcome.ui.save')}
         </Button>
         <Button
           type="button"
