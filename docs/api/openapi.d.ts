@@ -798,6 +798,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/newsletter/welcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The welcome series
+         * @description Its e-mails (up to three) with how many of each went out, whether it is on, and how many earlier subscribers the include button would add.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminNewsletterWelcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/welcome/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn the series on or off
+         * @description The first time it is turned on is its start: subscribers who confirmed before it get it only when included. Off, no further welcome e-mail is queued; on again, each goes on where she stopped. Turning it on needs one complete e-mail.
+         *
+         *     **Who may call:** Admins only.
+         */
+        put: operations["putAdminNewsletterWelcomeEnabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/welcome/include-earlier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Include earlier subscribers, once
+         * @description Subscribers who confirmed before the series started get it too, their delays counted from now. `count` is the number the admin confirmed. Once only.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterWelcomeIncludeEarlier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/welcome/emails/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write a welcome e-mail
+         * @description The e-mail in place 1, 2 or 3: its delay in days after her confirmation (0: at once) and its versions. An edit reaches only e-mails not yet sent; who got it does not get it again.
+         *
+         *     **Who may call:** Admins only.
+         */
+        put: operations["putAdminNewsletterWelcomeEmailsByPosition"];
+        post?: never;
+        /**
+         * Remove a welcome e-mail
+         * @description Nobody gets it any more. The series, while on, keeps one complete e-mail.
+         *
+         *     **Who may call:** Admins only.
+         */
+        delete: operations["deleteAdminNewsletterWelcomeEmailsByPosition"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter/welcome/emails/{position}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a welcome e-mail to yourself
+         * @description The saved version in `language` (the Hungarian one when it has none), to the admin's own address, subject marked as a test. Once a minute per e-mail and language.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminNewsletterWelcomeEmailsByPositionTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/newsletter": {
         parameters: {
             query?: never;
@@ -5556,6 +5672,351 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getAdminNewsletterWelcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        startedAt: string | null;
+                        earlierIncludedAt: string | null;
+                        earlierCount: number;
+                        emails: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            delayDays: number;
+                            content: {
+                                [key: string]: {
+                                    /** @default  */
+                                    subject: string;
+                                    /** @default  */
+                                    body: string;
+                                };
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            sent: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminNewsletterWelcomeEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        startedAt: string | null;
+                        earlierIncludedAt: string | null;
+                        earlierCount: number;
+                        emails: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            delayDays: number;
+                            content: {
+                                [key: string]: {
+                                    /** @default  */
+                                    subject: string;
+                                    /** @default  */
+                                    body: string;
+                                };
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            sent: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterWelcomeIncludeEarlier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    count: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        startedAt: string | null;
+                        earlierIncludedAt: string | null;
+                        earlierCount: number;
+                        emails: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            delayDays: number;
+                            content: {
+                                [key: string]: {
+                                    /** @default  */
+                                    subject: string;
+                                    /** @default  */
+                                    body: string;
+                                };
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            sent: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminNewsletterWelcomeEmailsByPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                position: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    delayDays: number;
+                    content: {
+                        /**
+                         * @default {
+                         *       "subject": "",
+                         *       "body": ""
+                         *     }
+                         */
+                        hu?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        en?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        es?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                        de?: {
+                            /** @default  */
+                            subject?: string;
+                            /** @default  */
+                            body?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        startedAt: string | null;
+                        earlierIncludedAt: string | null;
+                        earlierCount: number;
+                        emails: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            delayDays: number;
+                            content: {
+                                [key: string]: {
+                                    /** @default  */
+                                    subject: string;
+                                    /** @default  */
+                                    body: string;
+                                };
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            sent: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteAdminNewsletterWelcomeEmailsByPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                position: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        startedAt: string | null;
+                        earlierIncludedAt: string | null;
+                        earlierCount: number;
+                        emails: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            delayDays: number;
+                            content: {
+                                [key: string]: {
+                                    /** @default  */
+                                    subject: string;
+                                    /** @default  */
+                                    body: string;
+                                };
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                            sent: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminNewsletterWelcomeEmailsByPositionTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                position: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default hu
+                     * @enum {string}
+                     */
+                    language?: "hu" | "en" | "es" | "de";
+                };
+            };
+        };
+        responses: {
+            /** @description On its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sentTo: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getAdminNewsletter: {
         parameters: {
             query?: {
@@ -7554,8 +8015,8 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
-                subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "subscriber" | "subscribers" | "audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
                 to?: string;
@@ -7616,8 +8077,8 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
-                subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "subscriber" | "subscribers" | "audit";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
                 to?: string;

@@ -11,6 +11,7 @@ import { auditRoutes } from './audit/audit.routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts'
 import { adminNewsletterRoutes } from './newsletter/admin-newsletter.routes.ts'
 import { adminCampaignsRoutes } from './newsletter/admin-campaigns.routes.ts'
+import { adminWelcomeRoutes } from './newsletter/admin-welcome.routes.ts'
 import { adminSettingsRoutes, type OperatorFacts } from './settings/settings.routes.ts'
 import type { SiteSettingsStore } from './settings/site-settings.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
@@ -119,6 +120,15 @@ function createApi({
         auth,
         hub: live.hub,
         heartbeatMs: live.heartbeatMs,
+        baseUrl: newsletter.baseUrl,
+        wakeSender: newsletter.onEmailQueued,
+      }),
+    )
+    .route(
+      '/admin/newsletter/welcome',
+      adminWelcomeRoutes({
+        db: database.db,
+        auth,
         baseUrl: newsletter.baseUrl,
         wakeSender: newsletter.onEmailQueued,
       }),

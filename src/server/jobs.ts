@@ -6,6 +6,7 @@ import { tellSeriesFollowers } from './events/commands/tell-series-followers.ts'
 import { closeKlikkWindows } from './klikk/commands/close-klikk-windows.ts'
 import { janitorPass, type RetentionDays } from './janitor.ts'
 import { startMailWorker, type MailWorkerOptions } from './mail/mail-worker.ts'
+import { welcomePass } from './newsletter/welcome-series.ts'
 import { databaseJobLeases } from './scheduler/job-lease.ts'
 import { createScheduler, type Clock, type JobTiming } from './scheduler/scheduler.ts'
 
@@ -45,6 +46,11 @@ export const JOB_TIMINGS = {
    * (events/commands/tell-series-followers.ts), at most 5 minutes late.
    */
   'series-followers': { everyMs: 5 * MINUTE_MS, firstAfterMs: 4_000, leaseMs: 5 * MINUTE_MS },
+  /**
+   * Welcome e-mails that are due (newsletter/welcome-series.ts, decision 0090): each queued in the
+   * outbox with the record that her address got it, at most a minute late.
+   */
+  welcome: { everyMs: MINUTE_MS, firstAfterMs: 3_000, leaseMs: 5 * MINUTE_MS },
   /** Data past its retention period (janitor.ts, decision 0040). */
   janitor: { everyMs: 60 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 30 * MINUTE_MS },
 } as const satisfies Record<string, JobTiming>
@@ -63,6 +69,7 @@ export function startJobs({
   reminders,
   retention,
   secret,
+  welcome,
 }: {
   db: Db
   logger: Logger
@@ -77,6 +84,8 @@ export function startJobs({
   retention: RetentionDays
   /** The server's secret: it signs the unfollow links of the series' e-mails. */
   secret: string
+  /** The key of the welcome e-mails' unsubscribe links and of the addresses' hashes. */
+  welcome: { secret: string; baseUrl: string }
 }) {
   const scheduler = createScheduler({ logger, clock, leases: databaseJobLeases(db) })
   const now = () => scheduler.clock.now()
@@ -129,6 +138,17 @@ export function startJobs({
         onEmailQueued: mailWorker.wake,
       })
       if (queued > 0) logger.info({ queued }, 'series: followers told registration opened')
+    },
+  })
+  scheduler.add({
+    name: 'welcome',
+    ...JOB_TIMINGS.welcome,
+    run: async () => {
+      const queued = await welcomePass(db, { ...welcome, now: new Date(now()) })
+      if (queued > 0) {
+        logger.info({ queued }, 'welcome e-mails queued')
+        mailWorker.wake()
+      }
     },
   })
   scheduler.add({

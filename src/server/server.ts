@@ -84,6 +84,7 @@ export async function createServer({
     reminders: { hours: env.EVENT_REMINDER_HOURS, baseUrl },
     retention: retentionDays(env),
     secret,
+    welcome: { secret, baseUrl },
   })
   const { mailWorker } = jobs
   const auth = createAuth({
@@ -146,6 +147,8 @@ export async function createServer({
     app,
     auth,
     mailWorker,
+    /** The newsletter's keys and links (tests run the welcome job's pass with their own clock). */
+    newsletter,
     live,
     metrics,
     siteSettings,

@@ -33,6 +33,7 @@ export const EMAIL_KIND_WORDS = [
   'newsletterAlreadySubscribed',
   'newsletterUnsubscribe',
   'campaignTest',
+  'newsletterWelcome',
 ] as const
 
 /** The audit actions whose subject is a member herself: her account's history. */

@@ -398,6 +398,8 @@ const pathSegment = fc
     },
     { weight: 2, arbitrary: pick(() => [...real.users, ...real.media, ...real.subscribers]) },
     { weight: 1, arbitrary: pick(() => real.screenKeys) },
+    // A welcome e-mail's place in the series (/api/admin/newsletter/welcome/emails/:position).
+    { weight: 1, arbitrary: fc.constantFrom('1', '2', '3') },
     { weight: 6, arbitrary: nastyString.map((s) => encodeURIComponent(wellFormed(s))) },
     {
       weight: 1,

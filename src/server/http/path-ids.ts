@@ -39,6 +39,11 @@ export const PATH_IDS = {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     notFound: 'auth.USER_NOT_FOUND',
   },
+  /** A welcome e-mail's place in the series: 1, 2 or 3. */
+  welcomePosition: {
+    schema: z.string().regex(/^[1-3]$/),
+    notFound: 'newsletter:welcome.errors.notFound',
+  },
   /** A screen link's key: 32 random bytes, base64url (decision 0066). */
   screenKey: {
     schema: z.string().regex(/^[A-Za-z0-9_-]{43}$/),

@@ -205,8 +205,11 @@ export interface CampaignEmailParts {
   language: Language
   subject: string
   body: string
-  /** The public web version of the issue in this language ('#' before it is sent). */
-  webUrl: SiteLink | '#'
+  /**
+   * The public web version of the issue in this language ('#' before it is sent); null for an
+   * e-mail that has none (a welcome e-mail).
+   */
+  webUrl: SiteLink | '#' | null
   /** The site's public origin (PUBLIC_URL), named in the footer. */
   baseUrl: string
 }
@@ -230,13 +233,12 @@ export function campaignEmail({
   const html = brandedEmail({
     language,
     title: subject,
-    content: `<p style="margin:0 0 20px;font-size:12px;text-align:right"><a href="${escapeHtml(webUrl)}" style="color:${MUTED}">${escapeHtml(t('campaign.viewInBrowser'))}</a></p>
+    content: `${webUrl === null ? '' : `<p style="margin:0 0 20px;font-size:12px;text-align:right"><a href="${escapeHtml(webUrl)}" style="color:${MUTED}">${escapeHtml(t('campaign.viewInBrowser'))}</a></p>`}
           ${emailHtml(body, linkTo)}`,
     footer: `${escapeHtml(t('campaign.reason'))}<br><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:${MUTED}">${escapeHtml(t('campaign.unsubscribe'))}</a> · ${site.html}`,
   })
   const text = [
-    `${t('campaign.viewInBrowser')}: ${webUrl}`,
-    '',
+    ...(webUrl === null ? [] : [`${t('campaign.viewInBrowser')}: ${webUrl}`, '']),
     renderPlainText(body, linkTo),
     '',
     '—',

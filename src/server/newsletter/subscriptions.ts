@@ -274,6 +274,12 @@ export async function confirmUnsubscribe(
   const recipientId = readCampaignUnsubscribeKey(ctx.secret, token)
   if (recipientId !== undefined)
     return (await unsubscribeRecipient(ctx, recipientId)) ? 'unsubscribed' : 'invalid'
+  // A welcome e-mail's link: her subscription's List-Unsubscribe key, which never expires.
+  const subscriberId = readListUnsubscribeKey(ctx.secret, token)
+  if (subscriberId !== undefined) {
+    await ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriberId))
+    return 'unsubscribed'
+  }
   return ctx.db.transaction(async (tx) => {
     const subscriberId = await consumeToken(tx, token, 'unsubscribe')
     if (!subscriberId)

@@ -101,4 +101,6 @@ export const adminKeys = {
       { q, page },
     ]),
   campaigns: () => key<Get<Admin['newsletter']['campaigns']>>()(['admin', 'campaigns']),
+  /** The welcome series: its e-mails, whether it is on, and how many of each went out. */
+  welcome: () => key<Get<Admin['newsletter']['welcome']>>()(['admin', 'welcome']),
 }

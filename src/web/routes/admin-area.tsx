@@ -7,6 +7,7 @@ import { ServerData } from '../lib/query-client.tsx'
 const AdminPage = lazy(() => import('./admin.tsx'))
 const AdminNewsletterPage = lazy(() => import('./admin-newsletter.tsx'))
 const AdminNewsletterCampaignsPage = lazy(() => import('./admin-newsletter-campaigns.tsx'))
+const AdminNewsletterWelcomePage = lazy(() => import('./admin-newsletter-welcome.tsx'))
 const AdminNewsletterCampaignPage = lazy(() => import('./admin-newsletter-campaign.tsx'))
 const AdminNewsletterCampaignPreviewPage = lazy(
   () => import('./admin-newsletter-campaign-preview.tsx'),
@@ -27,6 +28,7 @@ export default function AdminArea() {
         <Route path="/admin" component={AdminPage} />
         <Route path="/admin/newsletter" component={AdminNewsletterPage} />
         <Route path="/admin/newsletter/campaigns" component={AdminNewsletterCampaignsPage} />
+        <Route path="/admin/newsletter/welcome" component={AdminNewsletterWelcomePage} />
         {/* One route for new and saved: a new campaign keeps its editor when saving gives it an id. */}
         <Route path="/admin/newsletter/campaigns/:id" component={AdminNewsletterCampaignPage} />
         <Route

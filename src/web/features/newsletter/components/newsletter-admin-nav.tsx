@@ -1,8 +1,12 @@
 import { Link } from 'wouter'
 import { useTranslation } from '#web/lib/use-translation.ts'
 
-/** The newsletter admin's two parts, as tabs above the page: subscribers and campaigns. */
-export function NewsletterAdminNav({ current }: { current: 'subscribers' | 'campaigns' }) {
+/** The newsletter admin's parts, as tabs above the page: subscribers, campaigns, welcome series. */
+export function NewsletterAdminNav({
+  current,
+}: {
+  current: 'subscribers' | 'campaigns' | 'welcome'
+}) {
   const { t } = useTranslation('newsletter')
   const tabs = [
     { key: 'subscribers', href: '/admin/newsletter', label: t('campaigns.ui.nav.subscribers') },
@@ -11,6 +15,7 @@ export function NewsletterAdminNav({ current }: { current: 'subscribers' | 'camp
       href: '/admin/newsletter/campaigns',
       label: t('campaigns.ui.nav.campaigns'),
     },
+    { key: 'welcome', href: '/admin/newsletter/welcome', label: t('campaigns.ui.nav.welcome') },
   ] as const
   return (
     <nav aria-label={t('campaigns.ui.nav.label')} className="border-b border-ink/10 bg-white/60">
