@@ -58,6 +58,9 @@ export type DomainErrorReason =
   | 'klikkNotTablemate'
   | 'klikkNotOpen'
   | 'klikkClosed'
+  | 'noOtherQuestion'
+  | 'questionNotFound'
+  | 'questionOrderStale'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

@@ -52,5 +52,6 @@ export const ERROR_CODES = [
   'klikk_not_tablemate',
   'klikk_not_open',
   'klikk_closed',
+  'no_other_question',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

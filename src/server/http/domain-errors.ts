@@ -68,6 +68,9 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
   klikkNotTablemate: [409, 'klikk_not_tablemate', 'events:errors.klikkNotTablemate'],
   klikkNotOpen: [409, 'klikk_not_open', 'events:errors.klikkNotOpen'],
   klikkClosed: [409, 'klikk_closed', 'events:errors.klikkClosed'],
+  noOtherQuestion: [409, 'no_other_question', 'events:errors.noOtherQuestion'],
+  questionNotFound: [404, 'not_found', 'notFound'],
+  questionOrderStale: [409, 'conflict', 'questions.orderStale'],
 }
 
 /** Field messages of a domain refusal live in the namespace of its answer's message. */

@@ -53,6 +53,8 @@ const real = {
   events: [] as string[],
   tables: [] as string[],
   rounds: [] as string[],
+  /** Conversation starters (the owner's list; the migration's starting set). */
+  questions: [] as string[],
   users: [] as string[],
   media: [] as string[],
   subscribers: [] as string[],
@@ -114,6 +116,10 @@ async function seedRows() {
   real.subscribers.push(subscriber?.id ?? '')
   const link = await call('POST', `/api/admin/events/${real.events[1]}/screen-link`)
   real.screenKeys.push(String(link.path).replace('/screen/', ''))
+  const { questions } = (await call('GET', '/api/admin/questions')) as {
+    questions: { id: string }[]
+  }
+  real.questions.push(...questions.slice(0, 2).map((question) => question.id))
   real.users.push(member.userId, admin.userId)
   real.userCodes.push(member.userCode, admin.userCode)
 }
@@ -382,7 +388,10 @@ const nastyString = fc.oneof(
 /** A path segment: a real id, an id-like string, or junk (some of it sent unencoded). */
 const pathSegment = fc
   .oneof(
-    { weight: 3, arbitrary: pick(() => [...real.events, ...real.tables, ...real.rounds]) },
+    {
+      weight: 3,
+      arbitrary: pick(() => [...real.events, ...real.tables, ...real.rounds, ...real.questions]),
+    },
     { weight: 2, arbitrary: pick(() => [...real.users, ...real.media, ...real.subscribers]) },
     { weight: 1, arbitrary: pick(() => real.screenKeys) },
     { weight: 6, arbitrary: nastyString.map((s) => encodeURIComponent(wellFormed(s))) },
