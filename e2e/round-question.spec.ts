@@ -61,7 +61,8 @@ test.describe('a question for each round', () => {
         // Her phone, in German: her table and the question in German.
         const phone = await memberPhone(browser, baseURL, guest.email)
         await phone.goto('/events?lang=de')
-        await expect(phone.getByTestId('my-table-name')).toHaveText('Rózsa')
+        // (A loaded machine may take a while to list her events.)
+        await expect(phone.getByTestId('my-table-name')).toHaveText('Rózsa', { timeout: 30_000 })
         await expect(phone.getByText(evDe.myTable.question)).toBeVisible()
         await expect(phone.getByTestId('my-table-question')).toHaveText(first.de ?? '')
         await checkA11y(phone)
@@ -71,7 +72,7 @@ test.describe('a question for each round', () => {
         const screen = await page.context().newPage()
         await screen.setViewportSize({ width: 1280, height: 800 })
         await screen.goto(`/klikkscreen?eventId=${eventId}`)
-        await expect(screen.getByText(ev.klikkscreen.question)).toBeVisible()
+        await expect(screen.getByText(ev.klikkscreen.question)).toBeVisible({ timeout: 30_000 })
         await expect(screen.getByTestId('round-question')).toHaveText(first.hu ?? '')
         await checkA11y(screen)
         await saveScreenshot(screen, testInfo, 'round-question-screen')
@@ -79,12 +80,16 @@ test.describe('a question for each round', () => {
         // The host's console: the question, and "another question" by keyboard alone.
         await page.goto(`/admin/events/${eventId}`)
         const console_ = page.getByTestId('evening-console')
-        await expect(console_.getByTestId('console-question')).toContainText(first.hu ?? '')
+        await expect(console_.getByTestId('console-question')).toContainText(first.hu ?? '', {
+          timeout: 30_000,
+        })
         const skip = console_.getByRole('button', { name: ev.console.skipQuestion })
         await skip.focus()
         await page.keyboard.press('Enter')
         const said = console_.getByRole('status')
-        await expect(said).toContainText(ev.console.said.questionSkipped.split('„')[0] ?? '')
+        await expect(said).toContainText(ev.console.said.questionSkipped.split('„')[0] ?? '', {
+          timeout: 15_000,
+        })
         const next = (await (
           await page.request.get(`/api/klikkscreen?eventId=${eventId}`)
         ).json()) as { round: { question: { id: string; texts: Texts } } }

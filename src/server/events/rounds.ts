@@ -15,7 +15,11 @@ import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 import { firstTimersAmong, metAtEarlierEvenings } from './seating-memory.ts'
 import { blockPairs } from '../klikk/queries/block-pairs.ts'
-import { chooseQuestion, currentQuestion, type ChosenQuestion } from '../questions/choose-question.ts'
+import {
+  chooseQuestion,
+  currentQuestion,
+  type ChosenQuestion,
+} from '../questions/choose-question.ts'
 
 type Round = typeof eventRounds.$inferSelect
 

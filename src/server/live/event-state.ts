@@ -93,9 +93,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
       startTime: event.startTime.toISOString(),
       endedAt: event.endedAt?.toISOString() ?? null,
     },
-    round: round
-      ? { ...round, startedAt: round.startedAt?.toISOString() ?? null, question }
-      : null,
+    round: round ? { ...round, startedAt: round.startedAt?.toISOString() ?? null, question } : null,
     tables: tables.map((table) => ({
       ...table,
       people: people
