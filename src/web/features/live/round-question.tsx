@@ -35,8 +35,8 @@ export function RoundQuestion({
       </figure>
     )
   return (
-    <figure className="mt-6 rounded-2xl bg-cream/10 p-4 ring-1 ring-cream/25">
-      <figcaption className="text-sm font-semibold tracking-wide text-cream/80 uppercase">
+    <figure className="mt-6 rounded-2xl p-4 ring-1 ring-cream/40">
+      <figcaption className="text-sm font-semibold tracking-wide text-cream uppercase">
         {t('myTable.question')}
       </figcaption>
       <blockquote
