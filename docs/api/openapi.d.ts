@@ -1378,6 +1378,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/events/{id}/rounds/{roundId}/question/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another question for the running round
+         * @description The round's conversation starter changes to the next one, at once on the big screen and every phone: never one this round has shown, and by the rule that chose the first (not asked tonight, not heard at tonight's women's previous evening, least recently asked). 409 `conflict` when the round is not running, `no_other_question` when the list has none left for it. Audited (`round.question_skip`).
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminEventsByIdRoundsByRoundIdQuestionSkip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events/{id}/rounds/{roundId}": {
         parameters: {
             query?: never;
@@ -1710,6 +1732,84 @@ export interface paths {
          *     **Who may call:** Admins only.
          */
         patch: operations["patchAdminSettings"];
+        trace?: never;
+    };
+    "/api/admin/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The conversation starters
+         * @description Every question in the owner's order, with its text in each language written, the languages it lacks (those readers see the Hungarian, else the English), whether it is switched on, and when it was last asked.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminQuestions"];
+        put?: never;
+        /**
+         * Add a conversation starter
+         * @description At the end of the list; its text in at least one language. Audited.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/questions/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder the conversation starters
+         * @description Every question's id once, in the order wanted; a list that changed since it was read is refused (409) and nothing moves. Among questions equally fresh for an evening, the first is asked first. Audited.
+         *
+         *     **Who may call:** Admins only.
+         */
+        put: operations["putAdminQuestionsOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a conversation starter
+         * @description Its texts and whether it is asked; a round showing it shows the new text at once. Audited.
+         *
+         *     **Who may call:** Admins only.
+         */
+        put: operations["putAdminQuestionsById"];
+        post?: never;
+        /**
+         * Remove a conversation starter
+         * @description For good, with the record of the rounds that showed it; to stop asking one but keep it, switch it off. Audited.
+         *
+         *     **Who may call:** Admins only.
+         */
+        delete: operations["deleteAdminQuestionsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/audit": {
@@ -3487,6 +3587,7 @@ export interface components {
                     tableId: string;
                     userId: string;
                 }[];
+                question: components["schemas"]["RoundQuestion"] | null;
             }[];
         };
         EventTable: {
@@ -3623,6 +3724,15 @@ export interface components {
                 finished: boolean;
                 startedAt: string | null;
                 durationMinutes: number;
+                question: {
+                    id: string;
+                    texts: {
+                        hu?: string;
+                        en?: string;
+                        es?: string;
+                        de?: string;
+                    };
+                } | null;
             } | null;
             tables: {
                 id: string;
@@ -3725,6 +3835,15 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        RoundQuestion: {
+            id: string;
+            texts: {
+                hu?: string;
+                en?: string;
+                es?: string;
+                de?: string;
+            };
         };
         Series: {
             /** Format: uuid */
@@ -7011,6 +7130,41 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    postAdminEventsByIdRoundsByRoundIdQuestionSkip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                roundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round's question now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        roundId: string;
+                        question: components["schemas"]["RoundQuestion"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     deleteAdminEventsByIdRoundsByRoundId: {
         parameters: {
             query?: never;
@@ -8011,11 +8165,237 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    getAdminQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole list, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questions: {
+                            id: string;
+                            position: number;
+                            active: boolean;
+                            texts: {
+                                hu?: string;
+                                en?: string;
+                                es?: string;
+                                de?: string;
+                            };
+                            missing: ("hu" | "en" | "es" | "de")[];
+                            lastAskedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    texts: {
+                        hu?: string;
+                        en?: string;
+                        es?: string;
+                        de?: string;
+                    };
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        position: number;
+                        active: boolean;
+                        texts: {
+                            hu?: string;
+                            en?: string;
+                            es?: string;
+                            de?: string;
+                        };
+                        missing: ("hu" | "en" | "es" | "de")[];
+                        lastAskedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminQuestionsOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The whole list, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questions: {
+                            id: string;
+                            position: number;
+                            active: boolean;
+                            texts: {
+                                hu?: string;
+                                en?: string;
+                                es?: string;
+                                de?: string;
+                            };
+                            missing: ("hu" | "en" | "es" | "de")[];
+                            lastAskedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminQuestionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    texts: {
+                        hu?: string;
+                        en?: string;
+                        es?: string;
+                        de?: string;
+                    };
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        position: number;
+                        active: boolean;
+                        texts: {
+                            hu?: string;
+                            en?: string;
+                            es?: string;
+                            de?: string;
+                        };
+                        missing: ("hu" | "en" | "es" | "de")[];
+                        lastAskedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteAdminQuestionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     getAdminAudit: {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -8077,7 +8457,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -8976,6 +9356,15 @@ export interface operations {
                             finished: boolean;
                             startedAt: string | null;
                             durationMinutes: number;
+                            question: {
+                                id: string;
+                                texts: {
+                                    hu?: string;
+                                    en?: string;
+                                    es?: string;
+                                    de?: string;
+                                };
+                            } | null;
                         } | null;
                         tables: {
                             id: string;
@@ -9073,6 +9462,15 @@ export interface operations {
                             finished: boolean;
                             startedAt: string | null;
                             durationMinutes: number;
+                            question: {
+                                id: string;
+                                texts: {
+                                    hu?: string;
+                                    en?: string;
+                                    es?: string;
+                                    de?: string;
+                                };
+                            } | null;
                         } | null;
                         tables: {
                             id: string;

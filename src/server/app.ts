@@ -13,6 +13,7 @@ import { adminNewsletterRoutes } from './newsletter/admin-newsletter.routes.ts'
 import { adminCampaignsRoutes } from './newsletter/admin-campaigns.routes.ts'
 import { adminWelcomeRoutes } from './newsletter/admin-welcome.routes.ts'
 import { adminSettingsRoutes, type OperatorFacts } from './settings/settings.routes.ts'
+import { adminQuestionsRoutes } from './questions/questions.routes.ts'
 import type { SiteSettingsStore } from './settings/site-settings.ts'
 import { adminEventsRoutes } from './events/admin-events.routes.ts'
 import { doorRoutes } from './events/door.routes.ts'
@@ -137,6 +138,7 @@ function createApi({
     .route('/admin/events', adminEventsRoutes(auth, database.db, planner, live, placeMail))
     .route('/admin/series', adminSeriesRoutes(auth, { db: database.db, live, mail: placeMail }))
     .route('/admin/settings', adminSettingsRoutes(auth, database.db, operator, siteSettings))
+    .route('/admin/questions', adminQuestionsRoutes(auth, database.db, live.hub))
     .route('/admin', auditRoutes(auth, database.db))
     .route('/admin', dashboardRoutes(auth, database.db))
     .route('/events', memberEventsRoutes(auth, database.db, live, placeMail))

@@ -76,6 +76,9 @@ export type DomainErrorReason =
   | 'seriesEveningHasRun'
   | 'seriesPlacesBelowRegistered'
   | 'seriesTokenInvalid'
+  | 'noOtherQuestion'
+  | 'questionNotFound'
+  | 'questionOrderStale'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

@@ -56,5 +56,6 @@ export const ERROR_CODES = [
   'registration_not_open',
   'series_evening_has_run',
   'series_places_below_registered',
+  'no_other_question',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

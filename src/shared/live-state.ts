@@ -32,6 +32,22 @@ export const eventStateSchema = z.object({
       finished: z.boolean(),
       startedAt: z.string().nullable(),
       durationMinutes: z.number(),
+      /**
+       * The round's conversation starter (decision 86), in every language it is written in: one
+       * state serves every screen, and each shows its own language's (questionText). Null when
+       * the owner's list had none to give.
+       */
+      question: z
+        .object({
+          id: z.string(),
+          texts: z.object({
+            hu: z.string().optional(),
+            en: z.string().optional(),
+            es: z.string().optional(),
+            de: z.string().optional(),
+          }),
+        })
+        .nullable(),
     })
     .nullable(),
   tables: z.array(

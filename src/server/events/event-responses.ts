@@ -17,6 +17,19 @@ export const eventRowSchema = createSelectSchema(events, {
 }).meta({ id: 'Event' })
 export const tableRowSchema = createSelectSchema(eventTables).meta({ id: 'EventTable' })
 export const roundRowSchema = createSelectSchema(eventRounds).meta({ id: 'Round' })
+/** A round's conversation starter, in every language it is written in (decision 86). */
+export const questionShownSchema = z
+  .object({
+    id: z.string(),
+    texts: z.object({
+      hu: z.string().optional(),
+      en: z.string().optional(),
+      es: z.string().optional(),
+      de: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'RoundQuestion' })
+export const roundQuestionSchema = z.object({ roundId: z.string(), question: questionShownSchema })
 export const participantRowSchema = createSelectSchema(eventParticipants).meta({
   id: 'Participant',
 })
@@ -65,6 +78,8 @@ export const eventDetailSchema = z
     rounds: z.array(
       roundRowSchema.extend({
         seats: z.array(z.object({ tableId: z.string(), userId: z.string() })),
+        /** The round's conversation starter now (its last turn); null before it starts. */
+        question: questionShownSchema.nullable(),
       }),
     ),
   })

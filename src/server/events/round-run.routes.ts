@@ -11,8 +11,9 @@ import {
 } from './admin-route-kit.ts'
 import { endRound } from './commands/end-round.ts'
 import { removeRound } from './commands/remove-round.ts'
+import { skipQuestion } from './commands/skip-question.ts'
 import { startRound } from './commands/start-round.ts'
-import { deletedSchema, roundRowSchema } from './event-responses.ts'
+import { deletedSchema, roundQuestionSchema, roundRowSchema } from './event-responses.ts'
 
 /** /api/admin/events/:id/rounds/:roundId: a round started, ended early, or removed. */
 export function roundRunRoutes(deps: AdminEventsDeps) {
@@ -45,6 +46,21 @@ export function roundRunRoutes(deps: AdminEventsDeps) {
       async (c) => {
         const { id, roundId } = c.req.valid('param')
         return c.json(await endRound(commandContext(c, deps), id, roundId))
+      },
+    )
+    .post(
+      '/:roundId/question/skip',
+      adminDoc({
+        summary: 'Another question for the running round',
+        description:
+          "The round's conversation starter changes to the next one, at once on the big screen and every phone: never one this round has shown, and by the rule that chose the first (not asked tonight, not heard at tonight's women's previous evening, least recently asked). 409 `conflict` when the round is not running, `no_other_question` when the list has none left for it. Audited (`round.question_skip`).",
+        responses: { 200: json("The round's question now.", roundQuestionSchema) },
+        errors: [404, 409],
+      }),
+      roundParam,
+      async (c) => {
+        const { id, roundId } = c.req.valid('param')
+        return c.json(await skipQuestion(commandContext(c, deps), id, roundId))
       },
     )
     .delete(

@@ -15,6 +15,11 @@ import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
 import { firstTimersAmong, metAtEarlierEvenings } from './seating-memory.ts'
 import { blockPairs } from '../klikk/queries/block-pairs.ts'
+import {
+  chooseQuestion,
+  currentQuestion,
+  type ChosenQuestion,
+} from '../questions/choose-question.ts'
 
 type Round = typeof eventRounds.$inferSelect
 
@@ -290,6 +295,8 @@ export async function startRound(
       .where(eq(eventRounds.id, roundId))
       .returning()
     if (!started) throw new DomainError('roundNotFound')
+    // Tonight's question for this round, chosen among its seated women (decision 86).
+    await chooseQuestion(tx, eventId, roundId)
     return started
   })
 }
@@ -313,4 +320,21 @@ export async function removeRound(db: Db, eventId: string, roundId: string): Pro
   if (round.started) throw new DomainError('roundAlreadyStarted')
   await db.delete(eventRounds).where(eq(eventRounds.id, roundId))
   return round
+}
+
+/**
+ * The host's "another question" for the running round: the next one by the same rule, never one
+ * the round has shown. Returns the round and its question before and after.
+ */
+export async function skipQuestion(
+  tx: Tx,
+  eventId: string,
+  roundId: string,
+): Promise<{ round: Round; before: ChosenQuestion | null; after: ChosenQuestion }> {
+  const round = await findRound(tx, eventId, roundId)
+  if (roundState(round, Date.now()) !== 'running') throw new DomainError('roundNotRunning')
+  const before = await currentQuestion(tx, roundId)
+  const after = await chooseQuestion(tx, eventId, roundId)
+  if (!after) throw new DomainError('noOtherQuestion')
+  return { round, before, after }
 }

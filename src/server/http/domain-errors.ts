@@ -90,6 +90,9 @@ const DOMAIN_ANSWERS: Record<DomainErrorReason, Answer> = {
     'events:validation.seriesPlacesBelowRegistered',
   ],
   seriesTokenInvalid: [400, 'invalid_token', 'events:errors.seriesTokenInvalid'],
+  noOtherQuestion: [409, 'no_other_question', 'events:errors.noOtherQuestion'],
+  questionNotFound: [404, 'not_found', 'notFound'],
+  questionOrderStale: [409, 'conflict', 'questions.orderStale'],
 }
 
 /** Field messages of a domain refusal live in the namespace of its answer's message. */

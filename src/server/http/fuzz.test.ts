@@ -55,6 +55,8 @@ const real = {
   series: [] as string[],
   tables: [] as string[],
   rounds: [] as string[],
+  /** Conversation starters (the owner's list; the migration's starting set). */
+  questions: [] as string[],
   users: [] as string[],
   media: [] as string[],
   subscribers: [] as string[],
@@ -124,6 +126,10 @@ async function seedRows() {
   real.subscribers.push(subscriber?.id ?? '')
   const link = await call('POST', `/api/admin/events/${real.events[1]}/screen-link`)
   real.screenKeys.push(String(link.path).replace('/screen/', ''))
+  const { questions } = (await call('GET', '/api/admin/questions')) as {
+    questions: { id: string }[]
+  }
+  real.questions.push(...questions.slice(0, 2).map((question) => question.id))
   real.users.push(member.userId, admin.userId)
   real.userCodes.push(member.userCode, admin.userCode)
 }
@@ -394,7 +400,7 @@ const pathSegment = fc
   .oneof(
     {
       weight: 3,
-      arbitrary: pick(() => [...real.events, ...real.series, ...real.tables, ...real.rounds]),
+      arbitrary: pick(() => [...real.events, ...real.series, ...real.tables, ...real.rounds, ...real.questions]),
     },
     { weight: 2, arbitrary: pick(() => [...real.users, ...real.media, ...real.subscribers]) },
     { weight: 1, arbitrary: pick(() => real.screenKeys) },

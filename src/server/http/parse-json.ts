@@ -18,6 +18,7 @@ const MESSAGE_PREFIXES = {
   dashboard: 'dashboard.',
   audit: 'audit.',
   settings: 'siteSettings.',
+  questions: 'questions.',
   auth: 'auth.',
 } as const
 

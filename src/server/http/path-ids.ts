@@ -31,6 +31,7 @@ export const PATH_IDS = {
   campaign: uuid('newsletter:campaigns.errors.notFound'),
   keepApart: uuid('events:errors.keepApartNotFound'),
   checkIn: uuid('events:errors.checkInNotFound'),
+  question: uuid('notFound'),
   participant: {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     notFound: 'events:errors.participantNotFound',

@@ -14,6 +14,7 @@ import {
 import { profiles } from '../db/schema/profiles.ts'
 import { ANY, type LiveHub } from './live-hub.ts'
 import { closingFigures } from './evening-closing.ts'
+import { currentQuestion } from '../questions/choose-question.ts'
 
 /** What the klikkscreen and a member's phone show of an event (shared/live-state.ts), or null. */
 export async function readEventState(db: Db, eventId: string): Promise<EventState | null> {
@@ -45,7 +46,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
     .orderBy(desc(eventRounds.roundNumber))
     .limit(1)
   const ended = event.status !== 'active' && event.endedAt !== null
-  const [tables, seats, participants, closing] = await Promise.all([
+  const [tables, seats, participants, closing, question] = await Promise.all([
     db
       .select({ id: eventTables.id, tableName: eventTables.tableName })
       .from(eventTables)
@@ -63,6 +64,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
       .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
       .where(eq(eventParticipants.eventId, eventId)),
     ended ? closingFigures(db, eventId) : Promise.resolve(null),
+    round ? currentQuestion(db, round.id) : Promise.resolve(null),
   ])
   // Names on a shared screen: the full name, else the member code, never an e-mail address; two
   // participants of one name are told apart by the start of their codes.
@@ -91,7 +93,7 @@ export async function readEventState(db: Db, eventId: string): Promise<EventStat
       startTime: event.startTime.toISOString(),
       endedAt: event.endedAt?.toISOString() ?? null,
     },
-    round: round ? { ...round, startedAt: round.startedAt?.toISOString() ?? null } : null,
+    round: round ? { ...round, startedAt: round.startedAt?.toISOString() ?? null, question } : null,
     tables: tables.map((table) => ({
       ...table,
       people: people

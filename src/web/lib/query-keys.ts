@@ -86,6 +86,7 @@ export const accountKeys = {
 
 export const adminKeys = {
   settings: () => key<Get<Admin['settings']>>()(['admin', 'settings']),
+  questions: () => key<Get<Admin['questions']>>()(['admin', 'questions']),
   dashboard: (range: string) => key<Get<Admin['dashboard']>>()(['admin', 'dashboard', range]),
   users: () => ['admin', 'users'] as const,
   userPage: (q: string, page: number) =>

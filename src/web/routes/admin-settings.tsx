@@ -1,3 +1,4 @@
+import { QuestionsPanel } from '../features/admin/components/questions-panel.tsx'
 import { SettingsPanel } from '../features/admin/components/settings-panel.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 
@@ -6,6 +7,9 @@ export default function AdminSettingsPage() {
   return (
     <RequireRole allow={['admin']}>
       <SettingsPanel />
+      <div className="mx-auto max-w-4xl px-5 pb-12 sm:px-8">
+        <QuestionsPanel />
+      </div>
     </RequireRole>
   )
 }

@@ -13,6 +13,7 @@ import { LiveBadge } from '#web/components/ui/live-badge.tsx'
 import { useLiveEvent, type LiveView } from '../features/live/use-live-event.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { usePrefersReducedMotion } from '../lib/use-media-query.ts'
+import { RoundQuestion } from '../features/live/round-question.tsx'
 import { TableBoard } from '../features/live/table-board.tsx'
 import { useTranslation } from '../lib/use-translation.ts'
 
@@ -187,6 +188,7 @@ function EventView({ state, now }: { state: LiveState; now: number }) {
           </div>
         )}
       </div>
+      {running && <RoundQuestion question={round.question} variant="screen" />}
       <TableBoard tables={state.tables} />
     </div>
   )

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/events.ts'
 import { findEvent } from '../event-base.ts'
 import { keepApartPairs } from '../keep-apart.ts'
+import { currentQuestions } from '../../questions/choose-question.ts'
 
 /**
  * Everything the admin's event page shows: the event, tables, participants, rounds and seating,
@@ -65,6 +66,10 @@ export async function eventDetail(db: Db, eventId: string) {
         )
         .orderBy(asc(eventTableAssignments.assignedAt))
     : []
+  const questions = await currentQuestions(
+    db,
+    rounds.map((round) => round.id),
+  )
   return {
     event,
     tables,
@@ -75,6 +80,7 @@ export async function eventDetail(db: Db, eventId: string) {
       seats: seats
         .filter((seat) => seat.roundId === round.id)
         .map(({ tableId, userId }) => ({ tableId, userId })),
+      question: questions.get(round.id) ?? null,
     })),
   }
 }

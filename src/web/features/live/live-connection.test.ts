@@ -22,6 +22,7 @@ const state = (round: number, status: 'active' | 'inactive' = 'active'): LiveSta
     finished: false,
     startedAt: '2026-11-23T18:05:00.000Z',
     durationMinutes: 20,
+    question: null,
   },
   tables: [],
   closing: null,

@@ -4,6 +4,7 @@ import { useCountdownNow } from '#web/lib/use-now.ts'
 import { sortByName } from '#shared/people-names.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { LiveBadge } from '#web/components/ui/live-badge.tsx'
+import { RoundQuestion } from './round-question.tsx'
 import { useLiveEvent } from './use-live-event.ts'
 
 /** A member's own table in the running round, on her phone, updated live. */
@@ -50,6 +51,7 @@ export function MyTable({ eventId, userId }: { eventId: string; userId: string }
         ) : (
           <p className="mt-1 text-lg">{t('myTable.alone')}</p>
         )}
+        <RoundQuestion question={round.question} variant="phone" />
       </>
     )
 

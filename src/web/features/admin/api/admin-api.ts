@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import type { AuditQuery } from '#shared/audit.ts'
 import type { UserRole } from '#shared/schemas/admin-users.ts'
+import type { QuestionInput } from '#shared/schemas/questions.ts'
 import type { SiteSettingsInput } from '#shared/schemas/site-settings.ts'
 import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
@@ -32,6 +33,31 @@ export const saveSettings = (changes: SiteSettingsInput) =>
   changed(
     callApi(() => api.admin.settings.$patch({ json: changes })),
     () => queryClient.invalidateQueries({ queryKey: adminKeys.settings(), refetchType: 'none' }),
+  )
+
+/** The owner's conversation starters (decision 86): each change answers, or reads, the list. */
+export const questionsQuery = () =>
+  apiQuery(adminKeys.questions(), () => callApi(() => api.admin.questions.$get()))
+const questionsChanged = () => refresh(adminKeys.questions())
+export const addQuestion = (json: QuestionInput) =>
+  changed(
+    callApi(() => api.admin.questions.$post({ json })),
+    questionsChanged,
+  )
+export const updateQuestion = (id: string, json: QuestionInput) =>
+  changed(
+    callApi(() => api.admin.questions[':id'].$put({ param: { id }, json })),
+    questionsChanged,
+  )
+export const removeQuestion = (id: string) =>
+  changed(
+    callApi(() => api.admin.questions[':id'].$delete({ param: { id } })),
+    questionsChanged,
+  )
+export const reorderQuestions = (ids: string[]) =>
+  changed(
+    callApi(() => api.admin.questions.order.$put({ json: { ids } })),
+    (list) => queryClient.setQueryData(adminKeys.questions(), list),
   )
 
 export type AuditPageData = InferResponseType<ApiClient['admin']['audit']['$get'], 200>

@@ -52,7 +52,7 @@ const eventChanged = (id: string) => (event: EventDetail['event']) => {
   return refresh(eventKeys.lists(), eventKeys.door(id)).then(() => setEvent(id)(event))
 }
 /** A round's answer has no seats: they stay as the page has them. */
-const setRound = (id: string, round: Omit<EventRound, 'seats'>) =>
+const setRound = (id: string, round: Omit<EventRound, 'seats' | 'question'>) =>
   patchDetail(id, (detail) => ({
     ...detail,
     rounds: detail.rounds.map((r) => (r.id === round.id ? { ...r, ...round } : r)),
@@ -205,8 +205,8 @@ export const startRound = (id: string, roundId: string, endRunning = false) =>
     (started) => {
       setRound(id, started)
       return refresh(
-        // The round that ran until now ended in the same step.
-        ...(endRunning ? [eventKeys.detail(id)] : []),
+        // Its question was chosen as it started (and the round before ended, with endRunning).
+        eventKeys.detail(id),
         eventKeys.door(id),
         eventKeys.unseated(id),
         eventKeys.lists(),
@@ -221,6 +221,16 @@ export const endRound = (id: string, roundId: string) =>
         setRound(id, ended),
       )
     },
+  )
+/** Another conversation starter for the running round: the console shows the new one. */
+export const skipQuestion = (id: string, roundId: string) =>
+  changed(
+    callApi(() => round.question.skip.$post({ param: { id, roundId } })),
+    ({ question }) =>
+      patchDetail(id, (detail) => ({
+        ...detail,
+        rounds: detail.rounds.map((r) => (r.id === roundId ? { ...r, question } : r)),
+      })),
   )
 export const removeRound = (id: string, roundId: string) =>
   changed(

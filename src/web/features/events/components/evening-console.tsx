@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { DEFAULT_ROUND_DURATION_MINUTES } from '#shared/constants.ts'
 import { formatClock, roundState, roundTimeLeft } from '#shared/countdown.ts'
+import { questionText, shownQuestion } from '#shared/schemas/questions.ts'
 import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import type { ApiResult } from '#web/lib/call-api.ts'
 import { useNow } from '#web/lib/use-now.ts'
@@ -11,6 +12,7 @@ import {
   endEvent,
   endRound,
   reopenEvent,
+  skipQuestion,
   startEvent,
   type EventDetail,
   type EventRound,
@@ -25,6 +27,7 @@ import { eventStatus } from './event-status-badge.tsx'
 /** The console's buttons, by id: focus goes to the next step after each one. */
 const NEXT = 'console-next'
 const OTHER = 'console-other'
+const SKIP = 'console-skip'
 
 interface Step {
   label: string
@@ -46,7 +49,7 @@ export function EveningConsole({
   actions: EventActions
   unseatedCount: number
 }) {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
   const now = useNow()
   const confirm = useConfirm()
   const startWith = useStartRound(detail, confirm)
@@ -113,6 +116,15 @@ export function EveningConsole({
         return focusNext
       },
     })
+  // Another question at once: no confirmation (undoing is not needed); the new one is said.
+  const skip = (round: EventRound) =>
+    void run(
+      () => skipQuestion(event.id, round.id),
+      ({ question }) =>
+        t('console.said.questionSkipped', {
+          question: questionText(question.texts, i18n.language),
+        }),
+    ).then(() => document.getElementById(SKIP)?.focus())
   const askToEnd = () =>
     confirm.ask({
       text: t(running ? 'page.confirmEndRunning' : 'page.confirmEnd'),
@@ -217,6 +229,38 @@ export function EveningConsole({
           </Button>
         )}
       </div>
+
+      {running && (
+        <div className="rounded-2xl bg-cream px-4 py-3" data-testid="console-question">
+          <p className="text-xs font-semibold text-ink-soft">{t('console.question')}</p>
+          {running.question ? (
+            <p
+              className="mt-1 font-display text-lg leading-snug font-semibold"
+              lang={shownQuestion(running.question.texts, i18n.language)?.language}
+            >
+              {questionText(running.question.texts, i18n.language)}
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-ink-soft">{t('console.noQuestion')}</p>
+          )}
+          {running.question && (
+            <Button
+              id={SKIP}
+              type="button"
+              variant="outline"
+              size="md"
+              className="mt-2"
+              {...busy(SKIP)}
+              onClick={() => {
+                setPressed(SKIP)
+                skip(running)
+              }}
+            >
+              {t('console.skipQuestion')}
+            </Button>
+          )}
+        </div>
+      )}
 
       <dl className="grid grid-cols-3 gap-2 text-center">
         {(
