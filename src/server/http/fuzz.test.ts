@@ -400,7 +400,13 @@ const pathSegment = fc
   .oneof(
     {
       weight: 3,
-      arbitrary: pick(() => [...real.events, ...real.series, ...real.tables, ...real.rounds, ...real.questions]),
+      arbitrary: pick(() => [
+        ...real.events,
+        ...real.series,
+        ...real.tables,
+        ...real.rounds,
+        ...real.questions,
+      ]),
     },
     { weight: 2, arbitrary: pick(() => [...real.users, ...real.media, ...real.subscribers]) },
     { weight: 1, arbitrary: pick(() => real.screenKeys) },
