@@ -58,6 +58,10 @@ export type DomainErrorReason =
   | 'klikkNotTablemate'
   | 'klikkNotOpen'
   | 'klikkClosed'
+  | 'offerNotFound'
+  | 'offerLapsed'
+  | 'placeGone'
+  | 'lateCancellationNotFound'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client.ts'
+import { placeOffersPass } from './events/place-offers.ts'
 import { remindersPass } from './events/reminders.ts'
 import { closeKlikkWindows } from './klikk/commands/close-klikk-windows.ts'
 import { janitorPass, type RetentionDays } from './janitor.ts'
@@ -33,6 +34,12 @@ export const JOB_TIMINGS = {
    * close-klikk-windows.ts, decision 0081), at most a minute late.
    */
   'klikk-windows': { everyMs: MINUTE_MS, firstAfterMs: 2_000, leaseMs: 5 * MINUTE_MS },
+  /**
+   * Waiting-list offers (events/place-offers.ts, decision 0089): lapsed ones closed and their
+   * places offered to the next in line, places that opened offered, the last hours' offers to
+   * everyone in line. An offer lapses at most a minute late; one process at a time.
+   */
+  'place-offers': { everyMs: MINUTE_MS, firstAfterMs: 1_500, leaseMs: 5 * MINUTE_MS },
   /** Data past its retention period (janitor.ts, decision 0040). */
   janitor: { everyMs: 60 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 30 * MINUTE_MS },
 } as const satisfies Record<string, JobTiming>
@@ -94,6 +101,19 @@ export function startJobs({
         onEmailQueued: mailWorker.wake,
       })
       if (queued > 0) logger.info({ queued }, 'klikk windows closed: e-mails queued')
+    },
+  })
+  scheduler.add({
+    name: 'place-offers',
+    ...JOB_TIMINGS['place-offers'],
+    run: async () => {
+      const placeMail = {
+        baseUrl: reminders.baseUrl,
+        from: mail.from(),
+        onEmailQueued: mailWorker.wake,
+      }
+      const offered = await placeOffersPass(db, placeMail, new Date(now()))
+      if (offered > 0) logger.info({ offered }, 'places offered from waiting lists')
     },
   })
   scheduler.add({

@@ -52,5 +52,7 @@ export const ERROR_CODES = [
   'klikk_not_tablemate',
   'klikk_not_open',
   'klikk_closed',
+  'offer_lapsed',
+  'place_gone',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

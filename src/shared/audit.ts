@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'round.remove',
   'keep_apart.add',
   'keep_apart.remove',
+  'late_cancellation.waive',
   'campaign.create',
   'campaign.update',
   'campaign.delete',
@@ -185,6 +186,9 @@ export const AUDIT_FIELDS = {
   places: 'number',
   autoSeatLateArrivals: 'yesNo',
   klikkWindowHours: 'number',
+  cancelDeadlineHours: 'number',
+  /** When a late cancellation was made (the host waved it away). */
+  cancelledAt: 'time',
   ...EVENT_TRANSLATION_FIELDS,
   status: 'status',
   imageUrl: 'text',

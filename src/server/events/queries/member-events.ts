@@ -2,7 +2,13 @@ import { and, asc, desc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { EVENING_CLOSING_MS } from '#shared/constants.ts'
 import { eventText, localizeEvent } from '#shared/event-texts.ts'
 import type { Db } from '../../db/client.ts'
-import { eventDoorHelpers, eventParticipants, events } from '../../db/schema/events.ts'
+import {
+  eventDoorHelpers,
+  eventParticipants,
+  eventPlaceOffers,
+  events,
+} from '../../db/schema/events.ts'
+import { cancelDeadline } from '#shared/place-offers.ts'
 import { closingFigures } from '../../live/evening-closing.ts'
 import { doorOpenForHelpers } from '../door.ts'
 
@@ -21,8 +27,11 @@ export async function upcomingEventsFor(
       event: events,
       registration: eventParticipants.status,
       doorHelper: eventDoorHelpers.userId,
+      offerKind: eventPlaceOffers.kind,
+      offerExpiresAt: eventPlaceOffers.expiresAt,
       taken:
-        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent'))`.mapWith(
+        // Held too: places offered to a woman in line, and any place while someone waits.
+        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent')) + (select count(*) from ${eventPlaceOffers} as held where held.event_id = ${events.id} and held.status = 'open' and held.kind = 'single' and held.expires_at > ${now.toISOString()}::timestamptz) + (case when exists (select 1 from ${eventParticipants} as line where line.event_id = ${events.id} and line.status = 'waiting') then 10000 else 0 end)`.mapWith(
           Number,
         ),
       waitingPosition: sql<
@@ -40,6 +49,16 @@ export async function upcomingEventsFor(
       eventDoorHelpers,
       and(eq(eventDoorHelpers.eventId, events.id), eq(eventDoorHelpers.userId, userId)),
     )
+    // Her offer still open and still running (one at most: a unique index).
+    .leftJoin(
+      eventPlaceOffers,
+      and(
+        eq(eventPlaceOffers.eventId, events.id),
+        eq(eventPlaceOffers.userId, userId),
+        eq(eventPlaceOffers.status, 'open'),
+        gt(eventPlaceOffers.expiresAt, now),
+      ),
+    )
     .where(
       and(
         sql`${events.endedAt} is null`,
@@ -52,29 +71,33 @@ export async function upcomingEventsFor(
     )
     .orderBy(desc(eq(events.status, 'active')), asc(events.startTime))
     .limit(50)
-  return rows.map(({ event, registration, doorHelper, taken, waitingPosition }) => ({
-    id: event.id,
-    ...localizeEvent(
-      {
-        eventName: event.eventName,
-        description: event.description,
-        placeName: event.placeName,
-        translations: event.translations,
-      },
-      language,
-    ),
-    imageUrl: event.imageUrl,
-    startTime: event.startTime,
-    address: event.address,
-    duration: event.duration,
-    status: event.status,
-    isKlikk: event.isKlikk,
-    registration,
-    doorOpen: doorHelper !== null && doorOpenForHelpers(event, now.getTime()),
-    places: event.places,
-    placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
-    waitingPosition,
-  }))
+  return rows.map(
+    ({ event, registration, doorHelper, taken, waitingPosition, offerKind, offerExpiresAt }) => ({
+      id: event.id,
+      ...localizeEvent(
+        {
+          eventName: event.eventName,
+          description: event.description,
+          placeName: event.placeName,
+          translations: event.translations,
+        },
+        language,
+      ),
+      imageUrl: event.imageUrl,
+      startTime: event.startTime,
+      address: event.address,
+      duration: event.duration,
+      status: event.status,
+      isKlikk: event.isKlikk,
+      registration,
+      doorOpen: doorHelper !== null && doorOpenForHelpers(event, now.getTime()),
+      places: event.places,
+      placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
+      waitingPosition,
+      cancelDeadline: cancelDeadline(event),
+      offer: offerKind && offerExpiresAt ? { kind: offerKind, expiresAt: offerExpiresAt } : null,
+    }),
+  )
 }
 
 /**
