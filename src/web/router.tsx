@@ -31,6 +31,7 @@ const NewsletterUnsubscribePage = preloadableLazy(
 )
 const NewsletterIssuePage = lazy(() => import('./routes/newsletter-issue.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
+const EventOfferPage = lazy(() => import('./routes/event-offer.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
 const ScreenPage = lazy(() => import('./routes/screen.tsx'))
 const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
@@ -139,6 +140,7 @@ function SiteRoutes() {
           <Route path="/change-password" component={ChangePasswordPage} />
           <Route path="/account" component={AccountPage} />
           <Route path="/events" component={EventsPage} />
+          <Route path="/events/offer/:id" component={EventOfferPage} />
           <Route path="/admin" component={AdminArea} />
           <Route path="/admin/*" component={AdminArea} />
           <Route path="/admin-setup" component={AdminSetupPage} />

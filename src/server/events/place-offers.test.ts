@@ -94,6 +94,9 @@ describe('waiting-list offers', () => {
     // The link opens the offer's page, which asks first: opening it accepts nothing.
     const link = mail.links.find((l) => l.includes(`/events/offer/${id}`))
     expect(link).toMatch(/\?lang=hu$/)
+    const page = await fetch(new URL(new URL(link ?? '').pathname, server.http.origin))
+    expect(page.status).toBe(200)
+    expect(await myEvent(first, id)).toMatchObject({ offer: { kind: 'single' } })
 
     // A day and an hour later the job's pass lapses it: she leaves the line, the next is offered.
     expect(await pass(new Date(expires + HOUR))).toBe(1)
