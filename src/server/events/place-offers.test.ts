@@ -64,7 +64,8 @@ const accept = (who: Member, id: string) =>
 const decline = (who: Member, id: string) =>
   who.client.request(`/api/events/${id}/offer`, { method: 'DELETE' })
 
-describe('waiting-list offers', () => {
+// Many sign-ups and e-mails each: minutes on a machine shared by many runs.
+describe('waiting-list offers', { timeout: 240_000 }, () => {
   it('offers a place given back to the first in line, lapses it by the clock, offers the next, and refuses a late yes', async () => {
     const { id, name } = await eventAt(new Date(Date.now() + 3 * 24 * HOUR), 1)
     const holder = await member()
@@ -87,6 +88,7 @@ describe('waiting-list offers', () => {
 
     const mail = await server.mail.waitFor(first.email, {
       subject: new RegExp(huEmails.placeOffered.subject.split(':')[0] ?? ''),
+      timeoutMs: 30_000,
     })
     expect(mail.subject).toContain(name)
     expect(mail.text).toContain('Első Erzsi')
@@ -102,7 +104,7 @@ describe('waiting-list offers', () => {
     expect(await pass(new Date(expires + HOUR))).toBe(1)
     expect(await myEvent(first, id)).toMatchObject({ registration: null, offer: null })
     expect(await myEvent(second, id)).toMatchObject({ offer: { kind: 'single' } })
-    await server.mail.waitFor(second.email, { subject: /Ein Platz für dich/ })
+    await server.mail.waitFor(second.email, { subject: /Ein Platz für dich/, timeoutMs: 30_000 })
 
     // Her yes comes too late: a clear refusal in her language, and nothing changes.
     const late = await accept(first, id)
@@ -114,7 +116,10 @@ describe('waiting-list offers', () => {
     expect((await accept(second, id)).status).toBe(200)
     expect((await accept(second, id)).status).toBe(200)
     expect(await myEvent(second, id)).toMatchObject({ registration: 'registered', offer: null })
-    const yes = await server.mail.waitFor(second.email, { subject: /Dein Platz ist sicher/ })
+    const yes = await server.mail.waitFor(second.email, {
+      subject: /Dein Platz ist sicher/,
+      timeoutMs: 30_000,
+    })
     expect(yes.subject).toContain(deEmails.placeOpened.subject.replace('{{event}}', name))
     expect(yes.text).toContain(deEmails.eventDetails.cancelBy)
     expect(yes.calendar?.content).toContain('METHOD:REQUEST')
@@ -203,10 +208,10 @@ describe('waiting-list offers', () => {
       .from(eventParticipants)
       .where(and(eq(eventParticipants.eventId, id), eq(eventParticipants.status, 'registered')))
     expect(holding).toHaveLength(3)
-  }, 120_000)
+  })
 })
 
-describe('the cancellation deadline', () => {
+describe('the cancellation deadline', { timeout: 240_000 }, () => {
   it('shows the deadline, records a place given back after it as late, and lets the host wave it away', async () => {
     const start = new Date(Date.now() + 10 * HOUR)
     const { id } = await eventAt(start, null)
@@ -215,7 +220,10 @@ describe('the cancellation deadline', () => {
     const seen = await myEvent(anna, id)
     expect(Date.parse(seen?.cancelDeadline ?? '')).toBe(start.getTime() - 24 * HOUR)
     // In the registration e-mail and in the calendar file's description.
-    const confirmation = await server.mail.waitFor(anna.email, { subject: /You're in/ })
+    const confirmation = await server.mail.waitFor(anna.email, {
+      subject: /You're in/,
+      timeoutMs: 30_000,
+    })
     expect(confirmation.text).toContain(`${enEmails.eventDetails.cancelBy}: `)
     const ics = await (await anna.client.get(`/api/events/${id}/calendar.ics`)).text()
     expect(ics.replace(/\r\n /g, '')).toContain('Cancel by ')

@@ -27,12 +27,15 @@ export const unregisterFrom = (id: string) =>
 
 /** Her answer to a place offered from the waiting list: yes takes it, no leaves the line. */
 export const answerOffer = (id: string, yes: boolean) =>
-  changed(
-    yes
-      ? callApi(() => api.events[':id'].offer.$post({ param: { id } }))
-      : callApi(() => api.events[':id'].offer.$delete({ param: { id } })),
-    () => refresh(memberEventKeys.list()),
-  )
+  yes
+    ? changed(
+        callApi(() => api.events[':id'].offer.$post({ param: { id } })),
+        () => refresh(memberEventKeys.list()),
+      )
+    : changed(
+        callApi(() => api.events[':id'].offer.$delete({ param: { id } })),
+        () => refresh(memberEventKeys.list()),
+      )
 
 /** Who she sat with at her evenings, by event and round. */
 export const peopleMetQuery = () =>
