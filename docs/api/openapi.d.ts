@@ -1276,6 +1276,28 @@ export interface paths {
         patch: operations["patchAdminEventsByIdParticipantsByUserId"];
         trace?: never;
     };
+    "/api/admin/events/{id}/participants/{userId}/late-cancellation/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wave a late cancellation away
+         * @description The place she gave back after the deadline no longer counts against her; the record stays, marked waived (audited). 404 when there is none, or it was already waved away.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminEventsByIdParticipantsByUserIdLateCancellationWaive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events/{id}/rounds": {
         parameters: {
             query?: never;
@@ -1962,11 +1984,39 @@ export interface paths {
         post: operations["postEventsByIdRegistration"];
         /**
          * Withdraw a registration
-         * @description Until the event starts (409 after). A place given up goes at once to the first on the waiting list, who gets an e-mail.
+         * @description Until the event starts (409 after). After the evening's deadline (`cancelDeadline`) it is recorded as late (`late: true`). A place given up is offered to the first on the waiting list, by e-mail.
          *
          *     **Who may call:** Signed-in members (any role).
          */
         delete: operations["deleteEventsByIdRegistration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the place offered
+         * @description She takes the place offered to her from the waiting list; an e-mail with the calendar invitation confirms it. Accepting twice is the same answer. 409 `offer_lapsed` when its time ran out, 409 `place_gone` when an offer to everyone in line went to someone quicker; 404 with no offer.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        post: operations["postEventsByIdOffer"];
+        /**
+         * Decline the place offered
+         * @description She says no: she leaves the waiting list, and the place is offered to the next in line. 409 `offer_lapsed` when its time ran out; 404 with no offer.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        delete: operations["deleteEventsByIdOffer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3546,6 +3596,7 @@ export interface components {
             seriesSlot: string | null;
             registrationOpensAt: string | null;
             followersToldAt: string | null;
+            cancelDeadlineHours: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3569,6 +3620,14 @@ export interface components {
                 avatarUrl: string | null;
             }[];
             keepApart: components["schemas"]["KeepApartPair"][];
+            lateCancellations: {
+                userId: string;
+                /** Format: date-time */
+                cancelledAt: string;
+                waivedAt: string | null;
+                fullName: string | null;
+                email: string;
+            }[];
             rounds: {
                 /** Format: uuid */
                 id: string;
@@ -3793,6 +3852,14 @@ export interface components {
                 following: boolean;
                 later: components["schemas"]["SeriesLaterEvening"][];
             } | null;
+            /** Format: date-time */
+            cancelDeadline: string;
+            offer: {
+                /** @enum {string} */
+                kind: "single" | "open";
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
         };
         NewTableAnswer: {
             table: {
@@ -3895,6 +3962,14 @@ export interface components {
             placesLeft: number | null;
             waitingPosition: number | null;
             registrationOpensAt: string | null;
+            /** Format: date-time */
+            cancelDeadline: string;
+            offer: {
+                /** @enum {string} */
+                kind: "single" | "open";
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
         };
         UnseatedState: {
             round: {
@@ -6394,6 +6469,7 @@ export interface operations {
                             seriesSlot: string | null;
                             registrationOpensAt: string | null;
                             followersToldAt: string | null;
+                            cancelDeadlineHours: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6445,6 +6521,8 @@ export interface operations {
                     autoSeatLateArrivals?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
+                    /** @default 24 */
+                    cancelDeadlineHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];
@@ -6530,6 +6608,8 @@ export interface operations {
                     autoSeatLateArrivals?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
+                    /** @default 24 */
+                    cancelDeadlineHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];
@@ -6929,6 +7009,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Participant"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminEventsByIdParticipantsByUserIdLateCancellationWaive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Waved away. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        waived: true;
+                    };
                 };
             };
             400: components["responses"]["Error400"];
@@ -7730,6 +7844,8 @@ export interface operations {
                     autoSeatLateArrivals?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
+                    /** @default 24 */
+                    cancelDeadlineHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];
@@ -7827,6 +7943,7 @@ export interface operations {
                             seriesSlot: string | null;
                             registrationOpensAt: string | null;
                             followersToldAt: string | null;
+                            cancelDeadlineHours: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7875,6 +7992,8 @@ export interface operations {
                     autoSeatLateArrivals?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
+                    /** @default 24 */
+                    cancelDeadlineHours?: number;
                     /** @default null */
                     places?: number | null;
                     translations?: components["schemas"]["EventTranslationsInput"];
@@ -8395,7 +8514,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "late_cancellation.waive" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -8457,7 +8576,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "late_cancellation.waive" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -8672,6 +8791,7 @@ export interface operations {
                         registered: boolean;
                         waiting: boolean;
                         position: number | null;
+                        late?: boolean;
                     };
                 };
             };
@@ -8707,6 +8827,79 @@ export interface operations {
                         registered: boolean;
                         waiting: boolean;
                         position: number | null;
+                        late?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postEventsByIdOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description She has the place. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        registered: boolean;
+                        waiting: boolean;
+                        position: number | null;
+                        late?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteEventsByIdOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        registered: boolean;
+                        waiting: boolean;
+                        position: number | null;
+                        late?: boolean;
                     };
                 };
             };

@@ -79,6 +79,10 @@ export type DomainErrorReason =
   | 'noOtherQuestion'
   | 'questionNotFound'
   | 'questionOrderStale'
+  | 'offerNotFound'
+  | 'offerLapsed'
+  | 'placeGone'
+  | 'lateCancellationNotFound'
 
 export class DomainError extends Error {
   readonly reason: DomainErrorReason

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client.ts'
+import { placeOffersPass } from './events/place-offers.ts'
 import { remindersPass } from './events/reminders.ts'
 import { fillSeriesHorizon } from './events/commands/fill-series.ts'
 import { tellSeriesFollowers } from './events/commands/tell-series-followers.ts'
@@ -51,6 +52,12 @@ export const JOB_TIMINGS = {
    * outbox with the record that her address got it, at most a minute late.
    */
   welcome: { everyMs: MINUTE_MS, firstAfterMs: 3_000, leaseMs: 5 * MINUTE_MS },
+  /**
+   * Waiting-list offers (events/place-offers.ts, decision 0089): lapsed ones closed and their
+   * places offered to the next in line, places that opened offered, the last hours' offers to
+   * everyone in line. An offer lapses at most a minute late; one process at a time.
+   */
+  'place-offers': { everyMs: MINUTE_MS, firstAfterMs: 1_500, leaseMs: 5 * MINUTE_MS },
   /** Data past its retention period (janitor.ts, decision 0040). */
   janitor: { everyMs: 60 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 30 * MINUTE_MS },
 } as const satisfies Record<string, JobTiming>
@@ -149,6 +156,19 @@ export function startJobs({
         logger.info({ queued }, 'welcome e-mails queued')
         mailWorker.wake()
       }
+    },
+  })
+  scheduler.add({
+    name: 'place-offers',
+    ...JOB_TIMINGS['place-offers'],
+    run: async () => {
+      const placeMail = {
+        baseUrl: reminders.baseUrl,
+        from: mail.from(),
+        onEmailQueued: mailWorker.wake,
+      }
+      const offered = await placeOffersPass(db, placeMail, new Date(now()))
+      if (offered > 0) logger.info({ offered }, 'places offered from waiting lists')
     },
   })
   scheduler.add({

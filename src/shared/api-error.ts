@@ -57,5 +57,7 @@ export const ERROR_CODES = [
   'series_evening_has_run',
   'series_places_below_registered',
   'no_other_question',
+  'offer_lapsed',
+  'place_gone',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

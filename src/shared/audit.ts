@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'round.question_skip',
   'keep_apart.add',
   'keep_apart.remove',
+  'late_cancellation.waive',
   'campaign.create',
   'campaign.update',
   'campaign.delete',
@@ -201,6 +202,9 @@ export const AUDIT_FIELDS = {
   places: 'number',
   autoSeatLateArrivals: 'yesNo',
   klikkWindowHours: 'number',
+  cancelDeadlineHours: 'number',
+  /** When a late cancellation was made (the host waved it away). */
+  cancelledAt: 'time',
   ...EVENT_TRANSLATION_FIELDS,
   // A series (its evenings' fields are an event's)
   seriesRule: 'text',

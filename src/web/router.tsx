@@ -32,6 +32,7 @@ const NewsletterUnsubscribePage = preloadableLazy(
 const NewsletterIssuePage = lazy(() => import('./routes/newsletter-issue.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const SeriesUnfollowPage = lazy(() => import('./routes/series-unfollow.tsx'))
+const EventOfferPage = lazy(() => import('./routes/event-offer.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
 const ScreenPage = lazy(() => import('./routes/screen.tsx'))
 const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
@@ -141,6 +142,7 @@ function SiteRoutes() {
           <Route path="/account" component={AccountPage} />
           <Route path="/events" component={EventsPage} />
           <Route path="/series/unfollow" component={SeriesUnfollowPage} />
+          <Route path="/events/offer/:id" component={EventOfferPage} />
           <Route path="/admin" component={AdminArea} />
           <Route path="/admin/*" component={AdminArea} />
           <Route path="/admin-setup" component={AdminSetupPage} />

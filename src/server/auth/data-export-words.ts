@@ -23,6 +23,7 @@ export const EMAIL_KIND_WORDS = [
   'reset-password',
   'eventRegistration',
   'placeOpened',
+  'placeOffer',
   'placeGivenUp',
   'eventChanged',
   'eventCancelled',
@@ -50,6 +51,7 @@ const among = <T extends string>(list: readonly T[], value: string): value is T 
 
 export function emailKindWord(kind: string): (typeof EMAIL_KIND_WORDS)[number] | 'other' {
   if (kind.startsWith('eventRegistration:')) return 'eventRegistration'
+  if (kind.startsWith('placeOffer:')) return 'placeOffer'
   if (kind.startsWith('campaign-test-')) return 'campaignTest'
   return among(EMAIL_KIND_WORDS, kind) ? kind : 'other'
 }

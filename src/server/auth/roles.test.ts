@@ -101,6 +101,28 @@ const MATRIX: {
     user: 400,
     admin: 400,
   },
+  // A place offered from the waiting list: hers alone; with no offer, 404 (decision 0089).
+  {
+    method: 'POST',
+    path: '/api/events/00000000-0000-4000-8000-000000000000/offer',
+    none: 401,
+    user: 404,
+    admin: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/events/00000000-0000-4000-8000-000000000000/offer',
+    none: 401,
+    user: 404,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/events/00000000-0000-4000-8000-000000000000/participants/no-such-member/late-cancellation/waive',
+    none: 401,
+    user: 403,
+    admin: 404,
+  },
   // The klikk: every member her own; an evening she did not sit at is not hers (404).
   { method: 'GET', path: '/api/klikk', none: 401, user: 200, admin: 200 },
   {

@@ -10,7 +10,14 @@ import { enqueueEmail } from '../mail/outbox.ts'
 import { siteLink } from '../mail/site-link.ts'
 import { eventEmail } from '../mail/templates.ts'
 import { eventEnd, eventLocation } from '#shared/calendar.ts'
-import { calendarAttachment, calendarFile, type CalendarEvent, type CalendarSite } from './ics.ts'
+import { cancelDeadline, type PlaceOfferKind } from '#shared/place-offers.ts'
+import {
+  calendarAttachment,
+  calendarFile,
+  momentIn,
+  type CalendarEvent,
+  type CalendarSite,
+} from './ics.ts'
 
 /** The evenings take place in Budapest: e-mails give their times there, whatever the server's zone. */
 export const EVENT_TIME_ZONE = SITE_TIME_ZONE
@@ -48,23 +55,28 @@ export function eventWhen(
   }).formatRange(event.startTime, eventEnd(event))
 }
 
+/** Kinds whose reader holds a place: they say until when she gives it back in time. */
+const HOLDING_KINDS = new Set(['eventRegistered', 'placeOpened', 'eventChanged'])
+
 function render(
   kind: Parameters<typeof eventEmail>[1],
   event: CalendarEvent,
   to: Recipient,
   mail: PlaceMail,
-  position?: number,
+  extra: { position?: number; until?: Date; path?: string } = {},
 ) {
   // Her language's texts, or the Hungarian where the host has not written them in it.
   const texts = localizeEvent(event, to.language)
   return eventEmail(to.language, kind, {
     name: callName(to),
-    url: siteLink(mail.baseUrl, '/events', to.language),
+    url: siteLink(mail.baseUrl, extra.path ?? '/events', to.language),
     baseUrl: mail.baseUrl,
     event: texts.eventName,
     when: eventWhen(to.language, event),
     where: eventLocation(texts),
-    position,
+    position: extra.position,
+    until: extra.until && momentIn(to.language, extra.until),
+    cancelBy: HOLDING_KINDS.has(kind) ? momentIn(to.language, cancelDeadline(event)) : undefined,
   })
 }
 
@@ -102,7 +114,7 @@ export async function queueRegistrationEmail(
     to: to.email,
     language: to.language,
     ...(waiting
-      ? render('eventWaiting', event, to, mail, result.position ?? undefined)
+      ? render('eventWaiting', event, to, mail, { position: result.position ?? undefined })
       : render('eventRegistered', event, to, mail)),
     attachments: waiting ? [] : [invitationAttachment(event, to, mail)],
   })
@@ -134,6 +146,31 @@ export async function queuePlaceEmail(
       ),
     ],
     // Each one replaces what her calendar holds: a second change of mind is never held back.
+    cooldown: false,
+  })
+}
+
+/**
+ * An offer of a place, in the transaction that made it: a single one says until when it is hers,
+ * an open one (the last hours) that the first to accept has it. Its link opens the offer's page,
+ * which asks before it accepts (mail scanners open links). Sent once per offer.
+ */
+export async function queueOfferEmail(
+  tx: Tx,
+  kind: PlaceOfferKind,
+  event: CalendarEvent,
+  to: Recipient,
+  { expiresAt }: { expiresAt: Date },
+  mail: PlaceMail,
+) {
+  return enqueueEmail(tx, {
+    kind: `placeOffer:${event.id}`,
+    to: to.email,
+    language: to.language,
+    ...render(kind === 'single' ? 'placeOffered' : 'placeOfferedOpen', event, to, mail, {
+      until: expiresAt,
+      path: `/events/offer/${event.id}`,
+    }),
     cooldown: false,
   })
 }

@@ -147,7 +147,7 @@ describe('calendar invitations', () => {
     ).toEqual(['eventCancelled', 'eventChanged', `eventRegistration:${id}`])
   })
 
-  it('puts the waiting list on no calendar; a place that opens up brings the invitation', async () => {
+  it('puts the waiting list on no calendar; a place offered and accepted brings the invitation', async () => {
     const { id, input } = await createEvent({ places: 1 })
     const holder = await member({ language: 'en' })
     const waiting = await member({ language: 'de' })
@@ -176,7 +176,11 @@ describe('calendar invitations', () => {
     expect(toWaiting).toEqual([])
 
     await ok(holder.client, `/api/events/${id}/registration`, { method: 'DELETE' })
-    const placeOpened = await server.mail.waitFor(waiting.email, { subject: /frei geworden/ })
+    // The place is offered to her (no calendar yet); her yes brings the invitation.
+    const offer = await server.mail.waitFor(waiting.email, { subject: /Ein Platz für dich/ })
+    expect(offer.calendar).toBeUndefined()
+    await ok(waiting.client, `/api/events/${id}/offer`)
+    const placeOpened = await server.mail.waitFor(waiting.email, { subject: /Platz ist sicher/ })
     expect(invitationIn(placeOpened)).toMatchObject({
       method: 'REQUEST',
       uid: `${id}@lendulet.test`,

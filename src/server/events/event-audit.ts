@@ -24,6 +24,7 @@ export const eventValues = (event: EventRow) => ({
   places: event.places,
   autoSeatLateArrivals: event.autoSeatLateArrivals,
   klikkWindowHours: event.klikkWindowHours,
+  cancelDeadlineHours: event.cancelDeadlineHours,
   // The texts written in other languages; one not written is absent (it shows the Hungarian).
   ...Object.fromEntries(
     TRANSLATED_LANGUAGES.flatMap((language) =>

@@ -1,3 +1,4 @@
+import { PLACE_OFFER_KINDS } from '#shared/place-offers.ts'
 import { createSchemaFactory } from 'drizzle-zod'
 import { z } from 'zod'
 import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
@@ -75,6 +76,16 @@ export const eventDetailSchema = z
     ),
     /** Pairs the mixer seats at different tables. */
     keepApart: z.array(keepApartPairSchema),
+    /** Places given back after the evening's deadline; `waivedAt` once the host waved one away. */
+    lateCancellations: z.array(
+      z.object({
+        userId: z.string(),
+        cancelledAt: z.coerce.date(),
+        waivedAt: z.coerce.date().nullable(),
+        fullName: z.string().nullable(),
+        email: z.string(),
+      }),
+    ),
     rounds: z.array(
       roundRowSchema.extend({
         seats: z.array(z.object({ tableId: z.string(), userId: z.string() })),
@@ -135,11 +146,25 @@ export const memberEventListSchema = z.object({
                   placesLeft: z.number().int().nullable(),
                   waitingPosition: z.number().int().nullable(),
                   registrationOpensAt: z.coerce.date().nullable(),
+                  cancelDeadline: z.coerce.date(),
+                  offer: z
+                    .object({ kind: z.enum(PLACE_OFFER_KINDS), expiresAt: z.coerce.date() })
+                    .nullable(),
                 })
                 .meta({ id: 'SeriesLaterEvening' }),
             ),
           })
           .nullable(),
+        /**
+         * Until when she gives her place back in time; after it, until the start, giving it back
+         * is recorded as late.
+         */
+        cancelDeadline: z.coerce.date(),
+        /**
+         * A place offered to her from the waiting list, until `expiresAt`: `single`, hers alone;
+         * `open` (the last hours), offered to everyone in line, the first to accept has it.
+         */
+        offer: z.object({ kind: z.enum(PLACE_OFFER_KINDS), expiresAt: z.coerce.date() }).nullable(),
       })
       .meta({ id: 'MemberEvent' }),
   ),
@@ -187,6 +212,8 @@ export const registrationSchema = z.object({
   /** On the waiting list (the event was full), at `position` (1: first in line). */
   waiting: z.boolean(),
   position: z.number().int().nullable(),
+  /** She gave her place back after the evening's deadline: recorded as late. */
+  late: z.boolean().optional(),
 })
 export const deletedSchema = z.object({ deleted: z.literal(true) })
 

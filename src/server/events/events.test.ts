@@ -34,6 +34,7 @@ const eventInput = (overrides: Partial<EventInput> = {}): EventInput => ({
   hasRecordingAvailable: false,
   plannedRounds: 3,
   klikkWindowHours: 48,
+  cancelDeadlineHours: 24,
   autoSeatLateArrivals: true,
   places: null,
   ...overrides,

@@ -1,6 +1,10 @@
 import { eventEnd, eventLocation, utcStamp } from '#shared/calendar.ts'
 import type { Language } from '#shared/languages.ts'
 import { eventText, localizeEvent, type EventTranslations } from '#shared/event-texts.ts'
+import { dateLocale } from '#shared/languages.ts'
+import { cancelDeadline } from '#shared/place-offers.ts'
+import { SITE_TIME_ZONE } from '#shared/time-zone.ts'
+import { emailTranslator } from '../i18n.ts'
 import { splitSender } from '../mail/sender.ts'
 import { siteLink } from '../mail/site-link.ts'
 
@@ -23,6 +27,17 @@ export interface CalendarEvent {
   translations: EventTranslations
   /** The entry's SEQUENCE: raised with each change of time or place. */
   calendarSequence: number
+  /** Hours before the start until which she gives her place back in time. */
+  cancelDeadlineHours: number
+}
+
+/** An instant in her language, Budapest time: "Monday, 30 November 2026, 18:00". */
+export function momentIn(language: Language, at: Date) {
+  return new Intl.DateTimeFormat(dateLocale(language), {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: SITE_TIME_ZONE,
+  }).format(at)
 }
 
 /** Where the entries come from: the site (UID, links) and who sends the invitations. */
@@ -109,7 +124,10 @@ export function calendarFile({
   const texts = localizeEvent(event, language)
   const url = siteLink(site.baseUrl, '/events', language)
   const location = eventLocation(texts)
-  const description = [texts.description.trim(), url].filter(Boolean).join('\n\n')
+  const cancelBy = emailTranslator(language)('calendar.cancelBy', {
+    time: momentIn(language, cancelDeadline(event)),
+  })
+  const description = [texts.description.trim(), cancelBy, url].filter(Boolean).join('\n\n')
   const organizer = splitSender(site.from)
   const lines = [
     'BEGIN:VCALENDAR',

@@ -16,6 +16,8 @@ import {
 import { followSeries, unfollowSeries } from './commands/follow-series.ts'
 import { register } from './commands/register.ts'
 import { unregister } from './commands/unregister.ts'
+import { acceptPlaceOffer } from './commands/accept-place-offer.ts'
+import { declinePlaceOffer } from './commands/decline-place-offer.ts'
 import { endedEveningOf, upcomingEventsFor } from './queries/member-events.ts'
 import type { PlaceMail } from './calendar-mail.ts'
 import { peopleMetBy } from './people-met.ts'
@@ -114,14 +116,46 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
         memberDoc({
           summary: 'Withdraw a registration',
           description:
-            'Until the event starts (409 after). A place given up goes at once to the first on the waiting list, who gets an e-mail.',
+            "Until the event starts (409 after). After the evening's deadline (`cancelDeadline`) it is recorded as late (`late: true`). A place given up is offered to the first on the waiting list, by e-mail.",
           responses: { 200: { description: 'Not registered.', json: registrationSchema } },
           errors: [404, 409],
         }),
         event,
         async (c) => {
           const eventId = c.req.valid('param').id
-          await unregister({ db, live: live.hub }, eventId, userIdOf(c), mail)
+          const { late } = await unregister({ db, live: live.hub }, eventId, userIdOf(c), mail)
+          return c.json({ registered: false, waiting: false, position: null, late })
+        },
+      )
+      .post(
+        '/:id/offer',
+        memberDoc({
+          summary: 'Accept the place offered',
+          description:
+            'She takes the place offered to her from the waiting list; an e-mail with the calendar invitation confirms it. Accepting twice is the same answer. 409 `offer_lapsed` when its time ran out, 409 `place_gone` when an offer to everyone in line went to someone quicker; 404 with no offer.',
+          responses: { 200: { description: 'She has the place.', json: registrationSchema } },
+          errors: [404, 409],
+        }),
+        event,
+        async (c) => {
+          const eventId = c.req.valid('param').id
+          await acceptPlaceOffer({ db, live: live.hub }, eventId, userIdOf(c), mail)
+          return c.json({ registered: true, waiting: false, position: null })
+        },
+      )
+      .delete(
+        '/:id/offer',
+        memberDoc({
+          summary: 'Decline the place offered',
+          description:
+            'She says no: she leaves the waiting list, and the place is offered to the next in line. 409 `offer_lapsed` when its time ran out; 404 with no offer.',
+          responses: { 200: { description: 'Not registered.', json: registrationSchema } },
+          errors: [404, 409],
+        }),
+        event,
+        async (c) => {
+          const eventId = c.req.valid('param').id
+          await declinePlaceOffer({ db, live: live.hub }, eventId, userIdOf(c), mail)
           return c.json({ registered: false, waiting: false, position: null })
         },
       )

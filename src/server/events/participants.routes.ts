@@ -15,6 +15,7 @@ import {
 import { addParticipant } from './commands/add-participant.ts'
 import { removeParticipant } from './commands/remove-participant.ts'
 import { setParticipantStatus } from './commands/set-participant-status.ts'
+import { waiveLateCancellation } from './commands/waive-late-cancellation.ts'
 import { deletedSchema, participantRowSchema } from './event-responses.ts'
 
 /** /api/admin/events/:id/participants: the host checks people in and out, and takes them off. */
@@ -62,6 +63,22 @@ export function participantRoutes(deps: AdminEventsDeps) {
         const { id, userId } = c.req.valid('param')
         await removeParticipant(commandContext(c, deps), id, userId)
         return c.json({ deleted: true })
+      },
+    )
+    .post(
+      '/:userId/late-cancellation/waive',
+      adminDoc({
+        summary: 'Wave a late cancellation away',
+        description:
+          'The place she gave back after the deadline no longer counts against her; the record stays, marked waived (audited). 404 when there is none, or it was already waved away.',
+        responses: { 200: json('Waved away.', z.object({ waived: z.literal(true) })) },
+        errors: [404],
+      }),
+      participantParam,
+      async (c) => {
+        const { id, userId } = c.req.valid('param')
+        await waiveLateCancellation(commandContext(c, deps), id, userId)
+        return c.json({ waived: true as const })
       },
     )
 }

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { cancelDeadline } from '#shared/place-offers.ts'
 import { normalizeUserCode } from '../auth/user-code.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { eventParticipants, events } from '../db/schema/events.ts'
+import { eventLateCancellations, eventParticipants, events } from '../db/schema/events.ts'
 import { user } from '../db/schema/auth.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
-import { lockEvent, type EventRow } from './event-base.ts'
+import { lockEvent } from './event-base.ts'
 import {
   queuePlaceEmail,
   queueRegistrationEmail,
@@ -14,6 +15,13 @@ import {
   type Recipient,
 } from './calendar-mail.ts'
 import { freeOpenSeats, seatLateArrival } from './late-arrivals.ts'
+import {
+  closeOfferOnLeaving,
+  freePlaces,
+  HOLDS_A_PLACE,
+  offerFreePlaces,
+  someoneWaiting,
+} from './place-offers.ts'
 
 type Status = (typeof eventParticipants.$inferSelect)['status']
 
@@ -101,9 +109,6 @@ const openForRegistration = (event: typeof events.$inferSelect, now = new Date()
   !event.endedAt &&
   (event.status === 'active' || event.startTime.getTime() + event.duration * 60_000 > now.getTime())
 
-/** Statuses that hold one of the event's places (everyone but the waiting list). */
-export const HOLDS_A_PLACE = ['registered', 'present', 'absent'] as const
-
 /** Everyone holding a place at the event (not the waiting list), with what her e-mails need. */
 export async function placeHolders(tx: Tx, eventId: string): Promise<Recipient[]> {
   return tx
@@ -117,19 +122,6 @@ export async function placeHolders(tx: Tx, eventId: string): Promise<Recipient[]
         inArray(eventParticipants.status, [...HOLDS_A_PLACE]),
       ),
     )
-}
-
-async function placesTaken(tx: Tx, eventId: string) {
-  const [row] = await tx
-    .select({ taken: sql<number>`count(*)`.mapWith(Number) })
-    .from(eventParticipants)
-    .where(
-      and(
-        eq(eventParticipants.eventId, eventId),
-        inArray(eventParticipants.status, [...HOLDS_A_PLACE]),
-      ),
-    )
-  return row?.taken ?? 0
 }
 
 /** Her place on the waiting list: 1 for the first in line. */
@@ -148,15 +140,17 @@ async function waitingPosition(tx: Tx, eventId: string, registeredAt: Date) {
 }
 
 /**
- * A member signs herself up. While the event has places left she has one; after that she joins
- * the waiting list. Under the event's row lock: two members taking the last place at once, in
- * any number of processes, get one place and one waiting position between them.
+ * A member signs herself up. While the event has places left (none held by an offer) and nobody
+ * waits, she has one; otherwise she joins the waiting list, and a free place is offered to the
+ * first in line. Under the event's row lock: two members taking the last place at once, in any
+ * number of processes, get one place and one waiting position between them.
  */
 export async function register(
   db: Db,
   eventId: string,
   userId: string,
   mail: PlaceMail,
+  now = new Date(),
 ): Promise<{ status: 'registered' | 'waiting'; position: number | null }> {
   const result = await db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId)
@@ -168,8 +162,10 @@ export async function register(
       .from(eventParticipants)
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
     if (already) throw new DomainError('alreadyRegistered')
-    const full = event.places !== null && (await placesTaken(tx, eventId)) >= event.places
-    const registeredAt = new Date()
+    const full =
+      event.places !== null &&
+      ((await freePlaces(tx, event, now)) === 0 || (await someoneWaiting(tx, eventId)))
+    const registeredAt = now
     await tx
       .insert(eventParticipants)
       .values({ eventId, userId, status: full ? 'waiting' : 'registered', registeredAt })
@@ -182,32 +178,51 @@ export async function register(
       .innerJoin(user, eq(user.id, profiles.id))
       .where(eq(profiles.id, userId))
     const queued = member && (await queueRegistrationEmail(tx, event, member, mail, answer))
-    return { ...answer, queued }
+    const offered = full ? await offerFreePlaces(tx, event, mail, now) : 0
+    return { ...answer, queued: queued || offered > 0 }
   })
   if (result.queued) mail.onEmailQueued()
   return { status: result.status, position: result.position }
 }
 
 /**
- * A member withdraws, until the event starts (and while she has not been checked in). A place she
- * gives up goes at once to the first on the waiting list, who gets an e-mail saying so.
+ * A member withdraws, until the event starts (and while she has not been checked in). A place
+ * given back after the evening's deadline is recorded as late (the host may wave it away). A
+ * place she gives up is offered to the first on the waiting list (place-offers.ts); an offer she
+ * had goes with her. Whether it was late.
  */
-export async function unregister(db: Db, eventId: string, userId: string, mail: PlaceMail) {
-  const promoted = await db.transaction(async (tx) => {
+export async function unregister(
+  db: Db,
+  eventId: string,
+  userId: string,
+  mail: PlaceMail,
+  now = new Date(),
+): Promise<{ late: boolean }> {
+  const result = await db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId)
     const [mine] = await tx
       .select()
       .from(eventParticipants)
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
-    if (!mine) return false
+    if (!mine) return { late: false, queued: false }
     if (mine.status === 'present' || mine.status === 'absent')
       throw new DomainError('withdrawalClosed')
-    const started = event.status === 'active' || event.startTime.getTime() <= Date.now()
+    const started = event.status === 'active' || event.startTime.getTime() <= now.getTime()
     if (started || event.endedAt) throw new DomainError('withdrawalClosed')
     await tx
       .delete(eventParticipants)
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
-    if (mine.status !== 'registered') return false
+    await closeOfferOnLeaving(tx, eventId, userId, now)
+    if (mine.status !== 'registered') return { late: false, queued: false }
+    const late = now.getTime() > cancelDeadline(event).getTime()
+    if (late)
+      await tx
+        .insert(eventLateCancellations)
+        .values({ eventId, userId, cancelledAt: now })
+        .onConflictDoUpdate({
+          target: [eventLateCancellations.eventId, eventLateCancellations.userId],
+          set: { cancelledAt: now, waivedAt: null },
+        })
     // Her place had come with an invitation: the cancellation takes it off her calendar.
     const [her] = await tx
       .select(RECIPIENT_COLUMNS)
@@ -215,30 +230,11 @@ export async function unregister(db: Db, eventId: string, userId: string, mail: 
       .innerJoin(user, eq(user.id, profiles.id))
       .where(eq(profiles.id, userId))
     if (her) await queuePlaceEmail(tx, 'placeGivenUp', event, her, mail)
-    await promoteFromWaitingList(tx, event, mail)
-    return true
+    await offerFreePlaces(tx, event, mail, now)
+    return { late, queued: true }
   })
-  if (promoted) mail.onEmailQueued()
-}
-
-/** Gives a free place to the first on the waiting list, with an e-mail; whether someone got it. */
-async function promoteFromWaitingList(tx: Tx, event: EventRow, mail: PlaceMail) {
-  if (event.places !== null && (await placesTaken(tx, event.id)) >= event.places) return false
-  const [first] = await tx
-    .select({ userId: eventParticipants.userId, ...RECIPIENT_COLUMNS })
-    .from(eventParticipants)
-    .innerJoin(profiles, eq(profiles.id, eventParticipants.userId))
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.status, 'waiting')))
-    .orderBy(asc(eventParticipants.registeredAt), asc(eventParticipants.userId))
-    .limit(1)
-  if (!first) return false
-  await tx
-    .update(eventParticipants)
-    .set({ status: 'registered' })
-    .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, first.userId)))
-  await queuePlaceEmail(tx, 'placeOpened', event, first, mail)
-  return true
+  if (result.queued) mail.onEmailQueued()
+  return { late: result.late }
 }
 
 /** The running event she is checked in to, if any (the account menu links to her table). */

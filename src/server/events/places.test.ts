@@ -86,7 +86,7 @@ describe('places and the waiting list', () => {
     })
   })
 
-  it('gives a place given up to the first in line at once, and e-mails her in her language', async () => {
+  it('offers a place given up to the first in line, registers her only on her yes, in her language', async () => {
     const name = `Full evening ${Date.now()}`
     const { id } = await eventWith(1, name)
     const holder = await member()
@@ -101,14 +101,21 @@ describe('places and the waiting list', () => {
     })
 
     expect((await withdraw(holder, id)).status).toBe(200)
+    // Nobody is registered without saying yes (decision 0089): an offer, by e-mail.
+    expect(await myEvent(firstInLine, id)).toMatchObject({ registration: 'waiting' })
+    const offer = await server.mail.waitFor(firstInLine.email, { subject: /Egy hely a tiéd/ })
+    expect(offer.text).toContain('Első Erzsi')
+    expect(offer.links.some((link) => link.endsWith(`/events/offer/${id}?lang=hu`))).toBe(true)
+    expect(
+      (await firstInLine.client.request(`/api/events/${id}/offer`, { method: 'POST' })).status,
+    ).toBe(200)
     expect(await myEvent(firstInLine, id)).toMatchObject({
       registration: 'registered',
       waitingPosition: null,
     })
     expect(await myEvent(secondInLine, id)).toMatchObject({ waitingPosition: 1 })
-    const mail = await server.mail.waitFor(firstInLine.email, { subject: /Felszabadult/ })
+    const mail = await server.mail.waitFor(firstInLine.email, { subject: /Tiéd a hely/ })
     expect(mail.subject).toContain(huEmails.placeOpened.subject.replace('{{event}}', name))
-    expect(mail.text).toContain('Első Erzsi')
     expect(mail.links.some((link) => link.endsWith('/events?lang=hu'))).toBe(true)
 
     // Leaving the waiting list frees nothing and e-mails nobody.

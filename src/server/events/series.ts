@@ -14,7 +14,7 @@ import { eventParticipants, events, eventTables } from '../db/schema/events.ts'
 import { eventSeries } from '../db/schema/series.ts'
 import { DomainError } from '../domain-error.ts'
 import type { EventRow } from './event-base.ts'
-import { HOLDS_A_PLACE } from './participants.ts'
+import { HOLDS_A_PLACE } from './place-offers.ts'
 
 /**
  * The steps of a series (decision 0088): its row, the evenings it makes, and which of them an

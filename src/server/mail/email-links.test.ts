@@ -258,7 +258,12 @@ describe('e-mailed links open in the language of the e-mail', () => {
     await expectLinksIn(waiting, 'de', 2)
 
     await ok(emma.client, registration, { method: 'DELETE' })
-    const opened = await server.mail.waitFor(lena.email, { subject: /frei geworden/ })
+    const offered = await server.mail.waitFor(lena.email, { subject: /Ein Platz für dich/ })
+    expect(offered.subject).toBe(subjectOf(deEmails.placeOffered.subject, { event: eventName }))
+    const offerLinks = await expectLinksIn(offered, 'de', 2)
+    expect(offerLinks.links).toContain(`${SITE}/events/offer/${id}?lang=de`)
+    await ok(lena.client, `/api/events/${id}/offer`)
+    const opened = await server.mail.waitFor(lena.email, { subject: /Platz ist sicher/ })
     expect(opened.subject).toBe(subjectOf(deEmails.placeOpened.subject, { event: eventName }))
     await expectLinksIn(opened, 'de', 2)
 

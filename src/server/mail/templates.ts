@@ -109,7 +109,7 @@ export function actionEmail(
     '',
     `${t(`${kind}.button`)}: ${url}`,
     '',
-    t(`${kind}.note`),
+    named(`${kind}.note`, values),
     '',
     '—',
     `${t('footer')} · ${site.text}`,
@@ -120,7 +120,7 @@ export function actionEmail(
     content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
           <p style="margin:0 0 24px">${escapeHtml(introText)}</p>
           ${emailButton(url, t(`${kind}.button`))}
-          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
+          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(named(`${kind}.note`, values))}</p>
           ${emailButtonFallback(url, t('buttonFallback'))}`,
     footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
@@ -152,6 +152,8 @@ type EventEmailKind =
   | 'eventCancelled'
   | 'placeOpened'
   | 'placeGivenUp'
+  | 'placeOffered'
+  | 'placeOfferedOpen'
 
 export interface EventEmailData extends ActionEmailData {
   event: string
@@ -161,6 +163,10 @@ export interface EventEmailData extends ActionEmailData {
   where: string
   /** Her place on the waiting list (eventWaiting). */
   position?: number
+  /** Until when an offer lasts, written out in her language (placeOffered). */
+  until?: string
+  /** Until when she gives her place back in time, written out (an e-mail to one holding a place). */
+  cancelBy?: string
 }
 
 /**
@@ -170,18 +176,20 @@ export interface EventEmailData extends ActionEmailData {
 export function eventEmail(
   language: Language,
   kind: EventEmailKind,
-  { name, url, baseUrl, event, when, where, position }: EventEmailData,
+  { name, url, baseUrl, event, when, where, position, until, cancelBy }: EventEmailData,
 ): RenderedEmail {
   const t = emailTranslator(language)
   const site = siteFooter(language, baseUrl)
   const named = t as unknown as (key: string, options: Record<string, string | number>) => string
-  const values = { event, position: position ?? '' }
+  const values = { event, position: position ?? '', until: until ?? '' }
   const subject = `${named(`${kind}.subject`, values)} – Lendület`
   const introText = named(`${kind}.intro`, values)
   const greeting = name ? t('greeting', { name }) : t('greetingNoName')
   const details: [string, string][] = [
     [t('eventDetails.when'), when],
     ...(where ? [[t('eventDetails.where'), where] as [string, string]] : []),
+    ...(cancelBy ? [[t('eventDetails.cancelBy'), cancelBy] as [string, string]] : []),
+    ...(until ? [[t('eventDetails.offerUntil'), until] as [string, string]] : []),
   ]
   const text = [
     greeting,
@@ -192,7 +200,7 @@ export function eventEmail(
     '',
     `${t(`${kind}.button`)}: ${url}`,
     '',
-    t(`${kind}.note`),
+    named(`${kind}.note`, values),
     '',
     '—',
     `${t('footer')} · ${site.text}`,
@@ -206,7 +214,7 @@ export function eventEmail(
             ${details.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#5B4D5E;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`).join('\n            ')}
           </table>
           ${emailButton(url, t(`${kind}.button`))}
-          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(t(`${kind}.note`))}</p>
+          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(named(`${kind}.note`, values))}</p>
           ${emailButtonFallback(url, t('buttonFallback'))}`,
     footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })

@@ -1,4 +1,5 @@
 import { KLIKK_WINDOW_HOURS } from './klikk.ts'
+import { CANCEL_DEADLINE_HOURS } from '../place-offers.ts'
 import { z } from 'zod'
 import { DEFAULT_ROUND_DURATION_MINUTES, TABLE_MAX_SEATS } from '../constants.ts'
 import { EVENT_TEXT_LIMITS, eventTranslationsInputSchema } from '../event-texts.ts'
@@ -59,6 +60,13 @@ export const eventInputSchema = z.object({
     .min(KLIKK_WINDOW_HOURS.min, { error: 'klikkWindowHoursInvalid' })
     .max(KLIKK_WINDOW_HOURS.max, { error: 'klikkWindowHoursInvalid' })
     .default(KLIKK_WINDOW_HOURS.default),
+  /** Hours before the start until which she gives her place back in time (decision 0089). */
+  cancelDeadlineHours: z
+    .number({ error: 'cancelDeadlineHoursInvalid' })
+    .int({ error: 'cancelDeadlineHoursInvalid' })
+    .min(CANCEL_DEADLINE_HOURS.min, { error: 'cancelDeadlineHoursInvalid' })
+    .max(CANCEL_DEADLINE_HOURS.max, { error: 'cancelDeadlineHoursInvalid' })
+    .default(CANCEL_DEADLINE_HOURS.default),
   /** How many can come (beyond it, a waiting list); null for no limit. */
   places: z
     .number({ error: 'placesInvalid' })

@@ -34,7 +34,7 @@ function MemberEvents() {
   const { t, i18n } = useTranslation('events')
   const session = useSession()
   useDocumentTitle(`${t('member.title')} – Lendület`)
-  const { events, error: failed, busy, toggle, running, ended, next } = useMemberEvents()
+  const { events, error: failed, busy, toggle, answer, running, ended, next } = useMemberEvents()
   // Arriving for one evening (/events#member-event-…, from her closing on /home): its card.
   const loaded = events !== null
   useEffect(() => {
@@ -137,12 +137,18 @@ function MemberEvents() {
                     {event.description}
                   </p>
                 )}
+                {event.status !== 'active' && (
+                  <p className="text-sm text-ink-soft">
+                    {t('member.cancelBy', { time: format.format(new Date(event.cancelDeadline)) })}
+                  </p>
+                )}
                 {event.status !== 'active' && <AddToCalendar event={event} />}
                 <div className="mt-3 flex flex-wrap items-center gap-3">
                   <Registration
                     event={event}
                     pending={busy === event.id}
                     onToggle={() => toggle(event)}
+                    onAnswer={(yes) => void answer(event, yes)}
                   />
                   {event.doorOpen && (
                     <Link
@@ -153,7 +159,12 @@ function MemberEvents() {
                     </Link>
                   )}
                 </div>
-                <SeriesDates event={event} busy={busy} onToggle={toggle} />
+                <SeriesDates
+                  event={event}
+                  busy={busy}
+                  onToggle={toggle}
+                  onAnswer={(evening, yes) => void answer(evening, yes)}
+                />
               </div>
             </article>
           </li>

@@ -27,7 +27,7 @@ export default function MemberHomePanel({ me }: { me: Me }) {
 
 function HomePanel({ me }: { me: Me }) {
   const { t } = useTranslation('events')
-  const { events, error, busy, toggle, running, ended, next } = useMemberEvents()
+  const { events, error, busy, toggle, answer, running, ended, next } = useMemberEvents()
   // Her given name ("Szia, Réka!"); an account with only a full name is greeted with that.
   const name = callName(me) ?? me.email.split('@')[0] ?? ''
   return (
@@ -69,6 +69,7 @@ function HomePanel({ me }: { me: Me }) {
                     event={next}
                     pending={busy === next.id}
                     onToggle={() => toggle(next)}
+                    onAnswer={(yes) => void answer(next, yes)}
                   />
                 </div>
               </>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
+import { PLACE_OFFER_KINDS, PLACE_OFFER_STATUSES } from '#shared/place-offers.ts'
 import type { EventTranslations } from '#shared/event-texts.ts'
 import {
   boolean,
@@ -75,6 +76,11 @@ export const events = pgTable(
     registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
     /** When the series' followers were e-mailed that registration opened (once per evening). */
     followersToldAt: timestamp('followers_told_at', { withTimezone: true }),
+    /**
+     * Hours before the start until which a member gives her place back in time; after it, until
+     * the start, she still can, and it is recorded as late (issue 41, decision 0089).
+     */
+    cancelDeadlineHours: integer('cancel_deadline_hours').notNull().default(24),
     ...timestamps,
   },
   (t) => [
@@ -89,6 +95,7 @@ export const events = pgTable(
     check('events_duration_positive', sql`${t.duration} > 0`),
     check('events_planned_rounds_positive', sql`${t.plannedRounds} between 1 and 50`),
     check('events_klikk_window_hours', sql`${t.klikkWindowHours} between 24 and 168`),
+    check('events_cancel_deadline_hours', sql`${t.cancelDeadlineHours} between 0 and 336`),
     check('events_places_positive', sql`${t.places} is null or ${t.places} between 1 and 10000`),
   ],
 )
@@ -135,6 +142,55 @@ export const eventParticipants = pgTable(
     primaryKey({ columns: [t.eventId, t.userId] }),
     index('event_participants_user_idx').on(t.userId),
   ],
+)
+
+/**
+ * An offer of a place to a woman on the waiting list (decision 0089): `single` to the first in
+ * line, holding the place until `expiresAt`; `open` (the last hours) to everyone in line at once,
+ * holding nothing, the first to accept has it. At most one open offer per woman and event.
+ */
+export const eventPlaceOffers = pgTable(
+  'event_place_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PLACE_OFFER_KINDS }).notNull(),
+    status: text('status', { enum: PLACE_OFFER_STATUSES }).notNull().default('open'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('event_place_offers_event_idx').on(t.eventId, t.status),
+    index('event_place_offers_user_idx').on(t.userId),
+    uniqueIndex('event_place_offers_one_open')
+      .on(t.eventId, t.userId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+)
+
+/**
+ * A place given back after the evening's deadline. The host may wave it away (`waivedAt`); a new
+ * late cancellation of the same evening replaces it.
+ */
+export const eventLateCancellations = pgTable(
+  'event_late_cancellations',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 )
 
 /** SPEC's event_rounds: not started, running (started and not finished), then ended. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { user } from '../../db/schema/auth.ts'
 import { profiles } from '../../db/schema/profiles.ts'
 import {
+  eventLateCancellations,
   eventParticipants,
   eventRounds,
   eventTableAssignments,
@@ -14,11 +15,11 @@ import { currentQuestions } from '../../questions/choose-question.ts'
 
 /**
  * Everything the admin's event page shows: the event, tables, participants, rounds and seating,
- * and the pairs kept apart.
+ * the pairs kept apart, and the places given back after the deadline.
  */
 export async function eventDetail(db: Db, eventId: string) {
   const event = await findEvent(db, eventId)
-  const [tables, participants, rounds, keepApart] = await Promise.all([
+  const [tables, participants, rounds, keepApart, lateCancellations] = await Promise.all([
     db
       .select()
       .from(eventTables)
@@ -48,6 +49,18 @@ export async function eventDetail(db: Db, eventId: string) {
       .where(eq(eventRounds.eventId, eventId))
       .orderBy(asc(eventRounds.roundNumber)),
     keepApartPairs(db, eventId),
+    db
+      .select({
+        userId: eventLateCancellations.userId,
+        cancelledAt: eventLateCancellations.cancelledAt,
+        waivedAt: eventLateCancellations.waivedAt,
+        fullName: profiles.fullName,
+        email: profiles.email,
+      })
+      .from(eventLateCancellations)
+      .innerJoin(profiles, eq(profiles.id, eventLateCancellations.userId))
+      .where(eq(eventLateCancellations.eventId, eventId))
+      .orderBy(asc(eventLateCancellations.cancelledAt)),
   ])
   const seats = rounds.length
     ? await db
@@ -75,6 +88,7 @@ export async function eventDetail(db: Db, eventId: string) {
     tables,
     participants,
     keepApart,
+    lateCancellations,
     rounds: rounds.map((round) => ({
       ...round,
       seats: seats

@@ -3,7 +3,13 @@ import { EVENING_CLOSING_MS } from '#shared/constants.ts'
 import type { ParticipantStatus } from '#shared/schemas/events.ts'
 import { eventText, localizeEvent } from '#shared/event-texts.ts'
 import type { Db } from '../../db/client.ts'
-import { eventDoorHelpers, eventParticipants, events } from '../../db/schema/events.ts'
+import {
+  eventDoorHelpers,
+  eventParticipants,
+  eventPlaceOffers,
+  events,
+} from '../../db/schema/events.ts'
+import { cancelDeadline, type PlaceOfferKind } from '#shared/place-offers.ts'
 import { seriesFollowers } from '../../db/schema/series.ts'
 import { closingFigures } from '../../live/evening-closing.ts'
 import { doorOpenForHelpers } from '../door.ts'
@@ -24,7 +30,8 @@ export async function upcomingEventsFor(
       registration: eventParticipants.status,
       doorHelper: eventDoorHelpers.userId,
       taken:
-        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent'))`.mapWith(
+        // Held too: places offered to a woman in line, and any place while someone waits.
+        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent')) + (select count(*) from ${eventPlaceOffers} as held where held.event_id = ${events.id} and held.status = 'open' and held.kind = 'single' and held.expires_at > ${now.toISOString()}::timestamptz) + (case when exists (select 1 from ${eventParticipants} as line where line.event_id = ${events.id} and line.status = 'waiting') then 10000 else 0 end)`.mapWith(
           Number,
         ),
       waitingPosition: sql<
@@ -32,6 +39,8 @@ export async function upcomingEventsFor(
       >`case when ${eventParticipants.status} = 'waiting' then (select count(*) + 1 from ${eventParticipants} as ahead where ahead.event_id = ${events.id} and ahead.status = 'waiting' and ahead.registered_at < ${eventParticipants.registeredAt}) end`.mapWith(
         (value: unknown) => (value === null ? null : Number(value)),
       ),
+      offerKind: eventPlaceOffers.kind,
+      offerExpiresAt: eventPlaceOffers.expiresAt,
     })
     .from(events)
     .leftJoin(
@@ -41,6 +50,16 @@ export async function upcomingEventsFor(
     .leftJoin(
       eventDoorHelpers,
       and(eq(eventDoorHelpers.eventId, events.id), eq(eventDoorHelpers.userId, userId)),
+    )
+    // Her offer still open and still running (one at most: a unique index).
+    .leftJoin(
+      eventPlaceOffers,
+      and(
+        eq(eventPlaceOffers.eventId, events.id),
+        eq(eventPlaceOffers.userId, userId),
+        eq(eventPlaceOffers.status, 'open'),
+        gt(eventPlaceOffers.expiresAt, now),
+      ),
     )
     .where(
       and(
@@ -54,31 +73,35 @@ export async function upcomingEventsFor(
     )
     .orderBy(desc(eq(events.status, 'active')), asc(events.startTime))
     .limit(50)
-  const entries = rows.map(({ event, registration, doorHelper, taken, waitingPosition }) => ({
-    id: event.id,
-    ...localizeEvent(
-      {
-        eventName: event.eventName,
-        description: event.description,
-        placeName: event.placeName,
-        translations: event.translations,
-      },
-      language,
-    ),
-    imageUrl: event.imageUrl,
-    startTime: event.startTime,
-    address: event.address,
-    duration: event.duration,
-    status: event.status,
-    isKlikk: event.isKlikk,
-    registration,
-    doorOpen: doorHelper !== null && doorOpenForHelpers(event, now.getTime()),
-    places: event.places,
-    placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
-    waitingPosition,
-    registrationOpensAt: event.registrationOpensAt,
-    seriesId: event.seriesId,
-  }))
+  const entries = rows.map(
+    ({ event, registration, doorHelper, taken, waitingPosition, offerKind, offerExpiresAt }) => ({
+      id: event.id,
+      ...localizeEvent(
+        {
+          eventName: event.eventName,
+          description: event.description,
+          placeName: event.placeName,
+          translations: event.translations,
+        },
+        language,
+      ),
+      imageUrl: event.imageUrl,
+      startTime: event.startTime,
+      address: event.address,
+      duration: event.duration,
+      status: event.status,
+      isKlikk: event.isKlikk,
+      registration,
+      doorOpen: doorHelper !== null && doorOpenForHelpers(event, now.getTime()),
+      places: event.places,
+      placesLeft: event.places === null ? null : Math.max(0, event.places - taken),
+      waitingPosition,
+      registrationOpensAt: event.registrationOpensAt,
+      seriesId: event.seriesId,
+      cancelDeadline: cancelDeadline(event),
+      offer: offerKind && offerExpiresAt ? { kind: offerKind, expiresAt: offerExpiresAt } : null,
+    }),
+  )
   return asSeries(db, userId, entries)
 }
 
@@ -91,6 +114,8 @@ type Entry = {
   waitingPosition: number | null
   registrationOpensAt: Date | null
   seriesId: string | null
+  cancelDeadline: Date
+  offer: { kind: PlaceOfferKind; expiresAt: Date } | null
 }
 
 /**
@@ -124,6 +149,8 @@ async function asSeries<T extends Entry>(db: Db, userId: string, entries: T[]) {
     | 'placesLeft'
     | 'waitingPosition'
     | 'registrationOpensAt'
+    | 'cancelDeadline'
+    | 'offer'
   >
   const heads = new Map<string, Later[]>()
   const list: (Omit<T, 'seriesId'> & {
@@ -141,6 +168,8 @@ async function asSeries<T extends Entry>(db: Db, userId: string, entries: T[]) {
         placesLeft,
         waitingPosition,
         registrationOpensAt: entry.registrationOpensAt,
+        cancelDeadline: entry.cancelDeadline,
+        offer: entry.offer,
       })
       continue
     }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
 import { memberEventKeys } from '#web/lib/query-keys.ts'
 import {
+  answerOffer,
   memberEventsQuery,
   memberEventsLiveUrl,
   registerFor,
@@ -32,6 +33,19 @@ export function useMemberEvents() {
     setBusy(null)
   }
 
+  /** Yes or no to the place offered to her; a refusal (it lapsed, someone was quicker) is said. */
+  async function answer(event: Pick<MemberEvent, 'id'>, yes: boolean) {
+    setBusy(event.id)
+    setActionError(null)
+    const result = await answerOffer(event.id, yes)
+    if (!result.ok) {
+      setActionError(result.message)
+      await refresh(memberEventKeys.list())
+    }
+    setBusy(null)
+    return result.ok
+  }
+
   const events = list.data?.events ?? null
   const running = events?.find((e) => e.status === 'active' && e.registration === 'present') ?? null
   return {
@@ -40,6 +54,7 @@ export function useMemberEvents() {
     error: actionError ?? (list.error ? list.error.message : null),
     busy,
     toggle,
+    answer,
     /** The running event she is checked in to: her table, live. */
     running,
     /** The evening she came to that has just ended: its closing (decision 63). */

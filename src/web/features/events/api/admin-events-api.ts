@@ -172,6 +172,15 @@ export const removeParticipant = (id: string, userId: string) =>
     () => arrivalsChanged(id),
   )
 
+/** The host waves a late cancellation away: the event's page is read again. */
+export const waiveLateCancellation = (id: string, userId: string) =>
+  changed(
+    callApi(() =>
+      one.participants[':userId']['late-cancellation'].waive.$post({ param: { id, userId } }),
+    ),
+    () => refresh(eventKeys.detail(id)),
+  )
+
 /** A round's seating changed: the rounds, the door's tables, who has no seat. */
 const seatingChanged = (id: string) =>
   refresh(eventKeys.detail(id), eventKeys.door(id), eventKeys.unseated(id))

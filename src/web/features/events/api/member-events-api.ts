@@ -25,6 +25,18 @@ export const unregisterFrom = (id: string) =>
     () => refresh(memberEventKeys.list()),
   )
 
+/** Her answer to a place offered from the waiting list: yes takes it, no leaves the line. */
+export const answerOffer = (id: string, yes: boolean) =>
+  yes
+    ? changed(
+        callApi(() => api.events[':id'].offer.$post({ param: { id } })),
+        () => refresh(memberEventKeys.list()),
+      )
+    : changed(
+        callApi(() => api.events[':id'].offer.$delete({ param: { id } })),
+        () => refresh(memberEventKeys.list()),
+      )
+
 /** Who she sat with at her evenings, by event and round. */
 export const peopleMetQuery = () =>
   apiQuery(memberEventKeys.peopleMet(), () => callApi(() => api.events['people-met'].$get()))

@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import { eventInputSchema, type EventInput } from '#shared/schemas/events.ts'
 import { KLIKK_WINDOW_HOURS } from '#shared/schemas/klikk.ts'
+import { CANCEL_DEADLINE_HOURS } from '#shared/place-offers.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { languageName } from '#web/lib/language-names.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -82,6 +83,7 @@ export function EventEditor({
     duration: String(existing?.duration ?? 150),
     plannedRounds: String(existing?.plannedRounds ?? 4),
     klikkWindowHours: String(existing?.klikkWindowHours ?? KLIKK_WINDOW_HOURS.default),
+    cancelDeadlineHours: String(existing?.cancelDeadlineHours ?? CANCEL_DEADLINE_HOURS.default),
     places: existing?.places == null ? '' : String(existing.places),
     isKlikk: existing?.isKlikk ?? true,
     hasRecordingAvailable: existing?.hasRecordingAvailable ?? false,
@@ -133,6 +135,8 @@ export function EventEditor({
       plannedRounds: values.plannedRounds === '' ? Number.NaN : Number(values.plannedRounds),
       klikkWindowHours:
         values.klikkWindowHours === '' ? Number.NaN : Number(values.klikkWindowHours),
+      cancelDeadlineHours:
+        values.cancelDeadlineHours === '' ? Number.NaN : Number(values.cancelDeadlineHours),
       places: values.places.trim() === '' ? null : Number(values.places),
     })
     if (!parsed.success) {
@@ -302,6 +306,17 @@ export function EventEditor({
           value={values.klikkWindowHours}
           onChange={(e) => set('klikkWindowHours')(e.target.value)}
           error={errors.klikkWindowHours}
+        />
+        <TextField
+          label={t('editor.cancelDeadlineHours')}
+          hint={t('editor.cancelDeadlineHoursHint')}
+          type="number"
+          inputMode="numeric"
+          min={CANCEL_DEADLINE_HOURS.min}
+          max={CANCEL_DEADLINE_HOURS.max}
+          value={values.cancelDeadlineHours}
+          onChange={(e) => set('cancelDeadlineHours')(e.target.value)}
+          error={errors.cancelDeadlineHours}
         />
         <TextField
           label={t('editor.places')}

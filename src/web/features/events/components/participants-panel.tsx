@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { dateLocale } from '#shared/languages.ts'
 import { addParticipantSchema } from '#shared/schemas/events.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
@@ -7,6 +8,7 @@ import {
   checkInByCode,
   removeParticipant,
   setParticipantStatus,
+  waiveLateCancellation,
   type EventDetail,
   type Participant,
 } from '../api/admin-events-api.ts'
@@ -37,8 +39,12 @@ export function ParticipantsPanel({
   people: ParticipantLabels
   actions: EventActions
 }) {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
   const eventId = detail.event.id
+  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
   const participants = people.sorted(detail.participants, (p) => p.userId)
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
@@ -192,6 +198,52 @@ export function ParticipantsPanel({
             )
           })}
         </ul>
+      )}
+      {detail.lateCancellations.length > 0 && (
+        <section aria-labelledby="late-cancellations-heading" className="mt-8">
+          <h3 id="late-cancellations-heading" className="font-semibold">
+            {t('participants.lateTitle')}
+          </h3>
+          <ul className="mt-2">
+            {detail.lateCancellations.map((late) => {
+              const name = late.fullName ?? late.email
+              const where = `late-${late.userId}`
+              return (
+                <li
+                  key={late.userId}
+                  className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink/5 py-3"
+                >
+                  <div>
+                    <p className="font-semibold [overflow-wrap:anywhere]">{name}</p>
+                    <p className="text-sm text-ink-soft">
+                      {t('participants.lateWhen', {
+                        time: when.format(new Date(late.cancelledAt)),
+                      })}
+                    </p>
+                  </div>
+                  {late.waivedAt ? (
+                    <span className="rounded-full bg-ink/5 px-2.5 py-0.5 text-xs font-semibold text-ink-soft">
+                      {t('participants.lateWaived')}
+                    </span>
+                  ) : (
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="row"
+                      aria-label={t('participants.lateWaiveLabel', { name })}
+                      onClick={() =>
+                        actions.run(where, () => waiveLateCancellation(eventId, late.userId))
+                      }
+                    >
+                      {t('participants.lateWaive')}
+                    </Button>
+                  )}
+                  <ActionError message={actions.errorAt(where)} className="w-full" />
+                </li>
+              )
+            })}
+          </ul>
+        </section>
       )}
       {confirm.dialog}
     </Panel>

@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { MemberEvent } from '../api/member-events-api.ts'
+import { PlaceOffer } from './place-offer.tsx'
 
 /**
  * Her answer to an event: register, or where she stands (a place, the waiting list, here). The
@@ -11,11 +12,14 @@ import type { MemberEvent } from '../api/member-events-api.ts'
  * it when she presses it; it is described by where she now stands, which she hears with it.
  * Giving up a place asks first: it goes at once to whoever waits, and cannot be taken back. The
  * question takes focus on its safe answer, and "Keep my place" gives focus back to the button.
+ * After the evening's deadline the button and the question say that it is late. A place offered
+ * from the waiting list comes first, with her answer in one tap.
  */
 export function Registration({
   event,
   pending,
   onToggle,
+  onAnswer,
 }: {
   event: Pick<
     MemberEvent,
@@ -26,9 +30,12 @@ export function Registration({
     | 'placesLeft'
     | 'waitingPosition'
     | 'registrationOpensAt'
+    | 'cancelDeadline'
+    | 'offer'
   >
   pending: boolean
   onToggle: () => void
+  onAnswer: (yes: boolean) => void
 }) {
   const { t, i18n } = useTranslation('events')
   const now = useNow(30_000)
@@ -48,6 +55,7 @@ export function Registration({
     dateStyle: 'long',
     timeStyle: 'short',
   })
+  const late = holdsPlace && now > new Date(event.cancelDeadline).getTime()
   useEffect(() => {
     if (confirming) keep.current?.focus()
   }, [confirming])
@@ -59,7 +67,7 @@ export function Registration({
     status = <p className="font-semibold text-sage-deep">{t('member.present')}</p>
   } else if (registration === 'registered') {
     status = <p className="font-semibold text-sage-deep">{t('member.registered')}</p>
-    if (!started) action = t('member.unregister')
+    if (!started) action = late ? t('member.unregisterLate') : t('member.unregister')
   } else if (registration === 'waiting') {
     status = (
       <p className="font-semibold text-ink">
@@ -102,7 +110,7 @@ export function Registration({
         className="flex flex-col gap-3 rounded-2xl bg-sand p-4"
       >
         <p id={`${statusId}-confirm`} className="font-medium">
-          {t('member.unregisterConfirm')}
+          {late ? t('member.unregisterLateConfirm') : t('member.unregisterConfirm')}
         </p>
         <div className="flex flex-wrap gap-3">
           <Button
@@ -122,6 +130,15 @@ export function Registration({
       </div>
     )
   return [
+    event.offer && !started && (
+      <PlaceOffer
+        key="offer"
+        event={event}
+        offer={event.offer}
+        pending={pending}
+        onAnswer={onAnswer}
+      />
+    ),
     status && (
       <div key="status" id={statusId}>
         {status}

@@ -16,10 +16,13 @@ export function SeriesDates({
   event,
   busy,
   onToggle,
+  onAnswer,
 }: {
   event: MemberEvent
   busy: string | null
   onToggle: (evening: Pick<MemberEvent, 'id' | 'registration'>) => void
+  /** Her yes or no to a place offered from the waiting list of one of these evenings. */
+  onAnswer: (evening: Pick<MemberEvent, 'id'>, yes: boolean) => void
 }) {
   const { t, i18n } = useTranslation('events')
   const [pending, setPending] = useState(false)
@@ -79,6 +82,7 @@ export function SeriesDates({
                     event={asEvening(later)}
                     pending={busy === later.id}
                     onToggle={() => onToggle(later)}
+                    onAnswer={(yes) => onAnswer(later, yes)}
                   />
                 </div>
               </li>

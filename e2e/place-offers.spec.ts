@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test'
+import { createMember, signInAsAdmin, signInThroughApi } from './support/accounts.ts'
+import { adminApi, fill } from './support/admin-api.ts'
+import { expect, test } from './support/fixtures.ts'
+import { texts } from './support/locales.ts'
+import { linkIn, waitForMail } from './support/mailbox.ts'
+import { saveScreenshot } from './support/screenshot.ts'
+
+// Waiting-list offers and the late-cancel button (issue 41 parts 2 and 3, decision 0089).
+const ev = texts('hu', 'events')
+const mails = texts('hu', 'emails')
+const HOUR = 3_600_000
+
+/** As the admin, through the API: an evening with `places` starting at `start`; its id. */
+async function eveningAt(page: Page, baseURL: string | undefined, start: Date, places: number) {
+  await signInAsAdmin(page, baseURL)
+  const name = `Offer evening ${Date.now()}`
+  const { id } = await adminApi(page.request, baseURL)('/api/admin/events', {
+    eventName: name,
+    startTime: start.toISOString(),
+    duration: 120,
+    places,
+  })
+  await page.context().clearCookies()
+  return { id, name }
+}
+
+test('a place offered from the waiting list is accepted from the e-mail link, after a question', async ({
+  page,
+  baseURL,
+  playwright,
+  checkA11y,
+}, testInfo) => {
+  // Three accounts, two sign-ins and two e-mails before the page: more than a minute under load.
+  test.slow()
+  const { id, name } = await eveningAt(page, baseURL, new Date(Date.now() + 3 * 24 * HOUR), 1)
+  const holder = await createMember(playwright, baseURL, 'Hely Hanna', [id])
+  const vera = await createMember(playwright, baseURL, 'Várakozó Vera', [id])
+
+  // Hanna gives her place back: Vera is offered it, by e-mail, and is not registered yet.
+  await signInThroughApi(page, baseURL, holder)
+  const origin = new URL(baseURL ?? '').origin
+  expect(
+    (await page.request.delete(`/api/events/${id}/registration`, { headers: { origin } })).ok(),
+  ).toBe(true)
+  await page.context().clearCookies()
+
+  const offer = await waitForMail(vera.email, {
+    subject: fill(mails.placeOffered.subject, { event: name }),
+  })
+  await signInThroughApi(page, baseURL, vera)
+  // The link opens a page that asks first: a mail scanner opening it takes nothing.
+  await page.goto(linkIn(offer, `/events/offer/${id}`))
+  await expect(
+    page.getByRole('heading', { name: ev.member.offerPageTitle, level: 1 }),
+  ).toBeVisible()
+  const question = page.getByRole('group', { name: ev.member.offerTitle })
+  await expect(question).toBeVisible()
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'place-offer')
+
+  // Keyboard only: from the page's start to her yes.
+  const yes = question.getByRole('button', { name: ev.member.offerAccept })
+  for (let i = 0; i < 40 && !(await yes.evaluate((b) => b === document.activeElement)); i++)
+    await page.keyboard.press('Tab')
+  await expect(yes).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status')).toHaveText(ev.member.offerAccepted)
+  await saveScreenshot(page, testInfo, 'place-offer-accepted')
+  await waitForMail(vera.email, { subject: fill(mails.placeOpened.subject, { event: name }) })
+
+  // On her events page she holds the place.
+  await page.goto('/events')
+  const card = page.getByRole('article', { name })
+  await expect(card.getByText(ev.member.registered)).toBeVisible()
+})
+
+test('after the deadline the button says it is late, and asks before it gives the place back', async ({
+  page,
+  baseURL,
+  playwright,
+  checkA11y,
+}, testInfo) => {
+  // Ten hours ahead: the default deadline (24 hours before) has passed.
+  const { id, name } = await eveningAt(page, baseURL, new Date(Date.now() + 10 * HOUR), 5)
+  const lili = await createMember(playwright, baseURL, 'Késő Lili', [id])
+  await signInThroughApi(page, baseURL, lili)
+  await page.goto('/events')
+  const card = page.getByRole('article', { name })
+  await expect(card.getByText(ev.member.cancelBy.split('{{')[0] ?? '')).toBeVisible()
+  const late = card.getByRole('button', { name: ev.member.unregisterLate })
+  await late.focus()
+  await page.keyboard.press('Enter')
+  const question = card.getByRole('group', { name: ev.member.unregisterLateConfirm })
+  await expect(question).toBeVisible()
+  // The safe answer has focus.
+  await expect(question.getByRole('button', { name: ev.member.unregisterKeep })).toBeFocused()
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'late-cancel')
+  await page.keyboard.press('Shift+Tab')
+  await expect(question.getByRole('button', { name: ev.member.unregisterYes })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(card.getByRole('button', { name: ev.member.register })).toBeVisible()
+})
