@@ -113,6 +113,16 @@ const remember =
     ids[key] = ((await answer.clone().json()) as Record<string, string>)[field] ?? ''
   }
 const draft = { content: { hu: { subject: 'Tavaszi hírek', body: 'Jön a **tavasz**.' } } }
+/** A welcome e-mail in every language (the series turns on only with a complete one). */
+const welcomeContent = {
+  hu: { subject: 'Üdv a Lendületnél', body: 'Örülünk, hogy itt vagy.' },
+  en: { subject: 'Welcome to Lendület', body: 'We are glad you are here.' },
+  es: { subject: 'Bienvenida a Lendület', body: 'Nos alegra que estés aquí.' },
+  de: { subject: 'Willkommen bei Lendület', body: 'Schön, dass du da bist.' },
+}
+/** The day `days` from now, as a series' list of dates takes it. */
+const futureDay = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** Takes her seat in the running round away, as if every table had been full when she came. */
 async function unseat(userId: string) {
@@ -311,6 +321,13 @@ const SCENARIOS: Scenario[] = [
     subject: theEvent,
     call: () => ({ method: 'POST', path: event(`/rounds/${ids.round}/start`) }),
     refused: () => ({ method: 'POST', path: event(`/rounds/${ZERO}/start`) }),
+  },
+  {
+    route: 'POST /api/admin/events/:id/rounds/:roundId/question/skip',
+    action: 'round.question_skip',
+    subject: theEvent,
+    call: () => ({ method: 'POST', path: event(`/rounds/${ids.round}/question/skip`) }),
+    refused: () => ({ method: 'POST', path: event(`/rounds/${ZERO}/question/skip`) }),
   },
   {
     route: 'POST /api/door/:id/check-ins',
@@ -659,6 +676,204 @@ const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    route: 'POST /api/admin/events/:id/participants/:userId/late-cancellation/waive',
+    action: 'late_cancellation.waive',
+    subject: () => ({ type: 'event', id: ids.lateEvent ?? null }),
+    prepare: async () => {
+      // An evening in two hours: its deadline (24 hours before) is past, so giving a place
+      // back now is late.
+      ids.lateEvent = (
+        await ok<{ id: string }>({
+          method: 'POST',
+          path: '/api/admin/events',
+          body: { ...eventInput('Késői lemondás'), places: 10 },
+        })
+      ).id
+      await ok({ method: 'POST', path: `/api/events/${ids.lateEvent}/registration` }, people.m5)
+      await ok({ method: 'DELETE', path: `/api/events/${ids.lateEvent}/registration` }, people.m5)
+    },
+    call: () => ({
+      method: 'POST',
+      path: `/api/admin/events/${ids.lateEvent}/participants/${people.m5.userId}/late-cancellation/waive`,
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: `/api/admin/events/${ZERO}/participants/${people.m5.userId}/late-cancellation/waive`,
+    }),
+  },
+  {
+    route: 'POST /api/admin/series',
+    action: 'series.create',
+    subject: () => ({ type: 'series', id: ids.series ?? null }),
+    call: () => ({
+      method: 'POST',
+      path: '/api/admin/series',
+      body: {
+        eventName: 'Havi klikk',
+        duration: 120,
+        rule: { kind: 'dates', dates: [`${futureDay(30)}T19:00`, `${futureDay(60)}T19:00`] },
+      },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: '/api/admin/series',
+      body: {
+        eventName: 'Múltbeli',
+        duration: 120,
+        rule: { kind: 'dates', dates: ['2020-01-03T19:00'] },
+      },
+    }),
+    then: async (answer) => {
+      const made = (await answer.clone().json()) as {
+        series: { id: string }
+        evenings: { id: string }[]
+      }
+      ids.series = made.series.id
+      ids.seriesEvening = made.evenings[0]?.id ?? ''
+    },
+  },
+  {
+    route: 'PUT /api/admin/series/:id/evenings/:eventId',
+    action: 'event.update',
+    subject: () => ({ type: 'event', id: ids.seriesEvening ?? null }),
+    call: () => ({
+      method: 'PUT',
+      path: `/api/admin/series/${ids.series}/evenings/${ids.seriesEvening}`,
+      body: { scope: 'evening', eventName: 'Havi klikk, nyári', duration: 120 },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: `/api/admin/series/${ZERO}/evenings/${ids.seriesEvening}`,
+      body: { scope: 'evening', eventName: 'Senkié', duration: 120 },
+    }),
+  },
+  {
+    route: 'POST /api/admin/questions',
+    action: 'question.add',
+    subject: () => ({ type: 'setting', id: ids.question ?? null }),
+    call: () => ({
+      method: 'POST',
+      path: '/api/admin/questions',
+      body: { texts: { hu: 'Mi tett ma mosolygóssá?', en: 'What made you smile today?' } },
+    }),
+    refused: () => ({ method: 'POST', path: '/api/admin/questions', body: { texts: {} } }),
+    then: remember('question'),
+  },
+  {
+    route: 'PUT /api/admin/questions/:id',
+    action: 'question.update',
+    subject: () => ({ type: 'setting', id: ids.question ?? null }),
+    call: () => ({
+      method: 'PUT',
+      path: `/api/admin/questions/${ids.question}`,
+      body: { texts: { hu: 'Mi tett ma igazán mosolygóssá?' }, active: true },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: `/api/admin/questions/${ZERO}`,
+      body: { texts: { hu: 'Senkié' }, active: true },
+    }),
+  },
+  {
+    route: 'PUT /api/admin/questions/order',
+    action: 'question.reorder',
+    subject: () => ({ type: 'setting', id: 'questions' }),
+    prepare: async () => {
+      const { questions } = await ok<{ questions: { id: string }[] }>({
+        method: 'GET',
+        path: '/api/admin/questions',
+      })
+      ids.questionOrder = JSON.stringify(questions.map((question) => question.id).reverse())
+    },
+    call: () => ({
+      method: 'PUT',
+      path: '/api/admin/questions/order',
+      body: { ids: JSON.parse(ids.questionOrder ?? '[]') as string[] },
+    }),
+    refused: () => ({ method: 'PUT', path: '/api/admin/questions/order', body: { ids: [ZERO] } }),
+  },
+  {
+    route: 'DELETE /api/admin/questions/:id',
+    action: 'question.remove',
+    subject: () => ({ type: 'setting', id: ids.question ?? null }),
+    call: () => ({ method: 'DELETE', path: `/api/admin/questions/${ids.question}` }),
+    refused: () => ({ method: 'DELETE', path: `/api/admin/questions/${ZERO}` }),
+  },
+  {
+    route: 'PUT /api/admin/newsletter/welcome/emails/:position',
+    action: 'welcome.create',
+    subject: () => ({ type: 'welcome', id: '1' }),
+    call: () => ({
+      method: 'PUT',
+      path: '/api/admin/newsletter/welcome/emails/1',
+      body: { delayDays: 0, content: welcomeContent },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: '/api/admin/newsletter/welcome/emails/1',
+      body: { delayDays: -1, content: welcomeContent },
+    }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/welcome/emails/:position/test',
+    action: 'welcome.test',
+    subject: () => ({ type: 'welcome', id: '1' }),
+    call: () => ({
+      method: 'POST',
+      path: '/api/admin/newsletter/welcome/emails/1/test',
+      body: { language: 'hu' },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: '/api/admin/newsletter/welcome/emails/3/test',
+      body: { language: 'hu' },
+    }),
+  },
+  {
+    route: 'PUT /api/admin/newsletter/welcome/enabled',
+    action: 'welcome.enable',
+    subject: () => ({ type: 'welcome', id: null }),
+    call: () => ({
+      method: 'PUT',
+      path: '/api/admin/newsletter/welcome/enabled',
+      body: { enabled: true },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: '/api/admin/newsletter/welcome/enabled',
+      body: { enabled: 'yes' },
+    }),
+  },
+  {
+    route: 'POST /api/admin/newsletter/welcome/include-earlier',
+    action: 'welcome.include_earlier',
+    subject: () => ({ type: 'welcome', id: null }),
+    call: () => ({
+      method: 'POST',
+      path: '/api/admin/newsletter/welcome/include-earlier',
+      body: { count: 0 },
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: '/api/admin/newsletter/welcome/include-earlier',
+      body: { count: -1 },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/newsletter/welcome/emails/:position',
+    action: 'welcome.remove',
+    subject: () => ({ type: 'welcome', id: '2' }),
+    prepare: async () => {
+      await ok({
+        method: 'PUT',
+        path: '/api/admin/newsletter/welcome/emails/2',
+        body: { delayDays: 3, content: welcomeContent },
+      })
+    },
+    call: () => ({ method: 'DELETE', path: '/api/admin/newsletter/welcome/emails/2' }),
+    refused: () => ({ method: 'DELETE', path: '/api/admin/newsletter/welcome/emails/3' }),
+  },
+  {
     route: 'GET /api/admin/audit.csv',
     action: 'export.audit',
     subject: () => ({ type: 'audit', id: null }),
@@ -728,7 +943,8 @@ describe('the audit log, route by route', () => {
     const [entry] = await db()
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'event.update'))
+      .where(and(eq(auditLog.action, 'event.update'), eq(auditLog.subjectId, ids.event ?? ZERO)))
+      .orderBy(auditLog.at)
       .limit(1)
     expect(entry?.before).toEqual({ eventName: 'Klikk-est' })
     expect(entry?.after).toEqual({ eventName: 'Tavaszi klikk-est' })

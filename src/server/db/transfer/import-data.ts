@@ -53,7 +53,8 @@ export interface ImportReport {
  * target ends up with all of it, every table's row count and checksum equal to the source's,
  * or with nothing.
  *
- * Empty means (decision 0025): no table with a row, except Drizzle's record of migrations; and
+ * Empty means (decision 0025): no table with a row, except Drizzle's record of migrations and
+ * the starting rows migrations write (SEEDED_BY_MIGRATIONS, replaced by the data's); and
  * no table at all unless the tables were made by this site's migrations (a server started on
  * the database once and stopped before anyone used it). Anything else is somebody's data.
  */
@@ -103,6 +104,9 @@ export async function importData(
     await assertEmpty(tx)
     const catalog = await readCatalog(tx)
     const tables = new Map(catalog.tables.map((table) => [table.name, table]))
+    // The migrations' starting rows give way to the data's own (which has them, or the owner's).
+    for (const name of SEEDED_BY_MIGRATIONS)
+      if (tables.has(name)) await query(tx, `delete from ${tableRef(name)}`)
     const reports: TableReport[] = []
     let item = await next()
     while (item.kind === 'table') {
@@ -202,12 +206,22 @@ async function setSequences(tx: Queryable, sequences: SequenceState[]) {
   return result
 }
 
+/**
+ * Tables whose rows a migration writes (a starting set the owner then edits: the conversation
+ * starters, migration 0027). A new database has them, so they do not make it "not empty"; the
+ * copy replaces them with the data's own.
+ */
+export const SEEDED_BY_MIGRATIONS: readonly string[] = ['conversation_questions']
+
 /** Refuses a target that holds anything (see importData). */
 export async function assertEmpty(db: Queryable) {
   const tables = await userTables(db)
   const journal = tables.some((t) => t.schema === 'drizzle' && t.name === '__drizzle_migrations')
   const withRows = tables.filter(
-    (t) => t.hasRows && !(t.schema === 'drizzle' && t.name === '__drizzle_migrations'),
+    (t) =>
+      t.hasRows &&
+      !(t.schema === 'drizzle' && t.name === '__drizzle_migrations') &&
+      !(t.schema === 'public' && SEEDED_BY_MIGRATIONS.includes(t.name)),
   )
   if (withRows.length > 0)
     throw new TransferRefusedError(
