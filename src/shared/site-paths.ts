@@ -22,6 +22,7 @@ const SCREENS = new Set([
   '/delete-account',
   '/newsletter/verify',
   '/newsletter/unsubscribe',
+  '/series/unfollow',
   '/klikkscreen',
   '/screen',
   '/auth/callback',
