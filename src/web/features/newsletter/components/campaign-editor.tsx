@@ -2,8 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { dateLocale, type Language, LANGUAGE_CODES } from '#shared/languages.ts'
 import {
-  CAMPAIGN_BODY_MAX_LENGTH,
-  CAMPAIGN_SUBJECT_MAX_LENGTH,
   campaignDraftSchema,
   readinessIssues,
   type CampaignContent,
@@ -13,7 +11,6 @@ import {
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
-import { TextAreaField } from '#web/components/ui/text-area-field.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import type { ApiResult } from '#web/lib/call-api.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -28,8 +25,13 @@ import {
 } from '../api/campaigns-api.ts'
 import { languageName } from '#web/lib/language-names.ts'
 import { CampaignAudienceField } from './campaign-audience-field.tsx'
-import { LanguageTabs, type TabState } from '#web/components/ui/language-tabs.tsx'
+import { LanguageTabs } from '#web/components/ui/language-tabs.tsx'
 import { CampaignPreview } from './campaign-preview.tsx'
+import {
+  useDescribeVersionTab,
+  VersionFields,
+  versionTabStates,
+} from './campaign-version-fields.tsx'
 import { CampaignPage, campaignCard as card } from './campaign-page.tsx'
 
 interface Values {
@@ -151,18 +153,8 @@ export function CampaignEditor({
     if (Object.keys(rest).length === 0 && notice?.tone === 'error') setNotice(undefined)
   }
 
-  const tabStates = Object.fromEntries(
-    LANGUAGE_CODES.map((language) => {
-      const { subject, body } = values.content[language]
-      return [
-        language,
-        {
-          filled: subject.trim() !== '' || body.trim() !== '',
-          invalid: Object.keys(errors).some((path) => path.startsWith(`content.${language}.`)),
-        },
-      ]
-    }),
-  ) as Record<Language, TabState>
+  const tabStates = versionTabStates(values.content, errors)
+  const describeTab = useDescribeVersionTab()
 
   /** Shows field errors, and opens the first language that has one. */
   function showErrors(
@@ -375,9 +367,7 @@ export function CampaignEditor({
             selected={tab}
             onSelect={setTab}
             states={tabStates}
-            describe={(language, state) =>
-              `, ${t(language === 'hu' ? 'campaigns.ui.editor.required' : 'campaigns.ui.editor.optional')}, ${t(state.invalid ? 'campaigns.ui.editor.hasErrors' : state.filled ? 'campaigns.ui.editor.filled' : 'campaigns.ui.editor.empty')}`
-            }
+            describe={describeTab}
           >
             <fieldset disabled={locked} className="flex min-w-0 flex-col gap-5">
               <legend className="sr-only">{languageName(tab, i18n.language)}</legend>
@@ -391,28 +381,13 @@ export function CampaignEditor({
                 </span>
                 {tab !== 'hu' && <span>{t('campaigns.ui.editor.fallbackNote')}</span>}
               </p>
-              <TextField
-                key={`${tab}-subject`}
-                label={t('campaigns.ui.editor.subject')}
-                value={version.subject}
-                onChange={(event) => setVersion('subject', event.target.value)}
-                error={errors[`content.${tab}.subject`]}
-                maxLength={CAMPAIGN_SUBJECT_MAX_LENGTH}
-                lang={tab}
-                required={tab === 'hu'}
-              />
-              <TextAreaField
-                key={`${tab}-body`}
-                label={t('campaigns.ui.editor.body')}
-                hint={t('campaigns.ui.editor.markdownHint')}
-                value={version.body}
-                onChange={(event) => setVersion('body', event.target.value)}
-                error={errors[`content.${tab}.body`]}
-                lang={tab}
+              <VersionFields
+                tab={tab}
+                version={version}
+                errors={errors}
+                onChange={setVersion}
                 rows={14}
-                maxLength={CAMPAIGN_BODY_MAX_LENGTH}
-                required={tab === 'hu'}
-                className="min-h-64"
+                bodyClassName="min-h-64"
               />
             </fieldset>
             <div className="mt-6 border-t border-ink/10 pt-6">

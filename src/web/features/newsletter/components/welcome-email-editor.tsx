@@ -1,17 +1,11 @@
 import { useState } from 'react'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
-import {
-  CAMPAIGN_BODY_MAX_LENGTH,
-  CAMPAIGN_SUBJECT_MAX_LENGTH,
-  readinessIssues,
-  type CampaignContent,
-} from '#shared/schemas/campaigns.ts'
+import { readinessIssues, type CampaignContent } from '#shared/schemas/campaigns.ts'
 import { WELCOME_DELAY_MAX_DAYS, welcomeEmailDraftSchema } from '#shared/schemas/welcome-series.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
-import { LanguageTabs, type TabState } from '#web/components/ui/language-tabs.tsx'
-import { TextAreaField } from '#web/components/ui/text-area-field.tsx'
+import { LanguageTabs } from '#web/components/ui/language-tabs.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { languageName } from '#web/lib/language-names.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
@@ -23,6 +17,11 @@ import {
 } from '../api/welcome-api.ts'
 import { campaignCard as card } from './campaign-page.tsx'
 import { CampaignPreview } from './campaign-preview.tsx'
+import {
+  useDescribeVersionTab,
+  VersionFields,
+  versionTabStates,
+} from './campaign-version-fields.tsx'
 
 type Errors = Record<string, string>
 type Action = 'save' | 'test'
@@ -66,15 +65,8 @@ export function WelcomeEmailEditor({
     delayDays: delay.trim() === '' ? Number.NaN : Number(delay),
     content: { hu: content.hu, en: content.en, es: content.es, de: content.de },
   })
-  const tabStates = Object.fromEntries(
-    LANGUAGE_CODES.map((language) => [
-      language,
-      {
-        filled: content[language].subject.trim() !== '' || content[language].body.trim() !== '',
-        invalid: Object.keys(errors).some((path) => path.startsWith(`content.${language}.`)),
-      },
-    ]),
-  ) as Record<Language, TabState>
+  const tabStates = versionTabStates(content, errors)
+  const describeTab = useDescribeVersionTab()
 
   function showErrors(found: Errors) {
     setErrors(found)
@@ -152,36 +144,19 @@ export function WelcomeEmailEditor({
           selected={tab}
           onSelect={setTab}
           states={tabStates}
-          describe={(language, state) =>
-            `, ${t(language === 'hu' ? 'campaigns.ui.editor.required' : 'campaigns.ui.editor.optional')}, ${t(state.invalid ? 'campaigns.ui.editor.hasErrors' : state.filled ? 'campaigns.ui.editor.filled' : 'campaigns.ui.editor.empty')}`
-          }
+          describe={describeTab}
         >
           <fieldset className="flex min-w-0 flex-col gap-5">
             <legend className="sr-only">{languageName(tab, i18n.language)}</legend>
             {tab !== 'hu' && (
               <p className="text-sm text-ink-soft">{t('campaigns.ui.editor.fallbackNote')}</p>
             )}
-            <TextField
-              key={`${tab}-subject`}
-              label={t('campaigns.ui.editor.subject')}
-              value={version.subject}
-              onChange={(event) => setVersion('subject', event.target.value)}
-              error={errors[`content.${tab}.subject`]}
-              maxLength={CAMPAIGN_SUBJECT_MAX_LENGTH}
-              lang={tab}
-              required={tab === 'hu'}
-            />
-            <TextAreaField
-              key={`${tab}-body`}
-              label={t('campaigns.ui.editor.body')}
-              hint={t('campaigns.ui.editor.markdownHint')}
-              value={version.body}
-              onChange={(event) => setVersion('body', event.target.value)}
-              error={errors[`content.${tab}.body`]}
-              lang={tab}
+            <VersionFields
+              tab={tab}
+              version={version}
+              errors={errors}
+              onChange={setVersion}
               rows={10}
-              maxLength={CAMPAIGN_BODY_MAX_LENGTH}
-              required={tab === 'hu'}
             />
           </fieldset>
           <div className="mt-6 border-t border-ink/10 pt-6">
