@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '#shared/languages.ts'
 import { shownQuestion, type Question, type QuestionTexts } from '#shared/schemas/questions.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { SettingsCard } from '#web/components/ui/settings-card.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import type { ApiResult } from '#web/lib/call-api.ts'
@@ -73,6 +74,8 @@ export function QuestionsPanel() {
   const { t, i18n } = useTranslation('admin')
   const loaded = useQuery(questionsQuery())
   const [editing, setEditing] = useState<string | null>(null)
+  // The question whose removal waits for her confirmation: a removed one cannot come back.
+  const [removing, setRemoving] = useState<Question | null>(null)
   const [said, setSaid] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -107,6 +110,20 @@ export function QuestionsPanel() {
           {said}
         </p>
         {error && <Alert tone="error">{error}</Alert>}
+        {removing && (
+          <ConfirmDialog
+            text={t('adminQuestions.confirmRemove', {
+              question: shownQuestion(removing.texts, i18n.language),
+            })}
+            confirmLabel={t('adminQuestions.remove')}
+            cancelLabel={t('adminQuestions.cancel')}
+            onConfirm={async () => {
+              setRemoving(null)
+              await act(removeQuestion(removing.id))
+            }}
+            onCancel={() => setRemoving(null)}
+          />
+        )}
         <ol className="flex flex-col gap-3" data-testid="question-list">
           {questions.map((question, index) => {
             const shown = shownQuestion(question.texts, i18n.language)
@@ -191,7 +208,7 @@ export function QuestionsPanel() {
                         type="button"
                         variant="quiet"
                         size="sm"
-                        onClick={() => void act(removeQuestion(question.id))}
+                        onClick={() => setRemoving(question)}
                       >
                         {t('adminQuestions.remove')}
                       </Button>
