@@ -44,8 +44,9 @@ const PRERENDER_OUT_DIR = '.tmp/prerender'
 const PRERENDER_ENTRY = 'src/web/entry-prerender.tsx'
 
 /**
- * The modules of the first chunk (`app` below), as paths under src/: what the landing page needs
- * before it hydrates, which later screens share.
+ * The modules of the first chunk (`app` below), as paths under src/: the small parts every
+ * prerendered screen needs before it hydrates, which later screens share. Not the newsletter
+ * form: only the landing page has it, and there a visitor gets the islands (decision 102).
  */
 const FIRST_CHUNK_MODULES = [
   'shared/constants',
@@ -70,6 +71,7 @@ const FIRST_CHUNK_MODULES = [
   'web/lib/api-client',
   'web/lib/call-api',
   'web/lib/with-texts',
+  'web/lib/preloadable-lazy',
   'web/components/ui/menu',
   'web/components/ui/flag-icon',
   'web/components/ui/external-link',
@@ -83,9 +85,6 @@ const FIRST_CHUNK_MODULES = [
   'web/components/ui/error-icon',
   'web/components/layout/brand-mark',
   'web/features/auth/api/auth-api',
-  'web/features/newsletter/components/newsletter-form',
-  'web/features/newsletter/api/newsletter-api',
-  'web/features/newsletter/subscription-store',
 ]
 const FIRST_CHUNK = new RegExp(
   String.raw`src[\\/](${FIRST_CHUNK_MODULES.map((path) => path.replaceAll('/', String.raw`[\\/]`)).join('|')})\.`,
@@ -132,10 +131,9 @@ export default defineConfig({
               // Vite's preload helper too: every lazy screen uses it.
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|wouter|regexparam|use-sync-external-store)[\\/]|vite[\\/]preload-helper/,
             },
-            // The landing page's own small modules, which later screens share, in one first
-            // chunk: everything it needs before it hydrates, the newsletter form and its parts
-            // included (the form is preloaded before hydration). As a scatter of tiny chunks they
-            // cost a phone a request and a preload link each, added in one long task (decision 45).
+            // The screens' shared small modules in one first chunk: everything a prerendered
+            // screen needs before it hydrates. As a scatter of tiny chunks they cost a phone a
+            // request and a preload link each, added in one long task (decision 45).
             {
               name: 'app',
               test: FIRST_CHUNK,

@@ -12,13 +12,20 @@
  * Without nginx or PostgreSQL this part does not run (it throws, and says why): the bench
  * installs nothing.
  *
- * BENCH_CLUSTER_PROCESSES (4), BENCH_CLUSTER_CLIENTS (10000), BENCH_CLUSTER_REQUESTS (20000 reads
- * per measure), BENCH_CLUSTER_CONCURRENCY (64 requesters); BENCH_QUICK=1: 2 processes, 400
- * screens, 2000 reads. BENCH_CLUSTER_DATABASE_URL (a PostgreSQL server where a scratch database is
+ * The screens are raw sockets in processes of their own (bench/cluster-screens.ts, decision 0097):
+ * in this one process, with Node's HTTP client, they took more CPU than the servers they measured.
+ *
+ * BENCH_CLUSTER_PROCESSES (4), BENCH_CLUSTER_CLIENTS (10000), BENCH_CLUSTER_NGINX_WORKERS (2: each
+ * nginx worker holds two files per stream it carries, and a hard limit of 20,000 open files
+ * refused the round's start at 10,000 streams in one), BENCH_CLUSTER_SCREEN_PROCESSES (2:
+ * the processes playing the screens), BENCH_CLUSTER_IDLE_MS (30000: all the screens open and
+ * nothing changing, one heartbeat's round of access checks, to measure what open streams cost),
+ * BENCH_CLUSTER_REQUESTS (20000 reads per measure), BENCH_CLUSTER_CONCURRENCY (64 requesters);
+ * BENCH_QUICK=1: 2 processes, 400 screens, 2000 reads. BENCH_CLUSTER_DATABASE_URL (a PostgreSQL server where a scratch database is
  * made and dropped; TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test).
  */
+import { fork, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { Agent } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { eq } from 'drizzle-orm'
 import { openDatabase, type Database } from '#server/db/client.ts'
@@ -33,11 +40,8 @@ import {
   ms,
   percentile,
   signUpBenchAdmin,
-  sseClient,
-  within,
   type BenchRow,
   type LoadResult,
-  type SseClient,
 } from './live-clients.ts'
 import { startServerProcess, type ServerProcess } from './server-process.ts'
 import { sized } from './sizes.ts'
@@ -48,6 +52,10 @@ const numberFrom = (name: string, fallback: number) => {
 }
 const PROCESSES = numberFrom('BENCH_CLUSTER_PROCESSES', sized(4, 2))
 const CLIENTS = numberFrom('BENCH_CLUSTER_CLIENTS', sized(10_000, 400))
+const SCREEN_PROCESSES = numberFrom('BENCH_CLUSTER_SCREEN_PROCESSES', 2)
+const IDLE_MS = numberFrom('BENCH_CLUSTER_IDLE_MS', 30_000)
+/** nginx's worker processes in front of the cluster: each holds its share of the streams. */
+const NGINX_WORKERS = numberFrom('BENCH_CLUSTER_NGINX_WORKERS', 2)
 const REQUESTS = numberFrom('BENCH_CLUSTER_REQUESTS', sized(20_000, 2_000))
 const WARM_UP = sized(1_000, 200)
 const CONCURRENCY = numberFrom('BENCH_CLUSTER_CONCURRENCY', 64)
@@ -84,6 +92,36 @@ function countLogLines(server: ServerProcess, text: string) {
   }
 }
 
+/** A process playing some of the screens (bench/cluster-screens.ts), asked by IPC. */
+interface ScreenProcess {
+  child: ChildProcess
+  ask<T>(command: Record<string, unknown>, answer: string): Promise<T>
+}
+
+function startScreenProcess(): ScreenProcess {
+  const child = fork(new URL('./cluster-screens.ts', import.meta.url), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  return {
+    child,
+    ask<T>(command: Record<string, unknown>, answer: string) {
+      return new Promise<T>((resolve, reject) => {
+        const onMessage = (message: { type: string }) => {
+          if (message.type !== answer) return
+          child.off('message', onMessage)
+          child.off('exit', onExit)
+          resolve(message as T)
+        }
+        const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+          reject(new Error(`a screens process stopped (${signal ?? `exit code ${code}`})`))
+        child.on('message', onMessage)
+        child.once('exit', onExit)
+        child.send(command)
+      })
+    },
+  }
+}
+
 /** Several runs of one measure as one: their requests, time and latencies added up. */
 function combined(runs: LoadResult[]): LoadResult {
   const ok = runs.reduce((sum, run) => sum + run.ok, 0)
@@ -111,14 +149,17 @@ function nginxWorkerConnections(): number | undefined {
   return match?.[1] ? Number(match[1]) : undefined
 }
 
-/** This process's open-file limit (`ulimit -n`), which the servers it starts inherit. */
-function openFileLimit(): number | undefined {
+/**
+ * This process's open-file limit (`ulimit -n`), which the servers it starts inherit; `hard`:
+ * the most any of them (nginx's workers too, even as root in a container) may raise it to.
+ */
+function openFileLimit(which: 'soft' | 'hard' = 'soft'): number | undefined {
   try {
     const line = readFileSync('/proc/self/limits', 'utf8')
       .split('\n')
       .find((l) => l.startsWith('Max open files'))
-    const soft = Number(line?.split(/\s{2,}/)[1])
-    return Number.isFinite(soft) ? soft : undefined
+    const limit = Number(line?.split(/\s{2,}/)[which === 'soft' ? 1 : 2])
+    return Number.isFinite(limit) ? limit : undefined
   } catch {
     return undefined
   }
@@ -170,16 +211,18 @@ function nginxPids(): number[] {
 interface CpuSnapshot {
   servers: number[]
   nginx: number
-  /** This process: the screens' or the requesters' side. */
+  /** This process and the screens' processes: the screens' or the requesters' side. */
   clients: number
 }
 
-function cpuNow(servers: ServerProcess[]): CpuSnapshot {
+function cpuNow(servers: ServerProcess[], screens: ScreenProcess[] = []): CpuSnapshot {
   const own = process.cpuUsage()
   return {
     servers: servers.map((server) => cpuMsOf(server.child.pid)),
     nginx: nginxPids().reduce((sum, pid) => sum + cpuMsOf(pid), 0),
-    clients: (own.user + own.system) / 1000,
+    clients:
+      (own.user + own.system) / 1000 +
+      screens.reduce((sum, screen) => sum + cpuMsOf(screen.child.pid), 0),
   }
 }
 
@@ -234,6 +277,13 @@ export async function benchCluster(): Promise<BenchRow[]> {
     console.warn(
       `bench/cluster: ulimit -n is ${fileLimit}; ${CLIENTS} live streams need ${CLIENTS} sockets here and more: raise it (ulimit -n ${CLIENTS * 2})`,
     )
+  // Every live stream holds two of nginx's files (the screen's socket and its own to a process),
+  // in the worker that took it; where the hard limit is below what they need, more workers.
+  const hardLimit = openFileLimit('hard')
+  if (hardLimit !== undefined && hardLimit < (2 * CLIENTS) / NGINX_WORKERS + 1_000)
+    console.warn(
+      `bench/cluster: ulimit -Hn is ${hardLimit}; ${NGINX_WORKERS} nginx worker(s) holding two files per screen need ${(2 * CLIENTS) / NGINX_WORKERS + 1_000} each: raise BENCH_CLUSTER_NGINX_WORKERS, or expect refusals (HTTP 500) once they are full`,
+    )
   const workerConnections = nginxWorkerConnections()
   // Two connections a stream (the screen's and nginx's own to a process), and then some: measured
   // here, worker_connections 8192 let 3,839 streams through and reset the rest; 16384 took 4,000.
@@ -247,11 +297,9 @@ export async function benchCluster(): Promise<BenchRow[]> {
   let mail: TestMailServer | undefined
   const servers: ServerProcess[] = []
   const proxies: { stop(): Promise<void> }[] = []
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
-  const clients: SseClient[] = []
+  const screens: ScreenProcess[] = []
   const stopAll = async () => {
-    for (const client of clients.splice(0)) client.close()
-    agent.destroy()
+    for (const screen of screens.splice(0)) screen.child.kill()
     await Promise.allSettled(proxies.splice(0).map((proxy) => proxy.stop()))
     await Promise.allSettled(servers.splice(0).map((server) => server.stop()))
     await database?.close().catch(() => {})
@@ -299,7 +347,7 @@ export async function benchCluster(): Promise<BenchRow[]> {
     for (const server of started) if (server.status === 'rejected') throw server.reason
     const upstreams = servers.map((server) => `127.0.0.1:${server.port}`)
 
-    const proxy = await startNginx({ upstreams })
+    const proxy = await startNginx({ upstreams, workers: NGINX_WORKERS })
     proxies.push(proxy)
     const proxyPort = Number(new URL(proxy.url).port)
     const entry = `http://127.0.0.1:${proxyPort}`
@@ -308,51 +356,78 @@ export async function benchCluster(): Promise<BenchRow[]> {
     const { admin } = await signUpBenchAdmin(entry, mail)
     await admin.call(`/api/admin/events/${eventId}/start`, {})
 
-    // The screens, in waves; each counts once its first state has arrived.
+    // The screens, in waves, from their own processes; each counts once its first state has
+    // arrived.
     const livePath = `/api/events/${eventId}/live`
     const streamsOn = servers.map((server) => countLogLines(server, livePath))
-    let failedToConnect = 0
+    for (let i = 0; i < SCREEN_PROCESSES; i++) screens.push(startScreenProcess())
+    const share = (i: number) =>
+      Math.floor(CLIENTS / SCREEN_PROCESSES) + (i < CLIENTS % SCREEN_PROCESSES ? 1 : 0)
+    const opened = await Promise.all(
+      screens.map((screen, i) =>
+        screen.ask<{ connected: number; failures: Record<string, number> }>(
+          {
+            type: 'open',
+            port: proxyPort,
+            path: livePath,
+            cookie: admin.cookie,
+            count: share(i),
+            wave: Math.ceil(WAVE / SCREEN_PROCESSES),
+            timeoutMs: CONNECT_TIMEOUT_MS,
+          },
+          'opened',
+        ),
+      ),
+    )
+    const connectedScreens = opened.reduce((sum, one) => sum + one.connected, 0)
+    const failedToConnect = CLIENTS - connectedScreens
     const failures = new Map<string, number>()
-    for (let wave = 0; wave < CLIENTS; wave += WAVE) {
-      const batch: SseClient[] = []
-      for (let i = wave; i < Math.min(CLIENTS, wave + WAVE); i++) {
-        batch.push(sseClient(agent, proxyPort, livePath, admin.cookie))
-      }
-      const connected = await Promise.all(
-        batch.map((client) => within(client.connected, CONNECT_TIMEOUT_MS, false)),
-      )
-      batch.forEach((client, i) => {
-        if (connected[i]) clients.push(client)
-        else {
-          failedToConnect++
-          const why = client.failure() ?? `no first state within ${CONNECT_TIMEOUT_MS / 1000} s`
-          failures.set(why, (failures.get(why) ?? 0) + 1)
-          client.close()
-        }
-      })
-    }
+    for (const one of opened)
+      for (const [why, count] of Object.entries(one.failures))
+        failures.set(why, (failures.get(why) ?? 0) + count)
     if (failedToConnect > 0)
       console.warn(`bench/cluster: screens that failed to connect, by reason:`, failures)
 
+    // Every screen open and nothing changing, for one heartbeat's round of access checks: what
+    // the open streams cost the servers while nothing happens.
+    const idleBefore = cpuNow(servers, screens)
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS))
+    const idleCpu = cpuSince(idleBefore, cpuNow(servers, screens))
+
     // The round starts through the proxy; every screen waits for it.
-    const cpuBefore = cpuNow(servers)
-    const t0 = performance.now()
-    await admin.call(`/api/admin/events/${eventId}/rounds/${round.id}/start`, {})
-    const answeredMs = performance.now() - t0
-    const arrivals = await Promise.all(
-      clients.map((client) => within(client.started, ARRIVAL_TIMEOUT_MS, null)),
+    const cpuBefore = cpuNow(servers, screens)
+    const t0 = performance.timeOrigin + performance.now()
+    const collected = Promise.all(
+      screens.map((screen) =>
+        screen.ask<{ at: number[] }>(
+          { type: 'collect', timeoutMs: ARRIVAL_TIMEOUT_MS },
+          'arrivals',
+        ),
+      ),
     )
-    const latencies = arrivals
-      .filter((at): at is number => at !== null)
-      .map((at) => at - t0)
+    // Should the start fail, its error is the one to see, not the screens stopped after it.
+    collected.catch(() => {})
+    await admin.call(`/api/admin/events/${eventId}/rounds/${round.id}/start`, {})
+    const answeredMs = performance.timeOrigin + performance.now() - t0
+    const latencies = (await collected)
+      .flatMap((one) => one.at.map((at) => at - t0))
       .sort((a, b) => a - b)
-    const missed = arrivals.length - latencies.length
-    const fanOutCpu = cpuSince(cpuBefore, cpuNow(servers))
+    const missed = connectedScreens - latencies.length
+    const fanOutCpu = cpuSince(cpuBefore, cpuNow(servers, screens))
     const p95 = percentile(latencies, 95)
-    for (const client of clients.splice(0)) client.close()
     const loadAfterFanOut = loadNow()
     // Read now: a process's log lines may reach this one a moment after its answers do.
     const landed = streamsOn.map((counter) => counter.done())
+    // The screens' processes end: the reads below are measured without them.
+    await Promise.all(
+      screens.splice(0).map(
+        (screen) =>
+          new Promise<void>((resolve) => {
+            screen.child.once('exit', () => resolve())
+            screen.child.send({ type: 'close' })
+          }),
+      ),
+    )
 
     // The hot read through a second nginx with the first process alone, and through the first
     // one with all of them: in turns (1, all, 1, all), half the requests each time, so that the
@@ -404,8 +479,14 @@ export async function benchCluster(): Promise<BenchRow[]> {
         ok: latencies.length === CLIENTS,
       },
       {
-        measure: `… CPU time it took: processes ${each(fanOutCpu.servers.map((value) => Number(ms(value))))} ms, nginx ${ms(fanOutCpu.nginx)} ms, the screens' side (this process) ${ms(fanOutCpu.clients)} ms`,
+        measure: `… CPU time it took: processes ${each(fanOutCpu.servers.map((value) => Number(ms(value))))} ms (per screen it served: ${each(fanOutCpu.servers.map((value, i) => Number(((value * 1000) / Math.max(1, landed[i] ?? 0)).toFixed(0))))} µs), nginx ${ms(fanOutCpu.nginx)} ms, the screens' side (${SCREEN_PROCESSES} processes and this one) ${ms(fanOutCpu.clients)} ms`,
         value: `${ms(fanOutCpu.servers.reduce((sum, value) => sum + value, fanOutCpu.nginx))} ms`,
+        target: '-',
+        ok: null,
+      },
+      {
+        measure: `… CPU time of ${ms(IDLE_MS / 1000)} s with every screen open and nothing changing (heartbeats and access checks): processes ${each(idleCpu.servers.map((value) => Number(ms(value))))} ms, nginx ${ms(idleCpu.nginx)} ms, the screens' side ${ms(idleCpu.clients)} ms`,
+        value: `${ms(idleCpu.servers.reduce((sum, value) => sum + value, 0))} ms`,
         target: '-',
         ok: null,
       },

@@ -1,61 +1,77 @@
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import type { BenchRow } from './live-clients.ts'
 import { withPublicServer } from './lighthouse.ts'
 
 /** The goal for the landing page's initial JavaScript, gzipped. */
 export const LANDING_JS_KB = 80
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-const gzipped = (body: Buffer | string) => gzipSync(body, { level: 9 }).length
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+export const gzipped = (body: Buffer | string) => gzipSync(body, { level: 9 }).length
 
-interface ScriptBytes {
+export interface ScriptBytes {
   files: number
   gzipBytes: number
   rawBytes: number
 }
-const total = (scripts: { raw: number; gzip: number }[]): ScriptBytes => ({
+export const total = (scripts: { raw: number; gzip: number }[]): ScriptBytes => ({
   files: scripts.length,
   gzipBytes: scripts.reduce((sum, s) => sum + s.gzip, 0),
   rawBytes: scripts.reduce((sum, s) => sum + s.raw, 0),
 })
 
+/** Until the page's islands or the app work (`data-islands-ready`, `data-app-ready`). */
+export const takenOver = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      'islandsReady' in document.documentElement.dataset ||
+      'appReady' in document.documentElement.dataset,
+    null,
+    { timeout: 60_000 },
+  )
+
 /**
  * The JavaScript a first-time visitor's browser loads for the landing page, as it really fetches
- * it, each file gzipped at level 9, in three parts (decisions 73 and 85):
+ * it, each file gzipped at level 9, in four parts (decisions 73, 85 and 95):
  * - `initial`: what the page runs before it is usable: its inline scripts and every script
  *   requested before its load event. The page works from then on without more (its newsletter
  *   form posts to the server, its links are links).
  * - `afterLoad`: what comes by itself once the page has loaded and the browser is idle, while she
  *   reaches for nothing: the page's islands (src/web/islands/). The count waits for their first
  *   request (/api/session) and for the network to go quiet after it.
- * - `atFirstTouch`: the app, which comes at her first key, focus or touch of a control (here a
- *   key): what the page loads from then until the app has taken it over and the network is quiet.
+ * - `atFirstTouch`: what more comes when she uses the page: a key, the language menu opened, the
+ *   newsletter form's field focused, until the network is quiet. Nothing, when the islands do it
+ *   all (decision 95); the app, before.
+ * - `appAtFirstRoute`: the app, which comes with the first page that needs it (here /login,
+ *   followed from the account menu, a page load, at her first key there: decision 102): its
+ *   scripts on that page, the islands' included.
  */
 export async function measureLandingJs(baseUrl: string, width: number) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     const page = await browser.newPage({ viewport: { width, height: 900 } })
     const bodies = new Map<string, Promise<{ raw: number; gzip: number }>>()
+    let onLanding = true
+    const appBodies: Promise<{ raw: number; gzip: number }>[] = []
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return
-      bodies.set(
-        response.url(),
-        response.body().then((body) => ({ raw: body.length, gzip: gzipped(body) })),
-      )
+      const body = response.body().then((bytes) => ({ raw: bytes.length, gzip: gzipped(bytes) }))
+      if (onLanding) bodies.set(response.url(), body)
+      else appBodies.push(body)
     })
-    const appRunning = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session', {
-      timeout: 60_000,
-    })
+    const islandsRunning = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/session',
+      { timeout: 60_000 },
+    )
     await page.goto(baseUrl, { waitUntil: 'load' })
     await page.getByRole('heading', { level: 1 }).waitFor()
-    await appRunning
+    await islandsRunning
     await page.waitForLoadState('networkidle')
     const touchedAt = await page.evaluate(() => performance.now())
     await page.keyboard.press('Shift')
-    await page.waitForFunction(() => 'appReady' in document.documentElement.dataset, null, {
-      timeout: 60_000,
-    })
+    await takenOver(page)
+    await page.locator('[data-menu="language"] > button').click()
+    await page.locator('#newsletter input[name="email"]').focus()
     await page.waitForLoadState('networkidle')
     // When each script was asked for, against the page's load event and her first key, by the
     // page's own clock.
@@ -87,10 +103,22 @@ export async function measureLandingJs(baseUrl: string, width: number) {
       part.push(await body)
     }
     if (bodies.size === 0) throw new Error(`${baseUrl}: the landing page loaded no script`)
+
+    // Her first page that needs the app: sign-in, from the account menu.
+    await page.keyboard.press('Escape')
+    onLanding = false
+    await page.goto(new URL('/login', baseUrl).href, { waitUntil: 'load' })
+    // There the app comes when she reaches for the page (decision 102): her first key.
+    await page.keyboard.press('Shift')
+    await page.waitForFunction(() => 'appReady' in document.documentElement.dataset, null, {
+      timeout: 60_000,
+    })
+    await page.waitForLoadState('networkidle')
     return {
       initial: total(initial),
       afterLoad: total(afterLoad),
       atFirstTouch: total(atFirstTouch),
+      appAtFirstRoute: total(await Promise.all(appBodies)),
     }
   } finally {
     await browser.close()
@@ -102,7 +130,14 @@ export async function benchLandingJs(): Promise<BenchRow[]> {
   return withPublicServer(async (origin) => {
     const rows: BenchRow[] = []
     for (const width of [390, 1280]) {
-      const { initial, afterLoad, atFirstTouch } = await measureLandingJs(`${origin}/`, width)
+      const { initial, afterLoad, atFirstTouch, appAtFirstRoute } = await measureLandingJs(
+        `${origin}/`,
+        width,
+      )
+      const used = total([
+        { raw: afterLoad.rawBytes, gzip: afterLoad.gzipBytes },
+        { raw: atFirstTouch.rawBytes, gzip: atFirstTouch.gzipBytes },
+      ])
       rows.push(
         {
           measure: `landing page initial JS, gzipped (${width} px, ${initial.files} files and inline, ${kb(initial.rawBytes)} raw)`,
@@ -119,12 +154,20 @@ export async function benchLandingJs(): Promise<BenchRow[]> {
           ok: afterLoad.gzipBytes <= LANDING_JS_KB * 1024,
         },
         {
-          // The app, at her first key or touch of a control. The issue's 80 KB holds for it too
-          // until the controls come as islands of their own (decision 85).
-          measure: `landing page's app at her first key or touch, gzipped (${width} px, ${atFirstTouch.files} files, ${kb(atFirstTouch.rawBytes)} raw)`,
-          value: kb(atFirstTouch.gzipBytes),
+          // Everything the landing page loads for her once she uses it (a key, the language
+          // menu, the newsletter form): the islands, and whatever her touch brings besides
+          // (nothing since decision 95; the whole app before).
+          measure: `landing page at her first touch, all its scripts after the load, gzipped (${width} px, ${afterLoad.files + atFirstTouch.files} files, ${atFirstTouch.files} of them at her touch, ${kb(used.rawBytes)} raw)`,
+          value: kb(used.gzipBytes),
           target: `≤ ${LANDING_JS_KB} KB`,
-          ok: atFirstTouch.gzipBytes <= LANDING_JS_KB * 1024,
+          ok: used.gzipBytes <= LANDING_JS_KB * 1024,
+        },
+        {
+          // The app, with the first page that needs it (sign-in): no budget of its own yet.
+          measure: `the app at her first route that needs it (/login, a page load, at her first key), gzipped (${width} px, ${appAtFirstRoute.files} files, ${kb(appAtFirstRoute.rawBytes)} raw)`,
+          value: kb(appAtFirstRoute.gzipBytes),
+          target: '-',
+          ok: null,
         },
       )
     }

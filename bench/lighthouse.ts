@@ -172,6 +172,51 @@ export async function benchLighthouse(
 }
 
 /**
+ * A page with nothing of ours in it: a heading and a line, no stylesheet, no script, no font,
+ * served from this process. What Lighthouse counts on it is the machine's and Chromium's own
+ * work (a new renderer, its first layout, the system's fonts), multiplied by the simulated phone's
+ * 4× slowdown: the floor under every route's figures on this machine (decision 104).
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="hu"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Lendület</title><meta name="description" content="Személyi edzés nőknek">' +
+  '</head><body><main><h1>Lendület</h1><p>Személyi edzés nőknek.</p></main></body></html>'
+
+/** The floor row: the performance score and blocking time of FLOOR_PAGE, RUNS runs, medians. */
+export async function benchLighthouseFloor(): Promise<LighthouseBenchRow[]> {
+  const { createServer } = await import('node:http')
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(FLOOR_PAGE)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  try {
+    const runs: LighthouseRun[] = []
+    const load: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      load.push(loadavg()[0] ?? 0)
+      runs.push(await lighthouseOnce(`http://127.0.0.1:${port}/`))
+    }
+    const scores = runs.map((r) => r.scores.performance)
+    const blocking = runs.map((r) => Math.round(r.tbtMs))
+    return [
+      {
+        measure: `Lighthouse, this machine's floor: a page of a heading and a line, nothing of ours (mobile, median of ${RUNS}): performance (runs ${scores.join(', ')}); total blocking time (runs ${blocking.join(', ')} ms)`,
+        value: `${median(scores)}; ${median(blocking)} ms`,
+        target: '-',
+        ok: null,
+        load: `${median(load).toFixed(1)} (${cpus().length} cores)`,
+      },
+    ]
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+}
+
+/**
  * The routes `npm run bench` measures: every public route, or under BENCH_QUICK=1 the landing
  * page in Hungarian alone.
  */
@@ -217,9 +262,12 @@ export async function freePort(): Promise<number> {
 // `node bench/lighthouse.ts [path…]`: only this bench, on the existing build.
 if (import.meta.main) {
   const paths = process.argv.slice(2)
-  const rows = await withPublicServer((origin) =>
-    benchLighthouse(origin, paths.length ? paths : undefined),
-  )
+  const rows = [
+    ...(await benchLighthouseFloor()),
+    ...(await withPublicServer((origin) =>
+      benchLighthouse(origin, paths.length ? paths : undefined),
+    )),
+  ]
   for (const row of rows)
     console.log(
       `${row.measure}: ${row.value} (${row.target}; load ${row.load})${row.ok === false ? ' ✗' : ''}`,

@@ -15,7 +15,13 @@ import { benchCluster } from './cluster.ts'
 import { benchDashboard } from './dashboard.ts'
 import { benchDoor } from './door.ts'
 import { benchLandingJs } from './landing-js.ts'
-import { BENCH_ROUTES, benchLighthouse, withPublicServer } from './lighthouse.ts'
+import { benchPublicJs, OTHER_PUBLIC_PATHS } from './public-js.ts'
+import {
+  BENCH_ROUTES,
+  benchLighthouse,
+  benchLighthouseFloor,
+  withPublicServer,
+} from './lighthouse.ts'
 import { benchLive } from './live.ts'
 import { benchMemoryPglite, benchMemoryPostgres } from './memory.ts'
 import { benchMixer, mixerInstances } from './mixer.ts'
@@ -60,9 +66,13 @@ const parts: Part[] = [
   { name: 'soak', run: benchSoak },
   { name: 'start-up', run: benchStartUp },
   { name: 'landing page JS', run: benchLandingJs },
+  { name: 'public pages JS', run: () => benchPublicJs(sized(OTHER_PUBLIC_PATHS, ['/login'])) },
   {
     name: 'Lighthouse',
-    run: () => withPublicServer((origin) => benchLighthouse(origin, BENCH_ROUTES)),
+    run: async () => [
+      ...(await benchLighthouseFloor()),
+      ...(await withPublicServer((origin) => benchLighthouse(origin, BENCH_ROUTES))),
+    ],
   },
 ]
 

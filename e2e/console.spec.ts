@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { seedEvening } from '#server/test/seed-evening.ts'
+import { AFTER_EVENING_GRACE_MINUTES } from '#shared/schemas/events.ts'
 import { createMember, signInAsAdmin } from './support/accounts.ts'
 import { adminApi, fill } from './support/admin-api.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
@@ -148,7 +149,9 @@ test('the host runs a whole evening from the console on her phone', async ({
 
       // The end of the evening: asked first, then said; "start" cannot reopen it.
       await console_.getByRole('button', { name: ev.card.end }).click()
-      await expect(dialog).toContainText(ev.page.confirmEndRunning)
+      await expect(dialog).toContainText(
+        fill(ev.page.confirmEndRunning, { minutes: AFTER_EVENING_GRACE_MINUTES }),
+      )
       await dialog.getByRole('button', { name: ev.page.confirmEndButton }).click()
       await expect(dialog).toHaveCount(0)
       await answered(page, ev.console.said.ended)

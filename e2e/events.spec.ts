@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { AFTER_EVENING_GRACE_MINUTES } from '#shared/schemas/events.ts'
 import type { Page } from '@playwright/test'
 import { createMember, signInAsAdmin, signUpAndVerify } from './support/accounts.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
@@ -55,6 +56,9 @@ test('an admin sets up an evening: event, tables, check-in by code, a seated rou
   playwright,
   checkA11y,
 }, testInfo) => {
+  // A long walk (five members, the event, tables, check-ins, a round, axe on each page): about
+  // 50 s on a quiet machine, so 60 s was no safety net on a loaded one.
+  test.setTimeout(180_000)
   const guests = await Promise.all(
     ['Kiss Anna', 'Nagy Bea', 'Tóth Cili', 'Szabó Dóra', 'Varga Emese'].map((name) =>
       createMember(playwright, baseURL, `${name} ${testInfo.project.name}`),
@@ -196,6 +200,11 @@ test('an admin runs the rounds: start the event, start a round, a late arrival, 
       await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.roundEnded)
       // Ending from the list asks first, as on the event's page.
       await card.getByRole('button', { name: ev.card.end }).click()
+      // It says the after-evening e-mails wait, and that reopening before then sends none.
+      await expect(page.getByRole('dialog')).toContainText(
+        fill(ev.page.confirmEnd, { minutes: AFTER_EVENING_GRACE_MINUTES }),
+      )
+      await saveScreenshot(page, testInfo, 'end-evening-grace')
       await page.getByRole('dialog').getByRole('button', { name: ev.page.confirmEndButton }).click()
       await expect(card.getByTestId('event-countdown')).toHaveText(ev.card.eventEnded)
     },

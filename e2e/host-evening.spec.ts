@@ -8,6 +8,7 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 import { seedEvening } from '#server/test/seed-evening.ts'
+import { AFTER_EVENING_GRACE_MINUTES } from '#shared/schemas/events.ts'
 
 const ev = texts('hu', 'events')
 
@@ -287,7 +288,9 @@ test('ending a round early and ending the evening ask first; focus follows the e
       // End the evening: asked first too.
       const endEvent = page.getByRole('button', { name: ev.card.end })
       await endEvent.click()
-      await expect(dialog).toContainText(ev.page.confirmEnd)
+      await expect(dialog).toContainText(
+        fill(ev.page.confirmEnd, { minutes: AFTER_EVENING_GRACE_MINUTES }),
+      )
       await dialog.getByRole('button', { name: ev.confirm.cancel }).click()
       await expect(page.getByText(ev.status.active, { exact: true })).toBeVisible()
       await expect(endEvent).toBeFocused()

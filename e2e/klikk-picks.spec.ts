@@ -49,7 +49,7 @@ test('after the evening she picks by keyboard alone: a mutual pick shows the con
     const signIn = await context.post('/api/auth/sign-in/email', {
       data: { email: who.email, password: who.password },
     })
-    expect(signIn.ok()).toBe(true)
+    expect(signIn.ok(), `${signIn.status()} ${await signIn.text()}`).toBe(true)
     return context
   }
   const [beaPhone, ciliPhone] = await Promise.all([phoneOf(bea), phoneOf(cili)])
@@ -87,6 +87,11 @@ test('after the evening she picks by keyboard alone: a mutual pick shows the con
       await page.goto('/events')
       const section = page.getByRole('region', { name: k.title, exact: true })
       await expect(section.getByText(bea.name).first()).toBeVisible({ timeout: 15_000 })
+      // In the hours after the evening, her picks come right after its thanks, before her door
+      // pass and the evenings to come (a keyboard reaches them without passing every card).
+      const pass = page.getByRole('region', { name: ev.member.yourCode })
+      const top = async (region: typeof section) => (await region.boundingBox())?.y ?? Infinity
+      expect(await top(section)).toBeLessThan(await top(pass))
       // Nothing tells her she was picked twice: no klikk, no mark on either.
       const matches = section.getByTestId('klikk-matches')
       await expect(matches.getByText(k.noMatches)).toBeVisible()

@@ -263,3 +263,56 @@ test('a newsletter issue that does not exist says so', async ({ page, checkA11y 
   await expect(page.getByRole('link', { name: en.campaigns.ui.issue.home })).toBeVisible()
   await checkA11y()
 })
+
+test('the editor counts the audience as she builds it, and refuses a month count of 0', async ({
+  page,
+  baseURL,
+  checkA11y,
+}, testInfo) => {
+  await signInAsAdmin(page, baseURL)
+  const countOf = async (query: string) => {
+    const response = await page.request.get(
+      `/api/admin/newsletter/campaigns/audience-count?${query}`,
+    )
+    expect(response.status()).toBe(200)
+    return ((await response.json()) as { count: number }).count
+  }
+  const says = (count: number) => new RegExp(`\\b${count}\\b`) // "Most 3 feliratkozóhoz jut el." in any of its plural forms
+  await page.goto('/admin/newsletter/campaigns/new?lang=hu')
+  // The editor's code arrives on its own (a lazy screen): slow on a busy machine.
+  await expect(page.getByRole('heading', { name: ui.editor.newTitle, level: 1 })).toBeVisible({
+    timeout: 20_000,
+  })
+  const estimate = page.getByTestId('campaign-estimate')
+  await expect(estimate).toHaveText(says(await countOf('')))
+
+  // Chosen: every language at first, then members only, then Hungarian members only.
+  await page.getByText(ui.editor.audienceChosen).click()
+  await page.getByLabel(ui.editor.audienceMembership).selectOption('members')
+  await expect(estimate).toHaveText(says(await countOf('languages=hu,en,es,de&membership=members')))
+  const languages = page.getByRole('group', { name: ui.editor.audienceLanguages })
+  for (const name of [/angol/i, /spanyol/i, /német/i])
+    await languages.getByRole('checkbox', { name }).uncheck()
+  await expect(estimate).toHaveText(says(await countOf('languages=hu&membership=members')))
+
+  // Came in the last 0 months: marked at the field, in her language, and not counted.
+  await page.getByLabel(ui.editor.audienceAttendance).selectOption('cameWithin')
+  const months = page.getByLabel(ui.editor.audienceMonths)
+  await months.fill('0')
+  await expect(months).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText(hu.campaigns.validation.monthsInvalid)).toBeVisible()
+  await months.fill('6')
+  await expect(months).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(estimate).toHaveText(
+    says(await countOf('languages=hu&membership=members&attendance=cameWithin&months=6')),
+  )
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'campaign-audience')
+  // The audience card itself, as she sees it.
+  await page
+    .locator('section')
+    .filter({ has: page.getByText(ui.editor.audienceLegend) })
+    .screenshot({
+      path: `test-results/screenshots/campaign-audience-card-${testInfo.project.name}.png`,
+    })
+})

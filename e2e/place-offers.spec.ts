@@ -101,4 +101,60 @@ test('after the deadline the button says it is late, and asks before it gives th
   await expect(question.getByRole('button', { name: ev.member.unregisterYes })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(card.getByRole('button', { name: ev.member.register })).toBeVisible()
+
+  // The host sees it as late on the evening's page, and waves it away by keyboard.
+  await page.context().clearCookies()
+  await signInAsAdmin(page, baseURL)
+  await page.goto(`/admin/events/${id}`)
+  const lateList = page.getByRole('region', { name: ev.participants.lateTitle })
+  await expect(lateList.getByText('Késő Lili')).toBeVisible({ timeout: 20_000 })
+  const waive = lateList.getByRole('button', {
+    name: fill(ev.participants.lateWaiveLabel, { name: 'Késő Lili' }),
+  })
+  await waive.focus()
+  await page.keyboard.press('Enter')
+  const waived = lateList.getByText(ev.participants.lateWaived)
+  await expect(waived).toBeFocused()
+  await saveScreenshot(page, testInfo, 'late-cancel-waived')
+  await page.reload()
+  await expect(lateList.getByText(ev.participants.lateWaived)).toBeVisible({ timeout: 20_000 })
+  await expect(lateList.getByRole('button')).toHaveCount(0)
+})
+
+test.describe('read from another time zone', () => {
+  // Her phone's clock is in New York; the evening is in Budapest, and so is its hour everywhere.
+  test.use({ timezoneId: 'America/New_York' })
+
+  test('the offer page and her home page give the evening the same time as her events page, the time in Budapest', async ({
+    page,
+    baseURL,
+    playwright,
+  }) => {
+    const start = new Date(Math.ceil((Date.now() + 3 * 24 * HOUR) / HOUR) * HOUR)
+    const { id, name } = await eveningAt(page, baseURL, start, 5)
+    const nora = await createMember(playwright, baseURL, 'Távoli Nóra', [id])
+    await signInThroughApi(page, baseURL, nora)
+    const budapest = new Intl.DateTimeFormat('hu-HU', {
+      timeStyle: 'short',
+      timeZone: 'Europe/Budapest',
+    }).format(start)
+
+    await page.goto('/events')
+    const onCard = page.getByRole('article', { name }).locator('time')
+    await expect(onCard).toContainText(budapest)
+    const shown = await onCard.textContent()
+
+    await page.goto(`/events/offer/${id}`)
+    const section = page.getByRole('region', { name })
+    await expect(section.locator('time')).toHaveText(shown ?? '')
+
+    // Her home page's next evening (whichever is next on the site) reads as its card on the
+    // events page does: in Budapest's time too.
+    await page.goto('/home')
+    const home = page.getByRole('group', { name: ev.home.nextEvening })
+    const nextName = (await home.locator('p').first().textContent()) ?? ''
+    const nextWhen = (await home.locator('p').nth(1).textContent())?.split(' · ')[0] ?? ''
+    await page.goto('/events')
+    await expect(page.getByRole('article', { name: nextName }).locator('time')).toHaveText(nextWhen)
+  })
 })

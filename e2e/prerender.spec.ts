@@ -252,7 +252,7 @@ for (const path of [
   '/newsletter/unsubscribe?token=not-a-real-token&lang=en',
   '/no/such/page?lang=de',
 ]) {
-  test(`${path} hydrates the served page in place: same elements, no warning, nothing moves`, async ({
+  test(`${path} keeps the served page in place as it comes to life: same elements, no warning, nothing moves`, async ({
     page,
     browser,
   }, testInfo) => {
@@ -265,9 +265,15 @@ for (const path of [
       const heading = page.getByRole('heading', { level: 1 })
       await expect(heading).toBeVisible()
       await heading.evaluate((element) => Object.assign(window, { servedHeading: element }))
-      // On the landing page, the app comes at her first key (decision 85).
+      // On the landing page, the privacy policy and the newsletter's result pages, their islands
+      // come at her first key, and the app never does for a visitor (decisions 85, 95 and 102):
+      // there the served page must stay, with the islands on it. On the account forms the
+      // islands bring the app at that key.
+      const islands =
+        (await page.locator('script[data-islands]:not([data-app-at-reach])').count()) > 0
       await startTheApp(page)
-      await app.release()
+      // The app's code is asked for only where there are no islands: held until now, it goes.
+      if (!islands) await app.release()
 
       // Hydrated: React has claimed the very element the server sent. A starved machine (CI runs
       // this beside the PDF viewer's tests) has taken over 5 s to run the released script, so the
@@ -275,19 +281,22 @@ for (const path of [
       await expect
         .poll(
           () =>
-            page.evaluate(() => {
+            page.evaluate((islands) => {
               const served = (window as unknown as { servedHeading: Element }).servedHeading
               const claimed = (element: Element | null) =>
                 !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
               const current = document.querySelector('h1')
-              if (current === served && claimed(served)) return 'hydrated in place'
               if (current !== served)
                 return `redrawn: served h1 connected=${served.isConnected}, new h1 claimed=${claimed(current)}`
-              return 'not hydrated yet'
-            }),
+              if (islands)
+                return 'islandsReady' in document.documentElement.dataset
+                  ? 'in place'
+                  : 'islands not ready yet'
+              return claimed(served) ? 'in place' : 'not hydrated yet'
+            }, islands),
           { timeout: 20_000 },
         )
-        .toBe('hydrated in place')
+        .toBe('in place')
       // The session is read 200 ms after start; the account menu stays as it was for a visitor.
       await page.waitForLoadState('networkidle')
       // The embedded policy moves in the PDF viewer's frame, once the viewer has set itself up.
@@ -302,6 +311,44 @@ for (const path of [
     // Any console error (React reports hydration mismatches there) fails the test: see fixtures.ts.
   })
 }
+
+test('our fonts come in after the first paint: a short page at once, the long landing page part by part', async ({
+  page,
+}) => {
+  // Each element the boot script marks as set in our fonts, in order (src/web/boot.ts).
+  await page.addInitScript(() => {
+    const marked: string[] = []
+    Object.assign(window, { fontsMarked: marked })
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        if (change.target instanceof HTMLElement && 'fontsReady' in change.target.dataset)
+          marked.push(change.target.id || change.target.localName)
+    }).observe(document, { attributes: true, attributeFilter: ['data-fonts-ready'], subtree: true })
+  })
+  const fontOf = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily)
+  const marked = () =>
+    page.evaluate(() => (window as unknown as { fontsMarked: string[] }).fontsMarked)
+
+  // The sign-in page fits in two screens: one step, the app's root alone (decision 104).
+  await page.goto('/login?lang=hu')
+  await expect(page.locator('#root[data-fonts-ready]')).toBeAttached()
+  expect(await marked()).toEqual(['root'])
+  expect(await fontOf('h1')).toMatch(/^"?Fraunces Variable"?,/)
+  expect(await fontOf('label')).toMatch(/^"?Inter Variable"?,/)
+
+  // The landing page is long: its header and first section first, the root last (decision 45).
+  await page.goto('/?lang=hu')
+  await expect(page.locator('#root[data-fonts-ready]')).toBeAttached()
+  const steps = await marked()
+  expect(steps.length).toBeGreaterThan(2)
+  expect(steps[0]).toBe('header')
+  expect(steps.at(-1)).toBe('root')
+  expect(await fontOf('h1')).toMatch(/^"?Fraunces Variable"?,/)
+})
 
 test('a page carries the texts it starts with, in its own language only', async ({ page }) => {
   // The texts travel in the page, so the app starts without fetching them; each namespace in

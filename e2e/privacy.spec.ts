@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts'
-import { holdTheApp } from './support/hold-requests.ts'
+import { holdRequests } from './support/hold-requests.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 
@@ -57,26 +57,36 @@ test('the document loads after the page has been drawn, and without JavaScript t
   browser,
   page,
 }) => {
-  // Held: the app's code. The page is drawn and reads, and its document waits for the app.
+  // Held: the page's islands (decision 102; the app never comes for a visitor). The page is
+  // drawn and reads, and its document waits for them.
   const pdfRequests: string[] = []
+  const scripts: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('.pdf')) pdfRequests.push(request.url())
+    // The site's own scripts, not those of the browser's PDF viewer.
+    const url = new URL(request.url())
+    if (request.resourceType() === 'script' && url.protocol.startsWith('http'))
+      scripts.push(url.pathname)
   })
-  const app = await holdTheApp(page)
-  const appAskedFor = page.waitForRequest(/\/assets\/index-[\w-]+\.js$/)
+  const islands = await holdRequests(page, /\/assets\/islands-[\w-]+\.js$/)
+  const islandsAskedFor = page.waitForRequest(/\/assets\/islands-[\w-]+\.js$/)
   await page.goto('/privacy-policy?lang=en', { waitUntil: 'commit' })
   const privacy = texts('en', 'privacy')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacy.heading)
-  // The page has been painted once the app is asked for (src/web/boot.ts); then a while more.
-  await appAskedFor
+  // The page has loaded once its islands are asked for (src/web/boot.ts); then a while more.
+  await islandsAskedFor
   await page.waitForTimeout(300)
   expect(pdfRequests).toEqual([])
   const frame = page.locator(`object[title="${privacy.frameTitle}"]`)
   await expect(frame).toHaveCount(0)
 
-  await app.release()
+  await islands.release()
   await expect(frame).toHaveAttribute('data', '/privacy/privacy-policy-en.pdf#toolbar=0')
   await expect.poll(() => pdfRequests.length).toBeGreaterThan(0)
+  // Without the app: its islands (and the language remembered from ?lang=) are all it runs.
+  await page.waitForLoadState('networkidle')
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)])
+  await expect(page).toHaveURL(/\/privacy-policy$/)
 
   // Without JavaScript the browser embeds it at once.
   const context = await browser.newContext({ javaScriptEnabled: false })

@@ -31,10 +31,10 @@ test('the landing page loads no TanStack Query; the admin area that reads server
   page,
   baseURL,
 }) => {
-  // A first-time visitor: the page's first scripts, and what the app loads once it runs.
+  // A first-time visitor: the page's scripts (its islands, decision 95).
   const landing = watchScriptSources(page)
   await page.goto('/')
-  await expect(page.locator('html[data-app-ready]')).toBeAttached()
+  await expect(page.locator('html[data-islands-ready]')).toBeAttached()
   await page.waitForLoadState('networkidle')
   const first = await landing()
   expect(first.files.length).toBeGreaterThan(0)

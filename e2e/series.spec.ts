@@ -68,7 +68,7 @@ test('the host makes a series of three evenings; a member sees one card with the
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   await expect(page.getByRole('list', { name }).getByRole('listitem')).toHaveCount(3)
   // Changing an evening asks first whether it is for this one or every later one too.
-  await page.getByRole('button', { name: ev.series.edit }).first().click()
+  await page.getByRole('button', { name: ev.series.edit, exact: true }).first().click()
   await expect(page.getByRole('radio', { name: ev.series.scopeEvening })).toBeChecked()
   await expect(page.getByRole('radio', { name: ev.series.scopeFollowing })).toBeVisible()
   await checkA11y()
@@ -92,4 +92,121 @@ test('the host makes a series of three evenings; a member sees one card with the
   await expect(following).toBeFocused()
   await checkA11y()
   await saveScreenshot(page, testInfo, 'series-member-events')
+})
+
+test('the host ends a series after a question: its empty evenings go, the answer says so where she is', async ({
+  page,
+  baseURL,
+  checkA11y,
+}, testInfo) => {
+  await signInAsAdmin(page, baseURL)
+  const name = `Befejezett sorozat ${testInfo.project.name} ${Date.now()}`
+  const created = await page.request.post('/api/admin/series', {
+    headers: { origin: new URL(baseURL ?? '').origin },
+    data: {
+      eventName: name,
+      duration: 120,
+      rule: { kind: 'dates', dates: [dateAhead(30), dateAhead(60)] },
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { series } = (await created.json()) as { series: { id: string } }
+  await page.goto(`/admin/series/${series.id}`)
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 20_000 })
+
+  const end = page.getByRole('button', { name: ev.series.end })
+  await end.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(ev.series.endConfirm.replace('{{name}}', name))
+  // The safe answer first: Escape keeps the series.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(end).toBeFocused()
+  await end.press('Enter')
+  await dialog.getByRole('button', { name: ev.series.end }).click()
+  const said = page.getByRole('status').filter({
+    hasText: ev.series.ended.replace('{{deleted}}', '2').replace('{{kept}}', '0'),
+  })
+  await expect(said).toBeFocused()
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'series-ended')
+  const gone = await page.request.get(`/api/admin/series/${series.id}`)
+  expect(gone.status()).toBe(404)
+})
+
+test('the host changes the tables of this and every later evening; the one before keeps its own, and the answer is where she is', async ({
+  page,
+  baseURL,
+  checkA11y,
+}, testInfo) => {
+  test.slow()
+  await signInAsAdmin(page, baseURL)
+  const name = `Asztalos sorozat ${testInfo.project.name} ${Date.now()}`
+  const created = await page.request.post('/api/admin/series', {
+    headers: { origin: new URL(baseURL ?? '').origin },
+    data: {
+      eventName: name,
+      duration: 120,
+      tables: [
+        { tableName: 'Rózsa', capacityFull: 4, capacityActual: 4 },
+        { tableName: 'Liliom', capacityFull: 4, capacityActual: 3 },
+      ],
+      rule: { kind: 'dates', dates: [dateAhead(30), dateAhead(50), dateAhead(70)] },
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { series } = (await created.json()) as { series: { id: string } }
+  await page.goto(`/admin/series/${series.id}`)
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 20_000 })
+  const evenings = page.getByRole('list', { name }).locator(':scope > li')
+  await expect(evenings).toHaveCount(3)
+  const tablesLine = (tables: string) => ev.series.tablesNow.replace('{{tables}}', tables)
+
+  // The second evening's tables, for it and every later one: the question first, by keyboard.
+  const second = evenings.nth(1)
+  await second.getByRole('button', { name: ev.series.tablesEdit, exact: true }).press('Enter')
+  await expect(second.getByRole('radio', { name: ev.series.scopeEvening })).toBeChecked()
+  await second.getByRole('radio', { name: ev.series.scopeEvening }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(second.getByRole('radio', { name: ev.series.scopeFollowing })).toBeChecked()
+  await expect(second.getByText(ev.series.tablesFollowingHint)).toBeVisible()
+  const rozsa = second.getByLabel(ev.series.seats, { exact: true }).nth(1)
+  await expect(second.getByLabel(ev.series.tableName.replace('{{number}}', '2'))).toHaveValue(
+    'Rózsa',
+  )
+  await rozsa.fill('6')
+  await second.getByRole('button', { name: ev.series.addTable }).click()
+  await second.getByLabel(ev.series.tableName.replace('{{number}}', '3')).fill('Tulipán')
+  await second.getByLabel(ev.series.seats, { exact: true }).nth(2).fill('5')
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'series-tables-edit')
+  await second.getByRole('button', { name: ev.series.tablesSave }).click()
+
+  // The answer takes focus under the evening, in view; the evening before keeps its tables.
+  const said = second.getByRole('status').filter({
+    hasText: ev.series.tablesSaved_other.replace('{{count}}', '2'),
+  })
+  await expect(said).toBeFocused()
+  await expect(said).toBeInViewport()
+  await expect(evenings.nth(0)).toContainText(tablesLine('Liliom (4), Rózsa (4)'))
+  for (const later of [1, 2])
+    await expect(evenings.nth(later)).toContainText(
+      tablesLine('Liliom (4), Rózsa (6), Tulipán (5)'),
+    )
+  await checkA11y()
+  await saveScreenshot(page, testInfo, 'series-tables-saved')
+
+  // The rule's form opens in place; the same dates again change no evening, and it says so.
+  await page.getByRole('button', { name: ev.series.ruleEdit }).click()
+  await expect(page.getByRole('radio', { name: ev.series.dates })).toBeChecked()
+  await saveScreenshot(page, testInfo, 'series-rule-edit')
+  await page.getByRole('button', { name: ev.series.ruleSave }).click()
+  const ruleSaid = page.getByRole('status').filter({
+    hasText: ev.series.ruleSaved
+      .replace('{{made}}', '0')
+      .replace('{{moved}}', '0')
+      .replace('{{removed}}', '0'),
+  })
+  await expect(ruleSaid).toBeFocused()
+  await expect(ruleSaid).toBeInViewport()
 })

@@ -65,6 +65,15 @@ test('the owner sees her settings in plain words; a bad address is refused next 
   await expect(form.getByLabel(settings.footerYear)).toHaveAccessibleDescription(
     new RegExp(String(new Date().getFullYear())),
   )
+  // How far back the seating remembers: empty, 6 months unless she says (decision 94).
+  const memory = form.getByLabel(settings.seatingMemoryMonths)
+  await expect(memory).toHaveValue('')
+  await expect(memory).toHaveAccessibleDescription(
+    `${settings.seatingMemoryMonthsHint} ${settings.defaultIs.replace('{{value}}', '6')}`,
+  )
+  await page.getByRole('region', { name: settings.seatingTitle }).screenshot({
+    path: `test-results/screenshots/admin-settings-seating-${testInfo.project.name}.png`,
+  })
   // The server's own facts are apart, for whoever runs it.
   await expect(page.getByRole('heading', { name: settings.operatorTitle })).toBeVisible()
   await checkA11y()
@@ -103,6 +112,8 @@ const EVERY_FIELD: { label: string; value: string; keys?: string[] }[] = [
   // "Choose a month", then January, February, March.
   { label: settings.launchMonth, value: '3', keys: Array(3).fill('ArrowDown') },
   { label: settings.footerYear, value: '2031' },
+  // How far back the seating remembers who has met (decision 94).
+  { label: settings.seatingMemoryMonths, value: '9' },
 ]
 
 test.describe('every setting, by keyboard alone', () => {

@@ -96,6 +96,20 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           /</g,
           '\\u003c',
         )
+        // What the islands need besides (islands/texts.ts): the newsletter form's texts, which
+        // the app would load with its code. Only these: the namespace holds the admin's too.
+        const islandTexts =
+          'islands' in page
+            ? `<script id="island-texts" type="application/json">${JSON.stringify({
+                newsletter: pick(app.bundledTexts(language, ['newsletter'])[language]?.newsletter, [
+                  'form',
+                  'nameRequired',
+                  'invalidEmail',
+                  'subscriptionFailed',
+                  'unsubscribeFailed',
+                ]),
+              }).replace(/</g, '\\u003c')}</script>`
+            : ''
         const fontsWithThePage = 'fontsWithThePage' in page
         const preloads = fontsWithThePage
           ? fontFiles(language, asset)
@@ -110,11 +124,12 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
           body,
           css,
           stylesheetTag: stylesheet[0],
-          headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>`,
+          headStart: `${preloads}${hoisted}${NO_SCRIPT_STYLE}<script id="app-texts" type="application/json">${texts}</script>${islandTexts}`,
           bootScript: boot,
           fontsAfterPaint: !fontsWithThePage,
-          appAfterLoad: 'worksWithoutTheApp' in page,
+          appAfterLoad: 'worksWithoutTheApp' in page || 'islands' in page,
           islands: 'islands' in page ? islands : undefined,
+          appAtReach: 'appAtReach' in page,
         })
         const file = pageFileName(page.id, language, on)
         writeFileSync(join(pagesDir, file), html)
@@ -175,6 +190,12 @@ export async function prerenderSite({ distDir, entry }: { distDir: string; entry
   writeFileSync(join(pagesDir, INLINE_SCRIPTS_FILE), `${JSON.stringify(inlineScripts)}\n`)
   await buildIcons(distDir)
   await precompressDirectory(distDir)
+}
+
+/** Only `keys` of a namespace's texts. */
+function pick(texts: unknown, keys: readonly string[]): Record<string, unknown> {
+  const all = (texts ?? {}) as Record<string, unknown>
+  return Object.fromEntries(keys.map((key) => [key, all[key]]))
 }
 
 /** src/web/boot.ts as the classic script the pages load: its types stripped, minified. */
@@ -244,6 +265,8 @@ export function composePage(
     appAfterLoad?: boolean
     /** The address of the islands module, which loads after the page instead of the app. */
     islands?: string
+    /** The islands bring the app when she reaches for the page (decision 102). */
+    appAtReach?: boolean
   },
 ): string {
   const replaceOnce = (html: string, search: string | RegExp, replacement: string) => {
@@ -279,7 +302,7 @@ export function composePage(
   html = replaceOnce(
     html,
     '</body>',
-    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"${parts.appAfterLoad ? ' data-after-load' : ''}${parts.islands ? ` data-islands="${parts.islands}"` : ''}>${parts.bootScript}</script></body>`,
+    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"${parts.appAfterLoad ? ' data-after-load' : ''}${parts.islands ? ` data-islands="${parts.islands}"` : ''}${parts.appAtReach ? ' data-app-at-reach' : ''}>${parts.bootScript}</script></body>`,
   )
   return html
 }

@@ -596,6 +596,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/newsletter/campaigns/audience-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count an audience
+         * @description How many confirmed, mailable subscribers an audience holds now (decision 0093): the editor shows it as the filters change. `languages` is a comma-separated list (absent: every language); `attendance=cameWithin` counts those checked in at an evening that ended within the last `months` months. The filters combine with AND.
+         *
+         *     **Who may call:** Admins only.
+         */
+        get: operations["getAdminNewsletterCampaignsAudienceCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/newsletter/campaigns/{id}": {
         parameters: {
             query?: never;
@@ -1157,7 +1179,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen an ended event
-         * @description An ended evening is over: `start` refuses it (409 `event_ended`). Reopening is the deliberate way back: the event is active again, keeping its rounds and seating; the round that was running when it ended stays over.
+         * @description An ended evening is over: `start` refuses it (409 `event_ended`). Reopening is the deliberate way back: the event is active again, keeping its rounds and seating; the round that was running when it ended stays over. After-evening e-mails not yet sent are called off.
          *
          *     **Who may call:** Admins only.
          */
@@ -1179,7 +1201,9 @@ export interface paths {
         put?: never;
         /**
          * End the event
-         * @description **Who may call:** Admins only.
+         * @description Who held a place and was never checked in is recorded as a no-show (the host may clear one); those who came get a thank-you e-mail (with the klikk link when they sat at a table), the others a short "we missed you" with the next date, each once per member and evening, however often the evening is reopened and ended. The e-mails wait 30 minutes (AFTER_EVENING_GRACE_MINUTES) and go only if the evening is still ended then: reopening within that time calls them off.
+         *
+         *     **Who may call:** Admins only.
          */
         post: operations["postAdminEventsByIdEnd"];
         delete?: never;
@@ -1292,6 +1316,28 @@ export interface paths {
          *     **Who may call:** Admins only.
          */
         post: operations["postAdminEventsByIdParticipantsByUserIdLateCancellationWaive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/participants/{userId}/no-show/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear a no-show
+         * @description She held a place and was not checked in when the evening ended ("she called, she was ill"): the no-show no longer counts on her or the evening; the record stays, marked cleared (audited). 404 when there is none, or it was already cleared.
+         *
+         *     **Who may call:** Admins only.
+         */
+        post: operations["postAdminEventsByIdParticipantsByUserIdNoShowClear"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1700,7 +1746,13 @@ export interface paths {
         get: operations["getAdminSeriesById"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * End a series
+         * @description It makes no more evenings, and its followers are let go. Its evenings still to come where nobody holds a place or waits for one are deleted; one with sign-ups stays as an evening of its own (deleting it on its own tells each woman), and evenings that have run stay. Audited.
+         *
+         *     **Who may call:** Admins only.
+         */
+        delete: operations["deleteAdminSeriesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1721,6 +1773,50 @@ export interface paths {
          *     **Who may call:** Admins only.
          */
         put: operations["putAdminSeriesByIdEveningsByEventId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/series/{id}/evenings/{eventId}/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a series' tables, for one evening or with every later one
+         * @description The tables, matched by name: one not listed goes, a new name is added, the others take the seats given. `scope: evening` changes this evening alone; `scope: following` changes it, every later evening, and the tables the evenings still to be made start with. Evenings that have run never change (one chosen alone is 409 `series_evening_has_run`). Taking away a table someone is seated at in a round, or giving it fewer seats than are taken at it in a round not finished, is 409 `series_table_seated`, and nothing changes.
+         *
+         *     **Who may call:** Admins only.
+         */
+        put: operations["putAdminSeriesByIdEveningsByEventIdTables"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/series/{id}/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a series' rule and when registration opens
+         * @description The evenings still to come that nobody is on (no registration, waiting place, offer or friend's invitation) follow the new rule: one on a day it still gives moves to its time, the others are removed, and its new dates are made for the next 3 months. Evenings someone is on stay as they are; those the rule no longer gives are answered in `kept`, for the host to move one by one. Evenings that have run never change. A rule with no date to come, or a listed date already past, is 400 and changes nothing. Audited: the series, and each evening moved, removed or made.
+         *
+         *     **Who may call:** Admins only.
+         */
+        put: operations["putAdminSeriesByIdRule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2017,6 +2113,78 @@ export interface paths {
          *     **Who may call:** Signed-in members (any role).
          */
         delete: operations["deleteEventsByIdOffer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/friend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a friend
+         * @description When the host allows it (`friendsAllowed`), a member with a place invites one friend by e-mail. The e-mail goes out in the member's language with the evening's details and a link to `/events/friend/:id`; a place is held for the friend for 48 hours or until the cancellation deadline, whichever comes first. Refused, storing nothing: her own address (400 `invite_self`), a malformed address (400), friends not allowed (409 `friends_not_allowed`), no place of her own (409 `not_registered`), a second invitation to the evening or an address someone else invited (409 `already_invited`), an address that has an account (409 `friend_has_account`), after the deadline (409 `invitation_too_late`), no free place or a waiting list (409 `event_full`). At most 10 invitations and withdrawals an hour (429).
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        post: operations["postEventsByIdFriend"];
+        /**
+         * Withdraw a friend's invitation
+         * @description Until the friend accepts (409 `invitation_accepted` after). The place it held is offered to the waiting list at once. 404 with no invitation.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        delete: operations["deleteEventsByIdFriend"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/friend-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A friend’s invitation, for the friend
+         * @description What the e-mailed link's page shows the invited friend, signed in with the invited address: who invited her, to which evening, where it stands. Opening it changes nothing (mail scanners open links). Another account: 404.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        get: operations["getEventsFriendInvitationsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/friend-invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a friend’s invitation
+         * @description The invited friend takes the place held for her: she is registered, and an e-mail with the calendar invitation confirms it. Twice is the same answer. 409 `invitation_withdrawn`, `invitation_lapsed`, `already_registered`; 404 for another account.
+         *
+         *     **Who may call:** Signed-in members (any role).
+         */
+        post: operations["postEventsFriendInvitationsByIdAccept"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3597,6 +3765,7 @@ export interface components {
             registrationOpensAt: string | null;
             followersToldAt: string | null;
             cancelDeadlineHours: number;
+            friendsAllowed: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3625,6 +3794,19 @@ export interface components {
                 /** Format: date-time */
                 cancelledAt: string;
                 waivedAt: string | null;
+                fullName: string | null;
+                email: string;
+            }[];
+            seating: {
+                repeats: number;
+                earlierRepeats: number;
+                memoryMonths: number;
+            };
+            noShows: {
+                userId: string;
+                /** Format: date-time */
+                recordedAt: string;
+                clearedAt: string | null;
                 fullName: string | null;
                 email: string;
             }[];
@@ -3703,6 +3885,26 @@ export interface components {
                 tableName: string;
             };
             capacityActual: number;
+        };
+        FriendInvitation: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "lapsed";
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        FriendInvitationView: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            eventId: string;
+            inviterName: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "withdrawn" | "lapsed";
+            /** Format: date-time */
+            expiresAt: string;
         };
         KeepApartPair: {
             /** Format: uuid */
@@ -3860,6 +4062,8 @@ export interface components {
                 /** Format: date-time */
                 expiresAt: string;
             } | null;
+            friendsAllowed: boolean;
+            friendInvitation: components["schemas"]["FriendInvitation"] | null;
         };
         NewTableAnswer: {
             table: {
@@ -4903,6 +5107,7 @@ export interface operations {
                             userCode: string;
                             /** Format: date-time */
                             createdAt: string;
+                            noShows: number;
                         }[];
                         matching: number;
                         page: number;
@@ -5011,6 +5216,13 @@ export interface operations {
                             subject: string;
                             audience: {
                                 languages: ("hu" | "en" | "es" | "de")[] | null;
+                                /** @enum {string} */
+                                membership: "all" | "members" | "nonMembers";
+                                /** @enum {string} */
+                                attendance: "all" | "cameWithin" | "neverCame";
+                                months: number;
+                                seriesId: string | null;
+                                seriesName: string | null;
                             };
                             scheduledAt: string | null;
                             startedAt: string | null;
@@ -5083,6 +5295,20 @@ export interface operations {
                     audience?: {
                         /** @default null */
                         languages?: ("hu" | "en" | "es" | "de")[] | null;
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        membership?: "all" | "members" | "nonMembers";
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        attendance?: "all" | "cameWithin" | "neverCame";
+                        /** @default 6 */
+                        months?: number;
+                        /** @default null */
+                        seriesId?: string | null;
                     };
                 };
             };
@@ -5102,6 +5328,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -5161,6 +5394,8 @@ export interface operations {
                     subject?: string;
                     /** @default  */
                     body?: string;
+                    /** @default true */
+                    webVersion?: boolean;
                 };
             };
         };
@@ -5183,6 +5418,39 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getAdminNewsletterCampaignsAudienceCount: {
+        parameters: {
+            query?: {
+                languages?: string;
+                membership?: string;
+                attendance?: string;
+                months?: string;
+                seriesId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -5212,6 +5480,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -5301,6 +5576,20 @@ export interface operations {
                     audience?: {
                         /** @default null */
                         languages?: ("hu" | "en" | "es" | "de")[] | null;
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        membership?: "all" | "members" | "nonMembers";
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        attendance?: "all" | "cameWithin" | "neverCame";
+                        /** @default 6 */
+                        months?: number;
+                        /** @default null */
+                        seriesId?: string | null;
                     };
                 };
             };
@@ -5320,6 +5609,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -5513,6 +5809,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -5583,6 +5886,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -5653,6 +5963,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -5723,6 +6040,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -5793,6 +6117,13 @@ export interface operations {
                         subject: string;
                         audience: {
                             languages: ("hu" | "en" | "es" | "de")[] | null;
+                            /** @enum {string} */
+                            membership: "all" | "members" | "nonMembers";
+                            /** @enum {string} */
+                            attendance: "all" | "cameWithin" | "neverCame";
+                            months: number;
+                            seriesId: string | null;
+                            seriesName: string | null;
                         };
                         scheduledAt: string | null;
                         startedAt: string | null;
@@ -6470,6 +6801,7 @@ export interface operations {
                             registrationOpensAt: string | null;
                             followersToldAt: string | null;
                             cancelDeadlineHours: number;
+                            friendsAllowed: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6519,6 +6851,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default false */
+                    friendsAllowed?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
                     /** @default 24 */
@@ -6606,6 +6940,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default false */
+                    friendsAllowed?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
                     /** @default 24 */
@@ -7042,6 +7378,40 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         waived: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postAdminEventsByIdParticipantsByUserIdNoShowClear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        cleared: true;
                     };
                 };
             };
@@ -7842,6 +8212,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default false */
+                    friendsAllowed?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
                     /** @default 24 */
@@ -7944,11 +8316,13 @@ export interface operations {
                             registrationOpensAt: string | null;
                             followersToldAt: string | null;
                             cancelDeadlineHours: number;
+                            friendsAllowed: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
                             registered: number;
+                            tables: components["schemas"]["EventTable"][];
                         }[];
                     };
                 };
@@ -7957,6 +8331,39 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteAdminSeriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What went and what stays. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deletedEvenings: number;
+                        keptEvenings: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -7990,6 +8397,8 @@ export interface operations {
                     plannedRounds?: number;
                     /** @default true */
                     autoSeatLateArrivals?: boolean;
+                    /** @default false */
+                    friendsAllowed?: boolean;
                     /** @default 48 */
                     klikkWindowHours?: number;
                     /** @default 24 */
@@ -8022,6 +8431,114 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminSeriesByIdEveningsByEventIdTables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    scope: "evening" | "following";
+                    tables: {
+                        tableName: string;
+                        capacityFull: number;
+                        capacityActual: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The evenings changed, with their tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evenings: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            startTime: string;
+                            tables: components["schemas"]["EventTable"][];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    putAdminSeriesByIdRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rule: {
+                        /** @constant */
+                        kind: "monthly";
+                        /** @enum {string} */
+                        week: "1" | "2" | "3" | "4" | "last";
+                        weekday: number;
+                        time: string;
+                        /** @default null */
+                        until?: string | null;
+                    } | {
+                        /** @constant */
+                        kind: "dates";
+                        dates: string[];
+                    };
+                    registrationOpensDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What the rule did to the evenings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        series: components["schemas"]["Series"];
+                        made: components["schemas"]["Event"][];
+                        moved: components["schemas"]["Event"][];
+                        removed: components["schemas"]["Event"][];
+                        kept: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
@@ -8088,6 +8605,12 @@ export interface operations {
                                 locked: boolean;
                             };
                             footerYear: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            seatingMemoryMonths: {
                                 value: string | number;
                                 default: string | number;
                                 custom: boolean;
@@ -8166,6 +8689,7 @@ export interface operations {
                     mailSenderName?: string | null;
                     launchDate?: string | null;
                     footerYear?: number | null;
+                    seatingMemoryMonths?: number | null;
                 };
             };
         };
@@ -8221,6 +8745,12 @@ export interface operations {
                                 locked: boolean;
                             };
                             footerYear: {
+                                value: string | number;
+                                default: string | number;
+                                custom: boolean;
+                                locked: boolean;
+                            };
+                            seatingMemoryMonths: {
                                 value: string | number;
                                 default: string | number;
                                 custom: boolean;
@@ -8514,7 +9044,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "late_cancellation.waive" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "series.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "late_cancellation.waive" | "no_show.clear" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -8576,7 +9106,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "late_cancellation.waive" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
+                action?: "role.grant" | "role.revoke" | "two_factor.reset" | "settings.update" | "question.add" | "question.update" | "question.remove" | "question.reorder" | "event.create" | "event.update" | "event.image" | "event.start" | "event.end" | "event.reopen" | "event.delete" | "series.create" | "series.update" | "series.delete" | "door_helper.add" | "door_helper.remove" | "screen_link.create" | "screen_link.revoke" | "table.add" | "table.update" | "table.remove" | "participant.add" | "participant.status" | "participant.remove" | "participant.check_in" | "participant.check_in_undo" | "round.add" | "round.reseat" | "round.seating" | "seating.add_seat" | "seating.open_table" | "round.start" | "round.end" | "round.remove" | "round.question_skip" | "keep_apart.add" | "keep_apart.remove" | "late_cancellation.waive" | "no_show.clear" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.test" | "campaign.send" | "campaign.schedule" | "campaign.unschedule" | "campaign.pause" | "campaign.resume" | "campaign.cancel" | "welcome.create" | "welcome.update" | "welcome.remove" | "welcome.test" | "welcome.enable" | "welcome.disable" | "welcome.include_earlier" | "subscriber.delete" | "subscriber.complaint" | "subscriber.unsuppress" | "export.subscribers" | "export.seating" | "export.audit" | "export.member_data" | "account.email_change";
                 subjectType?: "user" | "setting" | "event" | "series" | "campaign" | "welcome" | "subscriber" | "subscribers" | "audit";
                 subjectId?: string;
                 from?: string;
@@ -8636,6 +9166,11 @@ export interface operations {
                             unsubscribes: number[];
                             pending: number;
                         };
+                        welcome: {
+                            position: number;
+                            delayDays: number;
+                            sent: number;
+                        }[];
                         campaigns: {
                             /** Format: uuid */
                             id: string;
@@ -8657,6 +9192,7 @@ export interface operations {
                             registered: number;
                             present: number;
                             absent: number;
+                            noShows: number;
                             metSomeoneNew: number;
                             newPairs: number;
                             mutualKlikks: number;
@@ -8900,6 +9436,143 @@ export interface operations {
                         waiting: boolean;
                         position: number | null;
                         late?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postEventsByIdFriend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: components["schemas"]["FriendInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteEventsByIdFriend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation?: components["schemas"]["FriendInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getEventsFriendInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FriendInvitationView"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    postEventsFriendInvitationsByIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        registered: true;
+                        /** Format: uuid */
+                        eventId: string;
                     };
                 };
             };

@@ -9,19 +9,27 @@ let visitor = 0
 
 /**
  * Waits until the app has rendered its page, or hydrated the prerendered one (main.tsx marks
- * `<html data-app-ready>`). A page without the app's #root (the API reference) is not waited for.
+ * `<html data-app-ready>`); on a page with islands, until they work (`data-islands-ready`):
+ * there the app comes only for a member (decisions 95 and 102), or, on the account forms, at her
+ * first key. A page without the app's #root (the API
+ * reference) is not waited for.
  */
 async function appTakenOver(page: Page) {
   await startTheApp(page)
   await page.waitForFunction(
-    () => !document.getElementById('root') || 'appReady' in document.documentElement.dataset,
+    () =>
+      !document.getElementById('root') ||
+      'appReady' in document.documentElement.dataset ||
+      'islandsReady' in document.documentElement.dataset,
   )
 }
 
 /**
- * On a page with islands (the landing page), the app comes when she reaches for something
- * (src/web/boot.ts, decision 85): a key of her own, here Shift, which moves nothing, as a
- * visitor's first key would. Elsewhere the app comes by itself.
+ * On a page with islands (the landing page, the privacy policy, the newsletter's result pages and
+ * the account forms), they come at idle, or at once when she reaches for something
+ * (src/web/boot.ts, decisions 85, 95 and 102): a key of her own, here Shift, which moves nothing,
+ * as a visitor's first key would. On the account forms that key brings the app. Elsewhere the app
+ * comes by itself.
  */
 export async function startTheApp(page: Page) {
   await page.waitForLoadState('domcontentloaded')

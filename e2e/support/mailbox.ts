@@ -9,6 +9,11 @@ interface Mail {
   links: string[]
 }
 
+/** The e-mails an address has received so far (as the real SMTP server received them). */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  return (await (await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[]
+}
+
 /**
  * Waits for the n-th e-mail to an address (as the real SMTP server received it) and returns it;
  * with `subject`, the n-th of those whose subject contains it; with `linkTo`, of those with a link
@@ -22,11 +27,7 @@ export async function waitForMail(
   await expect
     .poll(
       async () => {
-        mails = (
-          (await (
-            await fetch(`${MAIL_API}/messages?to=${encodeURIComponent(to)}`)
-          ).json()) as Mail[]
-        ).filter(
+        mails = (await mailsTo(to)).filter(
           (mail) =>
             (subject === undefined || mail.subject.includes(subject)) &&
             (linkTo === undefined || mail.links.some((link) => link.startsWith(linkTo))),

@@ -110,7 +110,7 @@ function createApi({
     .route('/me', meRoutes(auth, database.db))
     .route('/session', sessionRoutes(auth, database.db))
     .route('/admin-setup', adminSetupRoutes(auth, database.db))
-    .route('/account', accountRoutes(auth, database.db))
+    .route('/account', accountRoutes(auth, database.db, placeMail))
     .route('/media', mediaRoutes(database.db))
     .route('/newsletter', newsletterRoutes(auth, newsletter))
     .route('/admin/users', adminUsersRoutes(auth, database.db))

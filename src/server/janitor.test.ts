@@ -3,10 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from './db/client.ts'
 import { BATCH_ROWS } from './db/in-batches.ts'
 import { account, session, user, verification } from './db/schema/auth.ts'
-import { eventDoorHelpers, eventParticipants, events } from './db/schema/events.ts'
+import {
+  eventDoorHelpers,
+  eventFriendInvitations,
+  eventParticipants,
+  events,
+} from './db/schema/events.ts'
 import { newsletterSubscribers } from './db/schema/newsletter.ts'
 import { outbox } from './db/schema/outbox.ts'
 import { profiles } from './db/schema/profiles.ts'
+import { FRIEND_ADDRESS_RETENTION_DAYS } from './events/friend-invitations.ts'
 import { RETENTION_DAYS_DEFAULT, tidyUp } from './janitor.ts'
 import { createTestDatabase, type TestDatabase } from './test/test-database.ts'
 
@@ -158,6 +164,7 @@ describe('tidyUp: each kind of data goes exactly when its period has passed', ()
       emailBodies: 3,
       emailRecords: 1,
       auditEntries: 0,
+      friendAddresses: 0,
     })
 
     const subscribers = await db()
@@ -214,6 +221,58 @@ describe('tidyUp: each kind of data goes exactly when its period has passed', ()
 
     // A second pass finds nothing left to do.
     expect(Object.values(await tidyUp(db(), NOW)).every((n) => n === 0)).toBe(true)
+  })
+
+  it(`erases the friend's address of an invitation withdrawn or lapsed ${FRIEND_ADDRESS_RETENTION_DAYS} days ago, keeping the row`, async () => {
+    await seedAccounts([
+      { id: 'inviter', createdAt: past(400), verified: true },
+      { id: 'other', createdAt: past(400), verified: true },
+    ])
+    const [event] = await db()
+      .insert(events)
+      .values({ eventName: 'Klikk', startTime: past(45), duration: 120 })
+      .returning({ id: events.id })
+    const eventId = event?.id ?? ''
+    const period = FRIEND_ADDRESS_RETENTION_DAYS
+    const invitation = (
+      name: string,
+      status: 'open' | 'accepted' | 'withdrawn' | 'lapsed',
+      at: Date,
+    ) => ({
+      eventId,
+      inviterId: 'inviter',
+      email: `${name}@example.com`,
+      status,
+      invitedAt: past(60),
+      expiresAt: at,
+      answeredAt: status === 'open' ? null : at,
+    })
+    await db()
+      .insert(eventFriendInvitations)
+      .values([
+        invitation('withdrawn-old', 'withdrawn', past(period)),
+        invitation('lapsed-old', 'lapsed', past(period)),
+        // The evening ended before the job lapsed it: its hold ran out long ago all the same.
+        invitation('open-old', 'open', past(period)),
+        invitation('withdrawn-new', 'withdrawn', within(period)),
+        invitation('lapsed-new', 'lapsed', within(period)),
+        // One open or accepted a member and evening: another member's.
+        { ...invitation('accepted-old', 'accepted', past(period)), inviterId: 'other' },
+      ])
+    expect(await tidyUp(db(), NOW)).toMatchObject({ friendAddresses: 3 })
+    const rows = await db()
+      .select({ email: eventFriendInvitations.email, status: eventFriendInvitations.status })
+      .from(eventFriendInvitations)
+      .orderBy(asc(eventFriendInvitations.email), asc(eventFriendInvitations.status))
+    expect(rows).toEqual([
+      { email: '', status: 'lapsed' },
+      { email: '', status: 'lapsed' },
+      { email: '', status: 'withdrawn' },
+      { email: 'accepted-old@example.com', status: 'accepted' },
+      { email: 'lapsed-new@example.com', status: 'lapsed' },
+      { email: 'withdrawn-new@example.com', status: 'withdrawn' },
+    ])
+    expect(await tidyUp(db(), NOW)).toMatchObject({ friendAddresses: 0 })
   })
 
   it('follows the configured periods', async () => {

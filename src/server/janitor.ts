@@ -7,6 +7,7 @@ import { rateLimit } from './db/schema/auth.ts'
 import { mailWebhookReceipts } from './db/schema/mail-suppressions.ts'
 import { parseEnv, type Env } from './env.ts'
 import { purgeOldAuditEntries } from './audit/audit-log.ts'
+import { eraseFriendAddresses, FRIEND_ADDRESS_RETENTION_DAYS } from './events/friend-invitations.ts'
 import { deleteEmailRecords, eraseEmailBodies } from './mail/outbox.ts'
 import { purgeOldDeliveryRecords } from './newsletter/campaigns.ts'
 import { purgeStaleSubscriptions } from './newsletter/subscriptions.ts'
@@ -67,6 +68,10 @@ export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEF
     .delete(mailWebhookReceipts)
     .where(lt(mailWebhookReceipts.receivedAt, new Date(now - WEBHOOK_RECEIPT_RETENTION_MS)))
   const auditEntries = await purgeOldAuditEntries(db, days.audit, now)
+  const friendAddresses = await eraseFriendAddresses(
+    db,
+    daysBefore(now, FRIEND_ADDRESS_RETENTION_DAYS),
+  )
   return {
     pendingSubscribers,
     unverifiedAccounts,
@@ -75,6 +80,7 @@ export async function tidyUp(db: Db, now = Date.now(), days = RETENTION_DAYS_DEF
     emailBodies,
     emailRecords,
     auditEntries,
+    friendAddresses,
   }
 }
 

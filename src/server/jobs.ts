@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client.ts'
+import { afterEveningPass } from './events/no-shows.ts'
 import { placeOffersPass } from './events/place-offers.ts'
 import { remindersPass } from './events/reminders.ts'
 import { fillSeriesHorizon } from './events/commands/fill-series.ts'
@@ -58,6 +59,11 @@ export const JOB_TIMINGS = {
    * everyone in line. An offer lapses at most a minute late; one process at a time.
    */
   'place-offers': { everyMs: MINUTE_MS, firstAfterMs: 1_500, leaseMs: 5 * MINUTE_MS },
+  /**
+   * The after-evening e-mails whose grace after the end is over (events/no-shows.ts, decision
+   * 0100), queued if the evening is still ended: at most a minute late.
+   */
+  'after-evening': { everyMs: MINUTE_MS, firstAfterMs: 2_500, leaseMs: 5 * MINUTE_MS },
   /** Data past its retention period (janitor.ts, decision 0040). */
   janitor: { everyMs: 60 * MINUTE_MS, firstAfterMs: 1_000, leaseMs: 30 * MINUTE_MS },
 } as const satisfies Record<string, JobTiming>
@@ -169,6 +175,18 @@ export function startJobs({
       }
       const offered = await placeOffersPass(db, placeMail, new Date(now()))
       if (offered > 0) logger.info({ offered }, 'places offered from waiting lists')
+    },
+  })
+  scheduler.add({
+    name: 'after-evening',
+    ...JOB_TIMINGS['after-evening'],
+    run: async () => {
+      const queued = await afterEveningPass(
+        db,
+        { baseUrl: reminders.baseUrl, onEmailQueued: mailWorker.wake },
+        new Date(now()),
+      )
+      if (queued > 0) logger.info({ queued }, 'after-evening e-mails queued')
     },
   })
   scheduler.add({

@@ -1,5 +1,4 @@
-import { pino, type Logger } from 'pino'
-import pretty from 'pino-pretty'
+import { pino, type DestinationStream, type Logger } from 'pino'
 
 export type LogFormat = 'json' | 'pretty'
 
@@ -46,23 +45,28 @@ export function isoTimeOncePerMs(): () => string {
 
 /**
  * JSON lines for machines, or readable lines for a person at a terminal (the default there, so
- * `npm start` shows the first-admin link at a glance). pino-pretty runs as a synchronous
- * stream in this process, not in a transport worker, so a line logged just before exit is
- * never lost.
+ * `npm start` shows the first-admin link at a glance): `readable` is the stream of
+ * `readableLines()`. pino-pretty runs as a synchronous stream in this process, not in a
+ * transport worker, so a line logged just before exit is never lost.
  */
-export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+export function createLogger(level: string, readable?: DestinationStream): Logger {
   const options = { level, base: undefined, timestamp: isoTimeOncePerMs() }
-  if (format === 'json') return pino(options)
-  return pino(
-    options,
-    pretty({
-      sync: true,
-      colorize: process.stdout.isTTY,
-      translateTime: 'SYS:HH:MM:ss',
-      hideObject: true,
-      messageFormat: (log) => readableLine(log),
-    }),
-  )
+  return readable ? pino(options, readable) : pino(options)
+}
+
+/**
+ * The readable lines' stream. pino-pretty is loaded only here, when they are asked for: a
+ * server writing JSON (production) never evaluates it at start (decision 103).
+ */
+export async function readableLines(): Promise<DestinationStream> {
+  const { default: pretty } = await import('pino-pretty')
+  return pretty({
+    sync: true,
+    colorize: process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss',
+    hideObject: true,
+    messageFormat: (log) => readableLine(log),
+  })
 }
 
 /** LOG_FORMAT, or readable lines when the output is a terminal and JSON otherwise. */

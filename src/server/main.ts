@@ -6,13 +6,16 @@ import { openDatabase } from './db/client.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { serveBackups } from './db/transfer/backup-socket.ts'
 import { loadEnv, publicUrl } from './env.ts'
-import { createLogger, logFormat } from './logger.ts'
+import { createLogger, logFormat, readableLines } from './logger.ts'
 import { serveMetrics } from './metrics/metrics-listener.ts'
 import { createServerWithHotRead } from './live/hot-read.ts'
 import { createServer, httpServerOptions } from './server.ts'
 
 const env = loadEnv()
-const logger = createLogger(env.LOG_LEVEL, logFormat(env.LOG_FORMAT))
+const logger = createLogger(
+  env.LOG_LEVEL,
+  logFormat(env.LOG_FORMAT) === 'pretty' ? await readableLines() : undefined,
+)
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url))
 
 const database = await openDatabase(

@@ -56,8 +56,18 @@ export const ERROR_CODES = [
   'registration_not_open',
   'series_evening_has_run',
   'series_places_below_registered',
+  'series_table_seated',
   'no_other_question',
   'offer_lapsed',
   'place_gone',
+  'invite_self',
+  'friends_not_allowed',
+  'already_invited',
+  'friend_has_account',
+  'invitation_too_late',
+  'event_full',
+  'invitation_accepted',
+  'invitation_withdrawn',
+  'invitation_lapsed',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

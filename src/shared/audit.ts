@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'event.delete',
   'series.create',
   'series.update',
+  'series.delete',
   'door_helper.add',
   'door_helper.remove',
   'screen_link.create',
@@ -54,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'keep_apart.add',
   'keep_apart.remove',
   'late_cancellation.waive',
+  'no_show.clear',
   'campaign.create',
   'campaign.update',
   'campaign.delete',
@@ -129,7 +131,8 @@ export type AuditValues = z.infer<typeof auditValuesSchema>
  * - `roundStatus`, `checkInResult`, `language`, `languages`, `subjectType`: words for codes;
  * - `action`: a seating change (move, swap), or an audit action (an export's filter);
  * - `setting`: a site setting, where no value means its default;
- * - `launchDate`: the launch date setting (shared/launch.ts), in words.
+ * - `launchDate`: the launch date setting (shared/launch.ts), in words;
+ * - `membership`: a campaign audience's members-or-not filter, in words.
  */
 export const AUDIT_FIELD_KINDS = [
   'text',
@@ -149,6 +152,7 @@ export const AUDIT_FIELD_KINDS = [
   'action',
   'setting',
   'launchDate',
+  'membership',
 ] as const
 export type AuditFieldKind = (typeof AUDIT_FIELD_KINDS)[number]
 
@@ -203,13 +207,26 @@ export const AUDIT_FIELDS = {
   autoSeatLateArrivals: 'yesNo',
   klikkWindowHours: 'number',
   cancelDeadlineHours: 'number',
+  friendsAllowed: 'yesNo',
   /** When a late cancellation was made (the host waved it away). */
   cancelledAt: 'time',
+  /** How many no-shows the evening's end recorded; when a no-show was recorded (the host cleared it). */
+  noShows: 'number',
+  recordedAt: 'time',
   ...EVENT_TRANSLATION_FIELDS,
   // A series (its evenings' fields are an event's)
   seriesRule: 'text',
   registrationOpensDays: 'number',
   evenings: 'number',
+  /** A series ended: its evenings deleted with it, and those that stay. */
+  deletedEvenings: 'number',
+  keptEvenings: 'number',
+  /** A new rule: its evenings made, moved and removed (kept: those someone is on, off the rule). */
+  madeEvenings: 'number',
+  movedEvenings: 'number',
+  removedEvenings: 'number',
+  /** The tables of an evening, or those a series' evenings start with ("Rózsa 4/4, Liliom 4/3"). */
+  tables: 'text',
   status: 'status',
   imageUrl: 'text',
   endedAt: 'time',
@@ -247,6 +264,12 @@ export const AUDIT_FIELDS = {
   // A campaign
   scheduledAt: 'time',
   audienceLanguages: 'languages',
+  audienceMembership: 'membership',
+  audienceCameWithinMonths: 'number',
+  audienceNeverCame: 'yesNo',
+  /** The followed series' name (its id beside it). */
+  audienceSeries: 'text',
+  audienceSeriesId: 'hidden',
   ...CAMPAIGN_VERSION_FIELDS,
   // The welcome series
   position: 'number',

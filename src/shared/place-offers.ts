@@ -30,3 +30,19 @@ export const cancelDeadline = (event: { startTime: Date | string; cancelDeadline
 /** Whether `now` is in the evening's last hours (offers to everyone in line at once). */
 export const inLastHours = (event: { startTime: Date | string }, now: number) =>
   now >= new Date(event.startTime).getTime() - LAST_HOURS_MS
+
+/** How long a friend's invitation holds her place, at most (never past the cancellation deadline). */
+export const FRIEND_HOLD_MS = 48 * HOUR_MS
+
+/**
+ * A friend's invitation (decision 0092): open (holding a place), accepted (she is registered),
+ * withdrawn by the inviter, or lapsed (its time ran out).
+ */
+export const FRIEND_INVITATION_STATUSES = ['open', 'accepted', 'withdrawn', 'lapsed'] as const
+export type FriendInvitationStatus = (typeof FRIEND_INVITATION_STATUSES)[number]
+
+/** Until when an invitation made at `now` holds the friend's place: 48 h, or the deadline. */
+export const friendHoldUntil = (
+  event: { startTime: Date | string; cancelDeadlineHours: number },
+  now: number,
+) => new Date(Math.min(now + FRIEND_HOLD_MS, cancelDeadline(event).getTime()))

@@ -28,7 +28,13 @@ const SCREENS = new Set([
   '/auth/callback',
 ])
 /** Screens with a part of the address of their own (an id): the screen itself says if it exists. */
-const SCREEN_PREFIXES = ['/admin/', '/newsletter/issues/', '/screen/', '/events/offer/']
+const SCREEN_PREFIXES = [
+  '/admin/',
+  '/newsletter/issues/',
+  '/screen/',
+  '/events/offer/',
+  '/events/friend/',
+]
 
 export const SIGN_IN_CALLBACK_PATH = '/auth/callback'
 

@@ -10,10 +10,12 @@
  * page works without the app (the landing page: its newsletter form is a plain form the server
  * answers, its links are links), so the app is not part of its start: it loads once the page
  * has loaded and the browser is idle, or at her first touch, key or click if that comes sooner
- * (decision 73). With data-islands (the landing page), only that small module comes at idle,
- * and the app when she reaches for a control (decision 85). A click on one of the page's own
- * buttons before the app has taken the page over is clicked again for her once it has (the app
- * opens the menu she asked for).
+ * (decision 73). With data-islands (the landing page, the privacy policy, the newsletter's
+ * result pages), only that small module comes, at idle or when she reaches for a control, and it
+ * does all the page does with script; the app comes for a member only, or with another page
+ * (decisions 85, 95 and 102). On the account forms (data-app-at-reach) the islands bring the app
+ * when she reaches for the page, and not before (decision 102). A click on one of the page's
+ * own buttons before its islands or the app listen is clicked again for her once they do.
  */
 ;(() => {
   const script = document.currentScript
@@ -38,13 +40,29 @@
   }
 
   if (afterLoad) {
-    // On a page with islands (the landing page, decision 85), what brings the app is her reaching
-    // for something: a key, or a touch, press or focus at a control (a touch elsewhere
-    // is her scrolling, and a link needs no app); once idle after the load, only the islands
-    // come. On another page that works without the app (the privacy policy), the app comes then
-    // too.
+    // On a page with islands (the landing page, decisions 85 and 95), they come at idle after
+    // the load, or at once when she reaches for something first: a key, or a touch, press or
+    // focus at a control (a touch elsewhere is her scrolling, and a link needs no script). They
+    // do all the page does with script; the app comes only for a member (the islands say so).
+    // On another page that works without the app (the privacy policy), the app comes then.
     const controls = 'button, input, select, textarea, label, [aria-roledescription="carousel"]'
     const firstTouch = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
+    let islandsLoading = false
+    // She has reached for the page (a key, a control), before the islands started or while
+    // they were on the way: they are told so when they start (the account forms' app comes).
+    let reached = false
+    const bring = () => {
+      if (!islands) return startApp()
+      if (islandsLoading || appStarted) return
+      islandsLoading = true
+      void import(/* @vite-ignore */ islands).then(
+        (module: {
+          startIslands: (options: { startApp: () => void; reached: boolean }) => void
+        }) => {
+          if (!appStarted) module.startIslands({ startApp, reached })
+        },
+      )
+    }
     const now = (event?: Event) => {
       // Not a key: only at a control (a click in the text focuses <main>, which is no reach).
       const elsewhere =
@@ -52,30 +70,24 @@
         event.type !== 'keydown' &&
         !(event.target instanceof Element && event.target.closest(controls))
       if (islands && elsewhere) return
-      for (const type of firstTouch) removeEventListener(type, now, true)
-      startApp()
+      // Listened for until her reach, also while the islands load at idle.
+      if (event !== undefined) {
+        reached = true
+        for (const type of firstTouch) removeEventListener(type, now, true)
+      }
+      bring()
     }
     for (const type of firstTouch) addEventListener(type, now, { capture: true, passive: true })
-    // Once the app has come, it does what the islands would (and the carousel is its own).
-    const startIslands = () => {
-      if (!islands) return now()
-      if (appStarted) return
-      void import(/* @vite-ignore */ islands).then(
-        (module: { startIslands: (options: { startApp: () => void }) => void }) => {
-          if (!appStarted) module.startIslands({ startApp })
-        },
-      )
-    }
     const whenIdle = () =>
       'requestIdleCallback' in window
-        ? requestIdleCallback(startIslands, { timeout: 2000 })
-        : setTimeout(startIslands)
+        ? requestIdleCallback(() => now(), { timeout: 2000 })
+        : setTimeout(() => now())
     if (document.readyState === 'complete') whenIdle()
     else addEventListener('load', whenIdle, { once: true })
 
-    // Her click on a button of the page (a menu, the carousel) before React listens: clicked
-    // again once the app is ready. main.tsx says when React starts listening (app-hydrating);
-    // from then on React answers clicks itself.
+    // Her click on a button of the page (a menu, the carousel) before its islands or React
+    // listen: clicked again once they do. The islands mark the page (data-islands-ready); main.tsx
+    // says when React starts listening (app-hydrating) and when it is ready (data-app-ready).
     let pressed: Element | null = null
     let listening = false
     const note = (event: Event) => {
@@ -88,10 +100,33 @@
       removeEventListener('click', note, true)
     })
     new MutationObserver((_, observer) => {
-      if (!('appReady' in root.dataset)) return
+      if (!('appReady' in root.dataset) && !('islandsReady' in root.dataset)) return
       observer.disconnect()
+      listening = true
+      removeEventListener('click', note, true)
       if (pressed instanceof HTMLElement && pressed.isConnected) pressed.click()
-    }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] })
+    }).observe(root, {
+      attributes: true,
+      attributeFilter: ['data-app-ready', 'data-islands-ready'],
+    })
+  }
+
+  // After she chose a language in the islands' menu, the page came again in it: focus where it
+  // was, as the app's menu gives it back to its button; after a link on the islands' page, on
+  // the new page's heading, as the app's FocusOnNavigation does (islands/islands.ts).
+  try {
+    // "<path> <selector>": only on the page it was meant for.
+    const [path, ...selector] = (sessionStorage.getItem('focus-after-load') ?? '').split(' ')
+    sessionStorage.removeItem('focus-after-load')
+    if (path === location.pathname && selector.length > 0) {
+      const target = document.querySelector<HTMLElement>(selector.join(' '))
+      // A heading is focused as the app's FocusOnNavigation does: by script only.
+      if (target && !target.hasAttribute('tabindex') && target.tabIndex < 0)
+        target.setAttribute('tabindex', '-1')
+      target?.focus()
+    }
+  } catch {
+    // Without storage, nothing was kept.
   }
 
   const start = () => {
@@ -123,9 +158,16 @@
   /**
    * Our fonts (styles.css), taken by the page's parts one frame each, the first screen first. Set
    * again in our fonts all at once, a long page held a slow phone for one long task; part by
-   * part, each is a short one.
+   * part, each is a short one. A short page (two screens at most: the account forms, the
+   * newsletter's result pages) takes them at once: each part's step costs a restyle and a layout
+   * of its own, which there cost more than the one step (decision 104).
    */
   const usePartByPart = () => {
+    const app = document.getElementById('root')
+    if (app && root.scrollHeight <= 2 * innerHeight) {
+      app.dataset.fontsReady = ''
+      return
+    }
     const parts = [
       ...document.querySelectorAll<HTMLElement>('#root header, #main > *, #root footer'),
     ]
@@ -137,7 +179,6 @@
       if (!step) {
         // The whole app last, for what it draws later. Not by dropping the page's mark: that
         // would restyle every element again (the mark's values are inherited by all).
-        const app = document.getElementById('root')
         if (app) app.dataset.fontsReady = ''
         for (const part of parts) delete part.dataset.fontsReady
         return

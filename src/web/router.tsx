@@ -9,9 +9,18 @@ import { PageSpinner } from './components/ui/page-spinner.tsx'
 import { stripLanguageParam } from './lib/i18n.ts'
 import { preloadableLazy } from './lib/preloadable-lazy.tsx'
 import { withTexts } from './lib/with-texts.ts'
-import { LANDING_PATHS, LandingPage, preloadLanding } from './routes/landing.tsx'
 
-// Screens other than the landing page load on demand, keeping the first visit light.
+/** The addresses that show the landing page. */
+const LANDING_PATHS: readonly string[] = ['/', '/landing', '/home', '/welcome']
+
+// Every screen loads on demand, keeping each page's first load to its own screen. The landing
+// page too: it runs its islands, not the app, for a visitor who is signed out (decision 95), so
+// the account forms need not carry it (decision 102).
+const loadLanding = () => import('./routes/landing.tsx')
+type LandingProps = Parameters<(typeof import('./routes/landing.tsx'))['LandingPage']>[0]
+const LandingPage = preloadableLazy<LandingProps>(async () => ({
+  default: (await loadLanding()).LandingPage,
+}))
 const PrivacyPolicyPage = preloadableLazy(() => import('./routes/privacy-policy.tsx'))
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback.tsx'))
 const UnknownAddressPage = preloadableLazy(() => import('./routes/not-found.tsx'))
@@ -33,6 +42,7 @@ const NewsletterIssuePage = lazy(() => import('./routes/newsletter-issue.tsx'))
 const EventsPage = lazy(() => import('./routes/events.tsx'))
 const SeriesUnfollowPage = lazy(() => import('./routes/series-unfollow.tsx'))
 const EventOfferPage = lazy(() => import('./routes/event-offer.tsx'))
+const EventFriendPage = lazy(() => import('./routes/event-friend.tsx'))
 const KlikkscreenPage = lazy(() => import('./routes/klikkscreen.tsx'))
 const ScreenPage = lazy(() => import('./routes/screen.tsx'))
 const AdminRoundPrintPage = lazy(() => import('./routes/admin-round-print.tsx'))
@@ -53,7 +63,8 @@ const PRERENDERED_SCREENS: Record<string, { preload: () => Promise<void> }> = {
  * (the page carries the texts it was rendered with; these load what it lacks, if anything).
  */
 export function preloadScreen(path: string, texts: Promise<typeof i18n>): Promise<unknown> {
-  if (LANDING_PATHS.includes(path)) return preloadLanding(texts)
+  if (LANDING_PATHS.includes(path))
+    return Promise.all([LandingPage.preload(), loadLanding().then((m) => m.preloadLanding(texts))])
   const screen = PRERENDERED_SCREENS[path] ?? (isScreenPath(path) ? null : UnknownAddressPage)
   return Promise.all([texts, screen?.preload()])
 }
@@ -143,6 +154,7 @@ function SiteRoutes() {
           <Route path="/events" component={EventsPage} />
           <Route path="/series/unfollow" component={SeriesUnfollowPage} />
           <Route path="/events/offer/:id" component={EventOfferPage} />
+          <Route path="/events/friend/:id" component={EventFriendPage} />
           <Route path="/admin" component={AdminArea} />
           <Route path="/admin/*" component={AdminArea} />
           <Route path="/admin-setup" component={AdminSetupPage} />

@@ -702,6 +702,32 @@ const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    route: 'POST /api/admin/events/:id/participants/:userId/no-show/clear',
+    action: 'no_show.clear',
+    subject: () => ({ type: 'event', id: ids.noShowEvent ?? null }),
+    prepare: async () => {
+      // She registers and never comes in: the evening's end records her as a no-show.
+      ids.noShowEvent = (
+        await ok<{ id: string }>({
+          method: 'POST',
+          path: '/api/admin/events',
+          body: eventInput('Távolmaradás'),
+        })
+      ).id
+      await ok({ method: 'POST', path: `/api/events/${ids.noShowEvent}/registration` }, people.m5)
+      await ok({ method: 'POST', path: `/api/admin/events/${ids.noShowEvent}/start` })
+      await ok({ method: 'POST', path: `/api/admin/events/${ids.noShowEvent}/end` })
+    },
+    call: () => ({
+      method: 'POST',
+      path: `/api/admin/events/${ids.noShowEvent}/participants/${people.m5.userId}/no-show/clear`,
+    }),
+    refused: () => ({
+      method: 'POST',
+      path: `/api/admin/events/${ZERO}/participants/${people.m5.userId}/no-show/clear`,
+    }),
+  },
+  {
     route: 'POST /api/admin/series',
     action: 'series.create',
     subject: () => ({ type: 'series', id: ids.series ?? null }),
@@ -746,6 +772,51 @@ const SCENARIOS: Scenario[] = [
       path: `/api/admin/series/${ZERO}/evenings/${ids.seriesEvening}`,
       body: { scope: 'evening', eventName: 'Senkié', duration: 120 },
     }),
+  },
+  {
+    route: 'PUT /api/admin/series/:id/evenings/:eventId/tables',
+    action: 'event.update',
+    subject: () => ({ type: 'event', id: ids.seriesEvening ?? null }),
+    call: () => ({
+      method: 'PUT',
+      path: `/api/admin/series/${ids.series}/evenings/${ids.seriesEvening}/tables`,
+      body: {
+        scope: 'evening',
+        tables: [{ tableName: 'Rózsa', capacityFull: 6, capacityActual: 5 }],
+      },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: `/api/admin/series/${ZERO}/evenings/${ids.seriesEvening}/tables`,
+      body: { scope: 'evening', tables: [] },
+    }),
+  },
+  {
+    route: 'PUT /api/admin/series/:id/rule',
+    action: 'series.update',
+    subject: () => ({ type: 'series', id: ids.series ?? null }),
+    call: () => ({
+      method: 'PUT',
+      path: `/api/admin/series/${ids.series}/rule`,
+      body: {
+        // The same dates: no evening moves, so the series' entry is the only one (each evening
+        // moved, removed or made has its own: events/series-edits.test.ts).
+        rule: { kind: 'dates', dates: [`${futureDay(30)}T19:00`, `${futureDay(60)}T19:00`] },
+        registrationOpensDays: 21,
+      },
+    }),
+    refused: () => ({
+      method: 'PUT',
+      path: `/api/admin/series/${ids.series}/rule`,
+      body: { rule: { kind: 'dates', dates: ['2020-01-03T19:00'] }, registrationOpensDays: 21 },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/series/:id',
+    action: 'series.delete',
+    subject: () => ({ type: 'series', id: ids.series ?? null }),
+    call: () => ({ method: 'DELETE', path: `/api/admin/series/${ids.series}` }),
+    refused: () => ({ method: 'DELETE', path: `/api/admin/series/${ZERO}` }),
   },
   {
     route: 'POST /api/admin/questions',
@@ -969,8 +1040,13 @@ describe('the audit log, route by route', () => {
     expect(reopened?.before).toEqual({ status: 'ended' })
     expect(reopened?.after).toEqual({ status: 'active' })
     const ended = await entryOf('event.end')
-    expect(ended?.before).toEqual({ status: 'active', endedAt: null })
-    expect(ended?.after).toEqual({ status: 'ended', endedAt: expect.any(String) })
+    // The end says how many no-shows it recorded (decision 0091).
+    expect(ended?.before).toEqual({ status: 'active', endedAt: null, noShows: null })
+    expect(ended?.after).toEqual({
+      status: 'ended',
+      endedAt: expect.any(String),
+      noShows: expect.any(Number),
+    })
     expect(Date.parse(String(ended?.after?.endedAt))).not.toBeNaN()
     // The event itself agrees: ended, no longer running.
     const detail = (await (await people.admin.client.get(event())).json()) as {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { deviceSessionsSchema, signInMethodsSchema } from '#shared/schemas/account.ts'
 import { deleteAccountSchema } from '#shared/schemas/delete-account.ts'
 import type { Db } from '../db/client.ts'
+import type { PlaceMail } from '../events/calendar-mail.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/parse-json.ts'
@@ -28,7 +29,7 @@ const sessionId = pathIds({
  * /api/account: how she signs in, her signed-in devices (each revocable), and SPEC's account
  * deletion, confirmed by password or a fresh Google sign-in.
  */
-export function accountRoutes(auth: Auth, db: Db) {
+export function accountRoutes(auth: Auth, db: Db, mail: PlaceMail) {
   // Who is asking comes before what she sent: a signed-out request is a 401 whatever its body.
   const signedInFirst = requireUser(auth, db)
   return new Hono<AppEnv>()
@@ -164,7 +165,7 @@ export function accountRoutes(auth: Auth, db: Db) {
           throw new ApiError(403, 'reauthentication_required', 'deleteAccount.confirmWithGoogle')
         }
 
-        await deleteAccountData(db, found.user.id)
+        await deleteAccountData(db, found.user.id, mail)
         c.var.log.info({ userId: found.user.id }, 'account deleted')
         // The session rows are gone; the browser's session cookies go too.
         for (const name of Object.keys(getCookie(c))) {

@@ -1,6 +1,7 @@
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { USERS_PAGE_SIZE, type UserRole, type UsersQuery } from '#shared/schemas/admin-users.ts'
 import type { Db } from '../db/client.ts'
+import { eventNoShows } from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import { containsPattern } from '../db/like-pattern.ts'
@@ -12,6 +13,11 @@ const columns = {
   isAdmin: profiles.isAdmin,
   userCode: profiles.userCode,
   createdAt: profiles.createdAt,
+  /** Her no-shows still standing (decision 0091): the host sees them, she is never told. */
+  noShows:
+    sql<number>`(select count(*) from ${eventNoShows} where ${eventNoShows.userId} = ${profiles.id} and ${eventNoShows.clearedAt} is null)`.mapWith(
+      Number,
+    ),
 }
 
 function searchOf(q: string): SQL | undefined {

@@ -71,6 +71,8 @@ export const makeBackupCodes = () =>
 
 /** How close to the truth a session's "last active" is, in seconds (session.updateAge below). */
 export const SESSION_ACTIVITY_RESOLUTION_S = 5 * 60
+/** How long a session lasts after its last write, in seconds (session.expiresIn below). */
+export const SESSION_EXPIRES_IN_S = 30 * 24 * 60 * 60
 
 export interface AuthDeps {
   db: Db
@@ -209,7 +211,7 @@ export function createAuth({
     // Only with a confirmation by the new address; the old one gets a notice (change-email.ts).
     user: { changeEmail: { enabled: true }, additionalFields: NAME_FIELDS },
     session: {
-      expiresIn: 30 * 24 * 60 * 60,
+      expiresIn: SESSION_EXPIRES_IN_S,
       // A session used again 5 minutes or more after its last write is written again (its
       // updatedAt, and the 30 days start anew): "last active" on her devices card is true to the
       // nearest 5 minutes, at one write per session per 5 minutes, never one per request.
@@ -285,7 +287,7 @@ export function createAuth({
             if (body && ['name', 'givenName', 'familyName'].some((key) => body[key] !== undefined))
               await followNameChange(db, updated)
             // Her profile's address first: ADMIN_EMAILS is matched against it.
-            await followEmailChange(db, updated)
+            await followEmailChange(db, updated, secret)
             await promoteListedAdmins(db, adminEmails, updated.id)
           },
         },

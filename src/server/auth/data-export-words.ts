@@ -1,11 +1,11 @@
 import { AUDIT_ACTOR_KINDS } from '#shared/audit.ts'
 import { dateLocale, isLanguage, type Language } from '#shared/languages.ts'
 import { PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
+import { FRIEND_INVITATION_STATUSES } from '#shared/place-offers.ts'
 import { SUPPRESSION_REASONS } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { outbox } from '../db/schema/outbox.ts'
 import { emailTranslator, participantStatusText } from '../i18n.ts'
-
 /**
  * The readable page of her data download (data.html) in the words the site uses: data.json keeps
  * the codes (`registered`, `verify-email`...) for programs; the page shows each in her language.
@@ -25,10 +25,14 @@ export const EMAIL_KIND_WORDS = [
   'placeOpened',
   'placeOffer',
   'placeGivenUp',
+  'friendInvitation',
+  'friendAccepted',
   'eventChanged',
   'eventCancelled',
   'eventReminder',
   'klikkResult',
+  'eveningThanks',
+  'eveningMissed',
   'seriesOpen',
   'newsletterConfirm',
   'newsletterAlreadySubscribed',
@@ -52,6 +56,8 @@ const among = <T extends string>(list: readonly T[], value: string): value is T 
 export function emailKindWord(kind: string): (typeof EMAIL_KIND_WORDS)[number] | 'other' {
   if (kind.startsWith('eventRegistration:')) return 'eventRegistration'
   if (kind.startsWith('placeOffer:')) return 'placeOffer'
+  if (kind.startsWith('friendInvitation:')) return 'friendInvitation'
+  if (kind.startsWith('friendAccepted:')) return 'friendAccepted'
   if (kind.startsWith('campaign-test-')) return 'campaignTest'
   return among(EMAIL_KIND_WORDS, kind) ? kind : 'other'
 }
@@ -68,6 +74,10 @@ export function pageWords(language: Language) {
     switch (`${section}.${field}`) {
       case 'events.status':
         return among(PARTICIPANT_STATUSES, value) ? participantStatusText(language, value) : null
+      case 'friendInvitations.status':
+        return among(FRIEND_INVITATION_STATUSES, value)
+          ? t(`dataExport.friendStatuses.${value}`)
+          : null
       case 'emails.kind':
         return t(`dataExport.emailKinds.${emailKindWord(value)}`)
       case 'emails.status':

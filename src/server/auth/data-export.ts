@@ -8,6 +8,8 @@ import { auditLog } from '../db/schema/audit.ts'
 import { account, passkey, session, user } from '../db/schema/auth.ts'
 import {
   eventDoorHelpers,
+  eventNoShows,
+  eventFriendInvitations,
   eventRounds,
   events,
   eventParticipants,
@@ -48,6 +50,7 @@ type SectionKey =
   | 'notMailed'
   | 'events'
   | 'doorHelper'
+  | 'friendInvitations'
   | 'klikk'
   | 'emails'
   | 'accountHistory'
@@ -328,9 +331,18 @@ function sections(db: Db, member: ExportedMember): Section[] {
               registeredAt: eventParticipants.registeredAt,
               checkedInAt: eventParticipants.checkedInAt,
               leftAt: eventParticipants.leftAt,
+              noShowAt: eventNoShows.recordedAt,
+              noShowClearedAt: eventNoShows.clearedAt,
             })
             .from(eventParticipants)
             .innerJoin(events, eq(events.id, eventParticipants.eventId))
+            .leftJoin(
+              eventNoShows,
+              and(
+                eq(eventNoShows.eventId, eventParticipants.eventId),
+                eq(eventNoShows.userId, eventParticipants.userId),
+              ),
+            )
             .where(
               and(
                 eq(eventParticipants.userId, userId),
@@ -354,6 +366,9 @@ function sections(db: Db, member: ExportedMember): Section[] {
             registeredAt: iso(row.registeredAt),
             checkedInAt: iso(row.checkedInAt),
             leftAt: iso(row.leftAt),
+            // Not checked in when the evening ended (decision 0091), and whether the host cleared it.
+            noShowAt: iso(row.noShowAt),
+            noShowClearedAt: iso(row.noShowClearedAt),
             seats: seats.get(row.eventId) ?? [],
           }))
         }),
@@ -380,6 +395,46 @@ function sections(db: Db, member: ExportedMember): Section[] {
             event: eventText({ eventName, translations }, 'eventName', member.language).text,
             startTime: iso(row.startTime),
             helperSince: iso(row.helperSince),
+          })),
+        ),
+    },
+    {
+      // The friends she invited to an evening, and the invitation she accepted (decision 0092).
+      key: 'friendInvitations',
+      single: false,
+      batches: () =>
+        once(async () =>
+          (
+            await db
+              .select({
+                eventName: events.eventName,
+                translations: events.translations,
+                startTime: events.startTime,
+                inviterId: eventFriendInvitations.inviterId,
+                email: eventFriendInvitations.email,
+                status: eventFriendInvitations.status,
+                invitedAt: eventFriendInvitations.invitedAt,
+                expiresAt: eventFriendInvitations.expiresAt,
+                answeredAt: eventFriendInvitations.answeredAt,
+              })
+              .from(eventFriendInvitations)
+              .innerJoin(events, eq(events.id, eventFriendInvitations.eventId))
+              .where(
+                or(
+                  eq(eventFriendInvitations.inviterId, userId),
+                  eq(eventFriendInvitations.friendId, userId),
+                ),
+              )
+              .orderBy(asc(eventFriendInvitations.invitedAt))
+          ).map(({ eventName, translations, ...row }) => ({
+            event: eventText({ eventName, translations }, 'eventName', member.language).text,
+            startTime: iso(row.startTime),
+            sentByYou: row.inviterId === userId,
+            email: row.email,
+            status: row.status,
+            invitedAt: iso(row.invitedAt),
+            expiresAt: iso(row.expiresAt),
+            answeredAt: iso(row.answeredAt),
           })),
         ),
     },

@@ -1,9 +1,11 @@
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../http/app-env.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { Auth } from './auth.ts'
 import { findProfile, profileOf } from './profiles.ts'
 import type { Db } from '../db/client.ts'
+import { sessionChecks, type StreamViewer } from './session-checks.ts'
 
 /** 401 without a session; otherwise puts the user and her profile on the context. */
 export function requireUser(auth: Auth, db: Db) {
@@ -13,6 +15,7 @@ export function requireUser(auth: Auth, db: Db) {
     const profile = await profileOf(db, found.user, c.var.language)
     c.set('user', found.user)
     c.set('profile', profile)
+    c.set('sessionToken', found.session.token)
     await next()
   })
 }
@@ -48,17 +51,44 @@ export function requireAdmin(auth: Auth, db: Db) {
  * For a long-lived answer given under requireUser or requireAdmin (a live stream): whether the
  * request's session still stands and, for an admin's stream, whether she is still an admin. A
  * session signed out, revoked from another device, or an admin made a member again, loses what
- * the stream would go on telling.
+ * the stream would go on telling. The streams checking in the same moment (a heartbeat slot)
+ * share one query (auth/session-checks.ts, decision 0097).
  */
 export function accessStillHolds(
   auth: Auth,
   db: Db,
-  headers: Headers,
+  c: Context<AppEnv>,
   { admin }: { admin: boolean },
 ): () => Promise<boolean> {
+  const viewer = streamViewer(auth, db, c)
+  return async () => {
+    const found = await viewer()
+    return found !== null && (!admin || actsAsAdmin(found, found))
+  }
+}
+
+/**
+ * Who the session of a request under requireUser belongs to now (null once it ended), asked
+ * again and again by a long-lived answer; batched with the other streams' checks.
+ */
+export function streamViewer(
+  auth: Auth,
+  db: Db,
+  c: Context<AppEnv>,
+): () => Promise<StreamViewer | null> {
+  const headers = c.req.raw.headers
+  const token = c.var.sessionToken
+  const checks = sessionChecks(auth, db)
+  if (token) return () => checks.viewerOf(token, headers)
+  // Not under requireUser: Better Auth's own check, one query per call.
   return async () => {
     const found = await auth.api.getSession({ headers })
-    if (!found) return false
-    return !admin || actsAsAdmin(found.user, await findProfile(db, found.user.id))
+    if (!found) return null
+    const profile = await findProfile(db, found.user.id)
+    return {
+      userId: found.user.id,
+      isAdmin: profile?.isAdmin === true,
+      twoFactorEnabled: found.user.twoFactorEnabled === true,
+    }
   }
 }

@@ -5,6 +5,7 @@ import { user } from '../db/schema/auth.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
 import { eventRounds, eventTableAssignments, eventTables } from '../db/schema/events.ts'
 import { newsletterDailyCounts, newsletterSubscribers } from '../db/schema/newsletter.ts'
+import { welcomeDeliveries, welcomeEmails } from '../db/schema/welcome-series.ts'
 import { browserClient } from '../test/http-client.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { seedMember } from '../test/seed.ts'
@@ -276,6 +277,38 @@ describe('the dashboard', () => {
       { ...firstFigures, metSomeoneNew: 4 },
       { ...secondFigures, metSomeoneNew: 0 },
     ])
+  })
+
+  it('counts the welcome e-mails that went out in the range, each in its place', async () => {
+    expect((await dashboard('4w')).welcome).toEqual([])
+    const [first, second] = await db()
+      .insert(welcomeEmails)
+      .values([
+        { position: 1, delayDays: 0, content: { hu: { subject: 'Szia', body: 'Üdv!' } } },
+        { position: 2, delayDays: 3, content: { hu: { subject: 'Újra', body: 'Üdv!' } } },
+      ])
+      .returning()
+    if (!first || !second) throw new Error('no welcome e-mails')
+    const sent = (emailId: string, hash: string, queuedAt: Date) => ({
+      addressHash: hash,
+      emailId,
+      language: 'hu' as const,
+      queuedAt,
+    })
+    await db()
+      .insert(welcomeDeliveries)
+      .values([
+        sent(first.id, 'a', at(1)),
+        sent(first.id, 'b', at(0)),
+        sent(second.id, 'a', at(0)),
+        // Before the four weeks: only "all" counts it.
+        sent(first.id, 'c', at(10)),
+      ])
+    expect((await dashboard('4w')).welcome).toEqual([
+      { position: 1, delayDays: 0, sent: 2 },
+      { position: 2, delayDays: 3, sent: 1 },
+    ])
+    expect((await dashboard('all')).welcome.map((e) => e.sent)).toEqual([3, 1])
   })
 
   it('counts new accounts per week', async () => {

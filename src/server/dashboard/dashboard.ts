@@ -150,6 +150,19 @@ function campaignFigures(db: Db, from: string) {
   )
 }
 
+/** The welcome e-mails (decision 0090), each with how many went into the outbox in the range. */
+function welcomeFigures(db: Db, from: string) {
+  return query<Dashboard['welcome'][number]>(
+    db,
+    sql`select e.position as "position", e.delay_days as "delayDays",
+               count(d.email_id) filter (where d.queued_at >= ${startOf(from)})::int as "sent"
+          from newsletter_welcome_emails e
+          left join newsletter_welcome_deliveries d on d.email_id = e.id
+         group by e.id, e.position, e.delay_days
+         order by e.position`,
+  )
+}
+
 const MET_LOCK = sql`select pg_advisory_xact_lock(hashtext('lendulet:event-met-counts'))`
 
 /**
@@ -298,7 +311,7 @@ async function feedbackOf(db: Db, eventIds: string[]) {
 /**
  * Evenings that began in the range. Registered: held a place (registered, or came in without
  * registering; not the waiting list). Present: checked in at the door. Absent: held a place and
- * never checked in. Met someone new and new pairs: see metSomeoneNew. Mutual klikks and how the
+ * never checked in. No-shows: recorded at its end and not cleared by the host (decision 0091). Met someone new and new pairs: see metSomeoneNew. Mutual klikks and how the
  * evening felt (issue 40): see mutualKlikks and feedbackOf.
  */
 async function eveningFigures(db: Db, from: string): Promise<Dashboard['evenings']> {
@@ -312,7 +325,9 @@ async function eveningFigures(db: Db, from: string): Promise<Dashboard['evenings
                count(p.user_id) filter (where p.status in ('registered', 'present', 'absent')
                                           and p.checked_in_at is not null)::int as "present",
                count(p.user_id) filter (where p.status in ('registered', 'absent')
-                                          and p.checked_in_at is null)::int as "absent"
+                                          and p.checked_in_at is null)::int as "absent",
+               (select count(*) from event_no_shows ns
+                 where ns.event_id = e.id and ns.cleared_at is null)::int as "noShows"
           from events e
           left join event_participants p on p.event_id = e.id
          where e.start_time >= ${startOf(from)} and e.start_time <= now()
@@ -352,11 +367,20 @@ export async function readDashboard(db: Db, range: DashboardRange): Promise<Dash
   const { thisWeek, firstDay } = await calendar(db)
   const weeks = weeksOf(range, thisWeek, firstDay)
   const from = weeks[0] ?? thisWeek
-  const [newsletter, campaigns, evenings, accounts] = await Promise.all([
+  const [newsletter, welcome, campaigns, evenings, accounts] = await Promise.all([
     newsletterFigures(db, weeks),
+    welcomeFigures(db, from),
     campaignFigures(db, from),
     eveningFigures(db, from),
     newAccounts(db, weeks),
   ])
-  return { range, weeks, newsletter, campaigns, evenings, members: { newAccounts: accounts } }
+  return {
+    range,
+    weeks,
+    newsletter,
+    welcome,
+    campaigns,
+    evenings,
+    members: { newAccounts: accounts },
+  }
 }

@@ -52,7 +52,7 @@ describe('the embedded database (PGlite) set-up', () => {
     const database = await openDatabase({ dataDir: undefined })
     try {
       const [row] = await query(database.db, sql`show shared_buffers`)
-      expect(row).toEqual({ shared_buffers: '16MB' })
+      expect(row).toEqual({ shared_buffers: '8MB' })
     } finally {
       await database.close()
     }

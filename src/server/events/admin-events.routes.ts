@@ -45,12 +45,7 @@ export function adminEventsRoutes(
             200: { description: 'A stream of `changed` events.', media: 'text/event-stream' },
           },
         }),
-        (c) =>
-          adminChangesStream(
-            c,
-            live,
-            accessStillHolds(auth, db, c.req.raw.headers, { admin: true }),
-          ),
+        (c) => adminChangesStream(c, live, accessStillHolds(auth, db, c, { admin: true })),
       )
       .route('/', adminEventRoutes(deps))
       .route('/:id', eventLifecycleRoutes(deps))

@@ -63,7 +63,7 @@ function render(
   event: CalendarEvent,
   to: Recipient,
   mail: PlaceMail,
-  extra: { position?: number; until?: Date; path?: string } = {},
+  extra: { position?: number; until?: Date; path?: string; inviter?: string; friend?: string } = {},
 ) {
   // Her language's texts, or the Hungarian where the host has not written them in it.
   const texts = localizeEvent(event, to.language)
@@ -77,6 +77,8 @@ function render(
     position: extra.position,
     until: extra.until && momentIn(to.language, extra.until),
     cancelBy: HOLDING_KINDS.has(kind) ? momentIn(to.language, cancelDeadline(event)) : undefined,
+    inviter: extra.inviter,
+    friend: extra.friend,
   })
 }
 
@@ -171,6 +173,55 @@ export async function queueOfferEmail(
       until: expiresAt,
       path: `/events/offer/${event.id}`,
     }),
+    cooldown: false,
+  })
+}
+
+/**
+ * A member's invitation of a friend (decision 0092), in the invitation's transaction and in the
+ * member's language (the friend has no account, so no language of her own): the evening's time
+ * and place, who invites her, until when her place is held. Its link opens the invitation's
+ * page, which asks before it accepts (mail scanners open links) and, signed out, leads through
+ * signing up and back.
+ */
+export async function queueFriendInvitationEmail(
+  tx: Tx,
+  event: CalendarEvent,
+  invitation: { id: string; email: string; expiresAt: Date },
+  inviterName: string,
+  language: Language,
+  mail: PlaceMail,
+) {
+  const to: Recipient = { email: invitation.email, fullName: null, givenName: null, language }
+  return enqueueEmail(tx, {
+    kind: `friendInvitation:${event.id}`,
+    to: to.email,
+    language,
+    ...render('friendInvited', event, to, mail, {
+      until: invitation.expiresAt,
+      path: `/events/friend/${invitation.id}`,
+      inviter: inviterName,
+    }),
+    cooldown: false,
+  })
+}
+
+/**
+ * To the inviter, in the transaction where her friend accepted (decision 0100), in the
+ * inviter's language: her friend has a place now. Once per invitation (it is accepted once).
+ */
+export async function queueFriendAcceptedEmail(
+  tx: Tx,
+  event: CalendarEvent,
+  to: Recipient,
+  friendName: string,
+  mail: PlaceMail,
+) {
+  return enqueueEmail(tx, {
+    kind: `friendAccepted:${event.id}`,
+    to: to.email,
+    language: to.language,
+    ...render('friendAccepted', event, to, mail, { friend: friendName }),
     cooldown: false,
   })
 }

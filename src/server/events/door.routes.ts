@@ -3,8 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { checkInInputSchema } from '#shared/schemas/door.ts'
 import type { Auth } from '../auth/auth.ts'
-import { findProfile } from '../auth/profiles.ts'
-import { actsAsAdmin, requireUser } from '../auth/session.ts'
+import { actsAsAdmin, requireUser, streamViewer } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
@@ -80,6 +79,7 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
         const eventId = c.req.valid('param').id
         await doorEvent(db, eventId, viewer)
         const language = c.var.language
+        const nowViewing = streamViewer(auth, db, c)
         return changesStream(c, {
           hub: live.hub,
           heartbeatMs: live.heartbeatMs,
@@ -91,12 +91,11 @@ export function doorRoutes(auth: Auth, db: Db, live: LiveDeps) {
               await doorState(db, await doorEvent(db, eventId, viewer), viewer, language),
             ),
           stillAllowed: async () => {
-            const found = await auth.api.getSession({ headers: c.req.raw.headers })
+            const found = await nowViewing()
             if (!found) return false
-            const profile = await findProfile(db, found.user.id)
             return doorEvent(db, eventId, {
-              userId: found.user.id,
-              isAdmin: actsAsAdmin(found.user, profile),
+              userId: found.userId,
+              isAdmin: actsAsAdmin(found, found),
             }).then(
               () => true,
               () => false,

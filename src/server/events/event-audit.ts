@@ -25,6 +25,7 @@ export const eventValues = (event: EventRow) => ({
   autoSeatLateArrivals: event.autoSeatLateArrivals,
   klikkWindowHours: event.klikkWindowHours,
   cancelDeadlineHours: event.cancelDeadlineHours,
+  friendsAllowed: event.friendsAllowed,
   // The texts written in other languages; one not written is absent (it shows the Hungarian).
   ...Object.fromEntries(
     TRANSLATED_LANGUAGES.flatMap((language) =>

@@ -65,7 +65,7 @@ export function eventLifecycleRoutes(deps: AdminEventsDeps) {
       adminDoc({
         summary: 'Reopen an ended event',
         description:
-          'An ended evening is over: `start` refuses it (409 `event_ended`). Reopening is the deliberate way back: the event is active again, keeping its rounds and seating; the round that was running when it ended stays over.',
+          'An ended evening is over: `start` refuses it (409 `event_ended`). Reopening is the deliberate way back: the event is active again, keeping its rounds and seating; the round that was running when it ended stays over. After-evening e-mails not yet sent are called off.',
         responses: { 200: json('The event, active again.', eventRowSchema) },
         errors: [404, 409],
       }),
@@ -76,6 +76,8 @@ export function eventLifecycleRoutes(deps: AdminEventsDeps) {
       '/end',
       adminDoc({
         summary: 'End the event',
+        description:
+          'Who held a place and was never checked in is recorded as a no-show (the host may clear one); those who came get a thank-you e-mail (with the klikk link when they sat at a table), the others a short "we missed you" with the next date, each once per member and evening, however often the evening is reopened and ended. The e-mails wait 30 minutes (AFTER_EVENING_GRACE_MINUTES) and go only if the evening is still ended then: reopening within that time calls them off.',
         responses: { 200: json('The event, ended.', eventRowSchema) },
         errors: [404, 409],
       }),

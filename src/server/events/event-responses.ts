@@ -86,6 +86,28 @@ export const eventDetailSchema = z
         email: z.string(),
       }),
     ),
+    /** The seating's figures over the event's rounds, started and planned (decision 94). */
+    seating: z.object({
+      /** Meetings of a pair beyond its first in tonight's rounds. */
+      repeats: z.number().int(),
+      /** Meetings of pairs who sat together at an earlier evening within the memory. */
+      earlierRepeats: z.number().int(),
+      /** How far back the seating remembers (the owner's setting). */
+      memoryMonths: z.number().int(),
+    }),
+    /**
+     * Who held a place and was not checked in when the evening ended (decision 0091);
+     * `clearedAt` once the host cleared one. Empty until the evening ends.
+     */
+    noShows: z.array(
+      z.object({
+        userId: z.string(),
+        recordedAt: z.coerce.date(),
+        clearedAt: z.coerce.date().nullable(),
+        fullName: z.string().nullable(),
+        email: z.string(),
+      }),
+    ),
     rounds: z.array(
       roundRowSchema.extend({
         seats: z.array(z.object({ tableId: z.string(), userId: z.string() })),
@@ -95,6 +117,16 @@ export const eventDetailSchema = z
     ),
   })
   .meta({ id: 'EventDetail' })
+
+/** A friend's invitation as her inviter sees it (decision 0092). */
+const friendInvitationSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    status: z.enum(['open', 'accepted', 'lapsed']),
+    expiresAt: z.coerce.date(),
+  })
+  .meta({ id: 'FriendInvitation' })
 
 /**
  * GET /api/events: the members' events page, running or still to come, with her registration.
@@ -165,6 +197,13 @@ export const memberEventListSchema = z.object({
          * `open` (the last hours), offered to everyone in line, the first to accept has it.
          */
         offer: z.object({ kind: z.enum(PLACE_OFFER_KINDS), expiresAt: z.coerce.date() }).nullable(),
+        /** The host lets each member with a place invite one friend (decision 0092). */
+        friendsAllowed: z.boolean(),
+        /**
+         * Her friend's invitation (the latest not withdrawn): `open` holds a place until
+         * `expiresAt`; `accepted`, the friend is registered; `lapsed`, its time ran out.
+         */
+        friendInvitation: friendInvitationSchema.nullable(),
       })
       .meta({ id: 'MemberEvent' }),
   ),
@@ -184,6 +223,25 @@ export const memberEventListSchema = z.object({
     })
     .nullable(),
 })
+
+/** POST /api/events/:id/friend: the invitation she sent. */
+export const friendInvitationResponseSchema = z.object({ invitation: friendInvitationSchema })
+
+/** GET /api/events/friend-invitations/:id: the invitation as the invited friend sees it. */
+export const friendInvitationViewSchema = z
+  .object({
+    id: z.uuid(),
+    eventId: z.uuid(),
+    /** Who invited her. */
+    inviterName: z.string(),
+    status: z.enum(['open', 'accepted', 'withdrawn', 'lapsed']),
+    /** Until when her place is held. */
+    expiresAt: z.coerce.date(),
+  })
+  .meta({ id: 'FriendInvitationView' })
+
+/** POST /api/events/friend-invitations/:id/accept. */
+export const friendAcceptedSchema = z.object({ registered: z.literal(true), eventId: z.uuid() })
 
 /** GET /api/events/people-met. */
 export const peopleMetSchema = z.object({
@@ -369,7 +427,9 @@ export const seriesListSchema = z.object({
 /** A series and its evenings, each with how many hold a place. */
 export const seriesDetailSchema = z.object({
   series: seriesRowSchema,
-  evenings: z.array(eventRowSchema.extend({ registered: z.number().int() })),
+  evenings: z.array(
+    eventRowSchema.extend({ registered: z.number().int(), tables: z.array(tableRowSchema) }),
+  ),
 })
 
 /** A series made: it and the evenings it made up to the horizon. */
@@ -380,6 +440,31 @@ export const seriesCreatedSchema = z.object({
 
 /** The evenings an edit changed. */
 export const seriesEditedSchema = z.object({ evenings: z.array(eventRowSchema) })
+
+/** The evenings whose tables an edit changed, each with its tables now. */
+export const seriesTablesEditedSchema = z.object({
+  evenings: z.array(
+    z.object({ id: z.uuid(), startTime: z.coerce.date(), tables: z.array(tableRowSchema) }),
+  ),
+})
+
+/**
+ * A new rule: the series, and its evenings made, moved, removed, and those kept because someone
+ * is on them although the rule no longer gives their date (the host moves each herself).
+ */
+export const seriesRuleEditedSchema = z.object({
+  series: seriesRowSchema,
+  made: z.array(eventRowSchema),
+  moved: z.array(eventRowSchema),
+  removed: z.array(eventRowSchema),
+  kept: z.array(eventRowSchema),
+})
+
+/** A series ended: how many of its evenings went with it, and how many stay. */
+export const seriesDeletedSchema = z.object({
+  deletedEvenings: z.number().int(),
+  keptEvenings: z.number().int(),
+})
 
 /** Whether she follows the series now. */
 export const seriesFollowSchema = z.object({ following: z.boolean() })

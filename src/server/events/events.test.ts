@@ -36,6 +36,7 @@ const eventInput = (overrides: Partial<EventInput> = {}): EventInput => ({
   klikkWindowHours: 48,
   cancelDeadlineHours: 24,
   autoSeatLateArrivals: true,
+  friendsAllowed: false,
   places: null,
   ...overrides,
 })

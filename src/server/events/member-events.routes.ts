@@ -1,13 +1,20 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { z } from 'zod'
 import type { Auth } from '../auth/auth.ts'
 import { accessStillHolds, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { ApiError } from '../http/api-error.ts'
+import { jsonBody } from '../http/parse-json.ts'
+import { rateLimit } from '../http/rate-limit.ts'
+import { friendInvitationInputSchema } from '#shared/schemas/friend-invitations.ts'
 import { PATH_IDS, pathIds } from '../http/path-ids.ts'
 import { API_TAGS, documented, type RouteDoc } from '../http/openapi.ts'
 import { changedPings, eventStream, LIVE_STREAM, type LiveDeps } from '../live/live.routes.ts'
 import {
+  friendAcceptedSchema,
+  friendInvitationResponseSchema,
+  friendInvitationViewSchema,
   memberEventListSchema,
   peopleMetSchema,
   registrationSchema,
@@ -18,6 +25,10 @@ import { register } from './commands/register.ts'
 import { unregister } from './commands/unregister.ts'
 import { acceptPlaceOffer } from './commands/accept-place-offer.ts'
 import { declinePlaceOffer } from './commands/decline-place-offer.ts'
+import { inviteFriend } from './commands/invite-friend.ts'
+import { withdrawFriendInvitation } from './commands/withdraw-friend-invitation.ts'
+import { acceptFriendInvitation } from './commands/accept-friend-invitation.ts'
+import { friendInvitation } from './queries/friend-invitation.ts'
 import { endedEveningOf, upcomingEventsFor } from './queries/member-events.ts'
 import type { PlaceMail } from './calendar-mail.ts'
 import { peopleMetBy } from './people-met.ts'
@@ -26,12 +37,36 @@ import { calendarFile, eventFileName } from './ics.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const series = pathIds({ id: PATH_IDS.series })
+const invitation = pathIds({ id: PATH_IDS.friendInvitation })
+
+/** Invitations and withdrawals of a friend, per member (decision 0092): a flood is refused. */
+export const FRIEND_INVITATION_LIMIT = { windowSeconds: 3600, max: 10 }
 const userIdOf = (c: { var: AppEnv['Variables'] }) => c.var.user?.id ?? ''
 const memberDoc = (doc: Omit<RouteDoc, 'tag' | 'access'> & Partial<RouteDoc>) =>
   documented({ tag: API_TAGS.events, access: 'member', ...doc })
+/**
+ * A member's change to one of her evenings (`/:id/…`): her registration, the place offered, her
+ * friend's invitation. Documented as a member's with what it answers and its refusals; the
+ * evening's id read from the path after any guard (a rate limit).
+ */
+const onHerEvening = <const G extends MiddlewareHandler<AppEnv>[]>(
+  {
+    answer: [description, json],
+    ...doc
+  }: Pick<RouteDoc, 'summary' | 'description' | 'errors'> & {
+    /** The 200's description and schema. */
+    answer: [description: string, json: z.ZodType]
+  },
+  ...guards: G
+) => [memberDoc({ ...doc, responses: { 200: { description, json } } }), ...guards, event] as const
 
 /** /api/events: the members' events page (signed-in members). */
 export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: PlaceMail) {
+  const invitations = rateLimit(db, {
+    name: 'friend-invitations',
+    per: 'member',
+    ...FRIEND_INVITATION_LIMIT,
+  })
   return (
     new Hono<AppEnv>()
       .use(requireUser(auth, db))
@@ -67,7 +102,7 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
           changedPings(c, live, {
             kind: 'member_events',
             minIntervalMs: 1_000,
-            stillAllowed: accessStillHolds(auth, db, c.req.raw.headers, { admin: false }),
+            stillAllowed: accessStillHolds(auth, db, c, { admin: false }),
           }),
       )
       // The event's live state: the klikkscreen, and a member's own table on her phone.
@@ -86,24 +121,18 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
           const eventId = c.req.valid('param').id
           if (!(await live.cache.state(eventId)))
             throw new ApiError(404, 'not_found', 'events:errors.eventNotFound')
-          return eventStream(
-            c,
-            live,
-            eventId,
-            accessStillHolds(auth, db, c.req.raw.headers, { admin: false }),
-          )
+          return eventStream(c, live, eventId, accessStillHolds(auth, db, c, { admin: false }))
         },
       )
       .post(
         '/:id/registration',
-        memberDoc({
+        ...onHerEvening({
           summary: 'Register for an event',
           description:
             'She gets a place while the event has places left, otherwise a place on its waiting list (`waiting`, with her `position`). Either way an e-mail in her language confirms it; a place comes with the evening as a calendar invitation (.ics). Twice is 409 `already_registered`; a past event 409.',
-          responses: { 200: { description: 'Registered.', json: registrationSchema } },
+          answer: ['Registered.', registrationSchema],
           errors: [404, 409],
         }),
-        event,
         async (c) => {
           const eventId = c.req.valid('param').id
           const ctx = { db, live: live.hub }
@@ -113,14 +142,13 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
       )
       .delete(
         '/:id/registration',
-        memberDoc({
+        ...onHerEvening({
           summary: 'Withdraw a registration',
           description:
             "Until the event starts (409 after). After the evening's deadline (`cancelDeadline`) it is recorded as late (`late: true`). A place given up is offered to the first on the waiting list, by e-mail.",
-          responses: { 200: { description: 'Not registered.', json: registrationSchema } },
+          answer: ['Not registered.', registrationSchema],
           errors: [404, 409],
         }),
-        event,
         async (c) => {
           const eventId = c.req.valid('param').id
           const { late } = await unregister({ db, live: live.hub }, eventId, userIdOf(c), mail)
@@ -129,14 +157,13 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
       )
       .post(
         '/:id/offer',
-        memberDoc({
+        ...onHerEvening({
           summary: 'Accept the place offered',
           description:
             'She takes the place offered to her from the waiting list; an e-mail with the calendar invitation confirms it. Accepting twice is the same answer. 409 `offer_lapsed` when its time ran out, 409 `place_gone` when an offer to everyone in line went to someone quicker; 404 with no offer.',
-          responses: { 200: { description: 'She has the place.', json: registrationSchema } },
+          answer: ['She has the place.', registrationSchema],
           errors: [404, 409],
         }),
-        event,
         async (c) => {
           const eventId = c.req.valid('param').id
           await acceptPlaceOffer({ db, live: live.hub }, eventId, userIdOf(c), mail)
@@ -145,18 +172,94 @@ export function memberEventsRoutes(auth: Auth, db: Db, live: LiveDeps, mail: Pla
       )
       .delete(
         '/:id/offer',
-        memberDoc({
+        ...onHerEvening({
           summary: 'Decline the place offered',
           description:
             'She says no: she leaves the waiting list, and the place is offered to the next in line. 409 `offer_lapsed` when its time ran out; 404 with no offer.',
-          responses: { 200: { description: 'Not registered.', json: registrationSchema } },
+          answer: ['Not registered.', registrationSchema],
           errors: [404, 409],
         }),
-        event,
         async (c) => {
           const eventId = c.req.valid('param').id
           await declinePlaceOffer({ db, live: live.hub }, eventId, userIdOf(c), mail)
           return c.json({ registered: false, waiting: false, position: null })
+        },
+      )
+      .post(
+        '/:id/friend',
+        ...onHerEvening(
+          {
+            summary: 'Invite a friend',
+            description:
+              "When the host allows it (`friendsAllowed`), a member with a place invites one friend by e-mail. The e-mail goes out in the member's language with the evening's details and a link to `/events/friend/:id`; a place is held for the friend for 48 hours or until the cancellation deadline, whichever comes first. Refused, storing nothing: her own address (400 `invite_self`), a malformed address (400), friends not allowed (409 `friends_not_allowed`), no place of her own (409 `not_registered`), a second invitation to the evening or an address someone else invited (409 `already_invited`), an address that has an account (409 `friend_has_account`), after the deadline (409 `invitation_too_late`), no free place or a waiting list (409 `event_full`). At most 10 invitations and withdrawals an hour (429).",
+            answer: ['Invited.', friendInvitationResponseSchema],
+            errors: [400, 404, 409, 429],
+          },
+          invitations,
+        ),
+        jsonBody(friendInvitationInputSchema, { messages: 'events' }),
+        async (c) => {
+          const eventId = c.req.valid('param').id
+          const { email } = c.req.valid('json')
+          const sent = await inviteFriend({ db, live: live.hub }, eventId, userIdOf(c), email, mail)
+          return c.json({
+            invitation: {
+              id: sent.id,
+              email: sent.email,
+              status: 'open' as const,
+              expiresAt: sent.expiresAt,
+            },
+          })
+        },
+      )
+      .delete(
+        '/:id/friend',
+        ...onHerEvening(
+          {
+            summary: "Withdraw a friend's invitation",
+            description:
+              'Until the friend accepts (409 `invitation_accepted` after). The place it held is offered to the waiting list at once. 404 with no invitation.',
+            answer: ['Withdrawn.', friendInvitationResponseSchema.partial()],
+            errors: [404, 409, 429],
+          },
+          invitations,
+        ),
+        async (c) => {
+          const eventId = c.req.valid('param').id
+          await withdrawFriendInvitation({ db, live: live.hub }, eventId, userIdOf(c), mail)
+          return c.json({})
+        },
+      )
+      .get(
+        '/friend-invitations/:id',
+        memberDoc({
+          summary: 'A friend’s invitation, for the friend',
+          description:
+            "What the e-mailed link's page shows the invited friend, signed in with the invited address: who invited her, to which evening, where it stands. Opening it changes nothing (mail scanners open links). Another account: 404.",
+          responses: { 200: { description: 'The invitation.', json: friendInvitationViewSchema } },
+          errors: [404],
+        }),
+        invitation,
+        async (c) => c.json(await friendInvitation(db, c.req.valid('param').id, userIdOf(c))),
+      )
+      .post(
+        '/friend-invitations/:id/accept',
+        memberDoc({
+          summary: 'Accept a friend’s invitation',
+          description:
+            'The invited friend takes the place held for her: she is registered, and an e-mail with the calendar invitation confirms it. Twice is the same answer. 409 `invitation_withdrawn`, `invitation_lapsed`, `already_registered`; 404 for another account.',
+          responses: { 200: { description: 'Registered.', json: friendAcceptedSchema } },
+          errors: [404, 409],
+        }),
+        invitation,
+        async (c) => {
+          const { eventId } = await acceptFriendInvitation(
+            { db, live: live.hub },
+            c.req.valid('param').id,
+            userIdOf(c),
+            mail,
+          )
+          return c.json({ registered: true as const, eventId })
         },
       )
       .get(

@@ -16,6 +16,7 @@ import { addParticipant } from './commands/add-participant.ts'
 import { removeParticipant } from './commands/remove-participant.ts'
 import { setParticipantStatus } from './commands/set-participant-status.ts'
 import { waiveLateCancellation } from './commands/waive-late-cancellation.ts'
+import { clearNoShow } from './commands/clear-no-show.ts'
 import { deletedSchema, participantRowSchema } from './event-responses.ts'
 
 /** /api/admin/events/:id/participants: the host checks people in and out, and takes them off. */
@@ -61,7 +62,7 @@ export function participantRoutes(deps: AdminEventsDeps) {
       participantParam,
       async (c) => {
         const { id, userId } = c.req.valid('param')
-        await removeParticipant(commandContext(c, deps), id, userId)
+        await removeParticipant(commandContext(c, deps), id, userId, deps.mail)
         return c.json({ deleted: true })
       },
     )
@@ -79,6 +80,22 @@ export function participantRoutes(deps: AdminEventsDeps) {
         const { id, userId } = c.req.valid('param')
         await waiveLateCancellation(commandContext(c, deps), id, userId)
         return c.json({ waived: true as const })
+      },
+    )
+    .post(
+      '/:userId/no-show/clear',
+      adminDoc({
+        summary: 'Clear a no-show',
+        description:
+          'She held a place and was not checked in when the evening ended ("she called, she was ill"): the no-show no longer counts on her or the evening; the record stays, marked cleared (audited). 404 when there is none, or it was already cleared.',
+        responses: { 200: json('Cleared.', z.object({ cleared: z.literal(true) })) },
+        errors: [404],
+      }),
+      participantParam,
+      async (c) => {
+        const { id, userId } = c.req.valid('param')
+        await clearNoShow(commandContext(c, deps), id, userId)
+        return c.json({ cleared: true as const })
       },
     )
 }

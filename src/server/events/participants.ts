@@ -14,6 +14,7 @@ import {
   type PlaceMail,
   type Recipient,
 } from './calendar-mail.ts'
+import { withdrawInvitationsOf } from './friend-invitations.ts'
 import { freeOpenSeats, seatLateArrival } from './late-arrivals.ts'
 import {
   closeOfferOnLeaving,
@@ -90,17 +91,28 @@ export async function setParticipantStatus(
 
 /**
  * Takes her off the event: her seats in the running and the coming rounds are freed (the rounds
- * that have ended keep who sat where: people met).
+ * that have ended keep who sat where: people met). As when she gives it back herself, her place
+ * and the one her friend's open invitation held go to the waiting list at once (decision 0100).
+ * Returns how many e-mails it queued (the caller wakes the mail worker after the commit).
  */
-export async function removeParticipant(db: Db, eventId: string, userId: string) {
-  await db.transaction(async (tx) => {
-    await lockEvent(tx, eventId)
+export async function removeParticipant(
+  db: Db,
+  eventId: string,
+  userId: string,
+  mail: PlaceMail,
+  now = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId)
     const deleted = await tx
       .delete(eventParticipants)
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
       .returning()
     if (deleted.length === 0) throw new DomainError('participantNotFound')
     await freeOpenSeats(tx, eventId, userId)
+    await closeOfferOnLeaving(tx, eventId, userId, now)
+    await withdrawInvitationsOf(tx, eventId, userId, now)
+    return offerFreePlaces(tx, event, mail, now)
   })
 }
 
@@ -216,6 +228,8 @@ export async function unregister(
       .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
     await closeOfferOnLeaving(tx, eventId, userId, now)
     if (mine.status !== 'registered') return { late: false, queued: false }
+    // Her friend's invitation not yet accepted goes with her place (decision 0100).
+    await withdrawInvitationsOf(tx, eventId, userId, now)
     const late = now.getTime() > cancelDeadline(event).getTime()
     if (late)
       await tx

@@ -147,6 +147,32 @@ describe('waiting-list offers', { timeout: 240_000 }, () => {
     })
   })
 
+  it('passes the place on when she deletes her account, holding it or while it is offered to her', async () => {
+    const { id } = await eventAt(new Date(Date.now() + 3 * 24 * HOUR), 1)
+    const [holder, first, second] = [await member(), await member(), await member()]
+    for (const who of [holder, first, second]) await register(who, id)
+    const leave = async (who: Member) => {
+      const deleted = await who.client.post('/api/account/delete', {
+        method: 'password',
+        email: who.email,
+        password: who.password,
+      })
+      expect(deleted.status).toBe(200)
+    }
+    // Offered at once, in the deletion (decision 0100): the job finds nothing left to offer.
+    await leave(holder)
+    expect(await myEvent(first, id)).toMatchObject({ offer: { kind: 'single' } })
+    expect(await pass(new Date())).toBe(0)
+    await leave(first)
+    expect(await myEvent(second, id)).toMatchObject({
+      registration: 'waiting',
+      waitingPosition: 1,
+      offer: { kind: 'single' },
+    })
+    expect((await accept(second, id)).status).toBe(200)
+    expect(await myEvent(second, id)).toMatchObject({ registration: 'registered', placesLeft: 0 })
+  })
+
   it('ends a single offer at the start − 2 h, then offers to everyone in line; the first yes has it', async () => {
     const start = new Date(Date.now() + 10 * HOUR)
     const { id } = await eventAt(start, 1)

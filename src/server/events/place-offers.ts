@@ -7,7 +7,12 @@ import {
 } from '#shared/place-offers.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { user } from '../db/schema/auth.ts'
-import { eventParticipants, eventPlaceOffers, events } from '../db/schema/events.ts'
+import {
+  eventFriendInvitations,
+  eventParticipants,
+  eventPlaceOffers,
+  events,
+} from '../db/schema/events.ts'
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import {
@@ -27,7 +32,10 @@ import { lockEvent, type EventRow } from './event-base.ts'
 /** Statuses that hold one of the event's places (everyone but the waiting list). */
 export const HOLDS_A_PLACE = ['registered', 'present', 'absent'] as const
 
-/** Holders, and the places held for a woman who has a single offer she has not answered. */
+/**
+ * Holders, the places held for a woman who has a single offer she has not answered, and those
+ * held for a friend invited by a member (decision 0092) until she accepts or the hold runs out.
+ */
 async function placesSpoken(tx: Tx, eventId: string, now: Date, exceptUser?: string) {
   const [holders] = await tx
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
@@ -50,7 +58,20 @@ async function placesSpoken(tx: Tx, eventId: string, now: Date, exceptUser?: str
         exceptUser ? ne(eventPlaceOffers.userId, exceptUser) : undefined,
       ),
     )
-  return { holders: holders?.count ?? 0, held: held?.count ?? 0 }
+  const [friends] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(eventFriendInvitations)
+    .where(
+      and(
+        eq(eventFriendInvitations.eventId, eventId),
+        eq(eventFriendInvitations.status, 'open'),
+        gt(eventFriendInvitations.expiresAt, now),
+      ),
+    )
+  return {
+    holders: holders?.count ?? 0,
+    held: (held?.count ?? 0) + (friends?.count ?? 0),
+  }
 }
 
 /** Places nobody holds and no offer holds: what a newcomer, or a new offer, may take. */
@@ -58,6 +79,20 @@ export async function freePlaces(tx: Tx, event: EventRow, now: Date, exceptUser?
   if (event.places === null) return Number.POSITIVE_INFINITY
   const { holders, held } = await placesSpoken(tx, event.id, now, exceptUser)
   return Math.max(0, event.places - holders - held)
+}
+
+/** A friend's held place whose time is up (decision 0092): lapsed, so it counts no more. */
+export async function lapseFriendHolds(tx: Tx, eventId: string, now: Date) {
+  await tx
+    .update(eventFriendInvitations)
+    .set({ status: 'lapsed', answeredAt: now })
+    .where(
+      and(
+        eq(eventFriendInvitations.eventId, eventId),
+        eq(eventFriendInvitations.status, 'open'),
+        lte(eventFriendInvitations.expiresAt, now),
+      ),
+    )
 }
 
 /** Whether anyone is on the event's waiting list. */
@@ -83,6 +118,8 @@ async function lapseOffers(tx: Tx, eventId: string, now: Date) {
       ),
     )
     .returning({ userId: eventPlaceOffers.userId, kind: eventPlaceOffers.kind })
+  // A friend's hold whose time is up frees its place the same way (decision 0092).
+  await lapseFriendHolds(tx, eventId, now)
   const gone = lapsed.filter((offer) => offer.kind === 'single').map((offer) => offer.userId)
   if (gone.length > 0)
     await tx
@@ -324,14 +361,23 @@ export async function placeOffersPass(db: Db, mail: PlaceMail, now: Date): Promi
       eventParticipants,
       and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.status, 'waiting')),
     )
+    .leftJoin(
+      eventFriendInvitations,
+      and(eq(eventFriendInvitations.eventId, events.id), eq(eventFriendInvitations.status, 'open')),
+    )
     .where(
       and(
         isNull(events.endedAt),
         or(
           gt(events.startTime, new Date(now.getTime() - 86_400_000)),
           sql`${eventPlaceOffers.id} is not null`,
+          sql`${eventFriendInvitations.id} is not null`,
         ),
-        or(sql`${eventPlaceOffers.id} is not null`, sql`${eventParticipants.userId} is not null`),
+        or(
+          sql`${eventPlaceOffers.id} is not null`,
+          sql`${eventParticipants.userId} is not null`,
+          sql`${eventFriendInvitations.id} is not null`,
+        ),
       ),
     )
   let offered = 0

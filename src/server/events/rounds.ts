@@ -13,7 +13,7 @@ import { DomainError } from '../domain-error.ts'
 import { findEvent, lockEvent } from './event-base.ts'
 import { keepApartPairs } from './keep-apart.ts'
 import type { SeatingPlanner } from './seating-planner.ts'
-import { firstTimersAmong, metAtEarlierEvenings } from './seating-memory.ts'
+import { firstTimersAmong, metAtEarlierEvenings, seatingMemoryMonths } from './seating-memory.ts'
 import { blockPairs } from '../klikk/queries/block-pairs.ts'
 import {
   chooseQuestion,
@@ -98,7 +98,12 @@ async function planSeating(
       ...keepApart.map(({ userA, userB }): [string, string] => [userA, userB]),
       ...(await blockPairs(db, people)),
     ],
-    metAtEarlierEvenings: await metAtEarlierEvenings(db, event, people),
+    metAtEarlierEvenings: await metAtEarlierEvenings(
+      db,
+      event,
+      people,
+      await seatingMemoryMonths(db),
+    ),
     firstTimers: await firstTimersAmong(db, event, people),
     roundsToPlan: Math.max(1, event.plannedRounds - earlier.length),
     seed: randomInt(2 ** 31),

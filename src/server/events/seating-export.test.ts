@@ -48,7 +48,8 @@ describe('the seating export', () => {
     const response = await admin.client.get(`${base}/seating.csv`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    const day = new Date().toISOString().slice(0, 10)
+    // The evening starts now (seedEvening); the file is named by its day where it happens.
+    const day = localIsoTime(new Date()).slice(0, 10)
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="seating-majus-klikk-est-${day}.csv"`,
     )

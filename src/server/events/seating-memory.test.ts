@@ -6,7 +6,7 @@ import { seedMember } from '../test/seed.ts'
 import { seedPastEvening } from '../test/seed-past-evening.ts'
 import { addRound } from './rounds.ts'
 import { createInProcessPlanner } from './seating-planner.ts'
-import { firstTimersAmong, metAtEarlierEvenings } from './seating-memory.ts'
+import { firstTimersAmong, metAtEarlierEvenings, seatingMemoryMonths } from './seating-memory.ts'
 
 /** Issue 40, part 2: the seating remembers who sat together at earlier evenings. */
 
@@ -57,13 +57,12 @@ describe('seating memory', () => {
     await pastEvening(214, [{ started: true, tables: [[d, e]] }])
     const tonight = await pastEvening(0, [])
 
-    const pairs = await metAtEarlierEvenings(db(), { id: tonight.eventId, startTime: new Date() }, [
-      a,
-      b,
-      c,
-      d,
-      e,
-    ])
+    const pairs = await metAtEarlierEvenings(
+      db(),
+      { id: tonight.eventId, startTime: new Date() },
+      [a, b, c, d, e],
+      6,
+    )
     const key = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`)
     const found = new Map(pairs.map(([x, y, n]) => [key(x, y), n]))
     expect(found).toEqual(
@@ -76,8 +75,64 @@ describe('seating memory', () => {
     )
     // Only tonight's people count.
     expect(
-      await metAtEarlierEvenings(db(), { id: tonight.eventId, startTime: new Date() }, [a, c]),
+      await metAtEarlierEvenings(db(), { id: tonight.eventId, startTime: new Date() }, [a, c], 6),
     ).toEqual([])
+  })
+
+  it('remembers as far back as the owner sets on the settings page (6 months unless she says)', async () => {
+    const [d = '', e = ''] = await members(2)
+    // Seven months ago.
+    await pastEvening(214, [{ started: true, tables: [[d, e]] }])
+    const tonight = await pastEvening(0, [])
+    const remembered = async () =>
+      metAtEarlierEvenings(
+        db(),
+        { id: tonight.eventId, startTime: new Date() },
+        [d, e],
+        await seatingMemoryMonths(db()),
+      )
+    expect(await seatingMemoryMonths(db())).toBe(6)
+    expect(await remembered()).toEqual([])
+    const { client } = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+    const set = (months: number | null) =>
+      client.request('/api/admin/settings', {
+        method: 'PATCH',
+        json: { seatingMemoryMonths: months },
+      })
+    expect((await set(8)).status).toBe(200)
+    expect((await remembered()).map(([, , evenings]) => evenings)).toEqual([1])
+    // Back to the default: forgotten again.
+    expect((await set(null)).status).toBe(200)
+    expect(await remembered()).toEqual([])
+  })
+
+  it('the host’s event page shows the pairs meeting again from earlier evenings beside tonight’s repeats', async () => {
+    const [a = '', b = '', c = '', d = '', e = '', f = '', g = '', h = ''] = await members(8)
+    // Last month a, b and c shared a table.
+    await pastEvening(30, [{ started: true, tables: [[a, b, c]] }])
+    // Tonight: one round played, the next one seated.
+    const tonight = await pastEvening(0, [
+      {
+        started: true,
+        tables: [
+          [a, b, c, d],
+          [e, f, g, h],
+        ],
+      },
+      {
+        started: false,
+        tables: [
+          [a, b, e, f],
+          [c, d, g, h],
+        ],
+      },
+    ])
+    const { client } = await seedMember(server.harness, server.http.origin, { isAdmin: true })
+    const response = await client.get(`/api/admin/events/${tonight.eventId}`)
+    expect(response.status).toBe(200)
+    const detail = (await response.json()) as { seating: Record<string, number> }
+    // a–b, c–d, e–f and g–h sit together in both rounds; a–b twice, a–c and b–c once again.
+    expect(detail.seating).toEqual({ repeats: 4, earlierRepeats: 4, memoryMonths: 6 })
   })
 
   it('seats tonight so that last month’s tablemates meet new people', async () => {

@@ -1,24 +1,44 @@
 import { alias } from 'drizzle-orm/pg-core'
 import { and, countDistinct, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm'
+import {
+  readStoredSiteSettings,
+  SEATING_MEMORY_MONTHS_DEFAULT,
+} from '#shared/schemas/site-settings.ts'
 import type { Db } from '../db/client.ts'
+import { appSettings } from '../db/schema/app-settings.ts'
 import { eventRounds, events, eventTableAssignments } from '../db/schema/events.ts'
-
-/** How far back the seating remembers earlier evenings (issue 40: default 6 months). */
-export const SEATING_MEMORY_MONTHS = 6
+import { SITE_SETTINGS_KEY } from '../settings/site-values.ts'
 
 /**
- * Seating memory (decision 72): which of tonight's people sat at one table in a started round of
- * an earlier evening, one that began within SEATING_MEMORY_MONTHS before this one, and at how
- * many such evenings. Each pair once, the smaller id first.
+ * How far back the seating remembers earlier evenings: the owner's setting on /admin/settings
+ * (1–24 months), else 6 (issue 40; decision 0094). Read from the stored settings at each
+ * seating, so every server process seats with what she saved last.
+ */
+export async function seatingMemoryMonths(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SITE_SETTINGS_KEY))
+  return (
+    (row ? readStoredSiteSettings(row.value).settings.seatingMemoryMonths : null) ??
+    SEATING_MEMORY_MONTHS_DEFAULT
+  )
+}
+
+/**
+ * Seating memory (decisions 72 and 94): which of tonight's people sat at one table in a started
+ * round of an earlier evening, one that began within `months` before this one, and at how many
+ * such evenings. Each pair once, the smaller id first.
  */
 export async function metAtEarlierEvenings(
   db: Db,
   event: { id: string; startTime: Date },
   people: string[],
+  months: number,
 ): Promise<[string, string, number][]> {
   if (people.length < 2) return []
   const since = new Date(event.startTime)
-  since.setMonth(since.getMonth() - SEATING_MEMORY_MONTHS)
+  since.setMonth(since.getMonth() - months)
   const other = alias(eventTableAssignments, 'other')
   const rows = await db
     .select({

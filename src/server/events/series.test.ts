@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import deEmails from '#shared/locales/de/emails.json' with { type: 'json' }
 import enEvents from '#shared/locales/en/events.json' with { type: 'json' }
@@ -15,7 +15,7 @@ import { tellSeriesFollowers } from './commands/tell-series-followers.ts'
 
 const SECRET = 'series-test-secret-0123456789abcdef0123456789'
 const server = httpTestAppWithMail({ BETTER_AUTH_SECRET: SECRET })
-const { member, ok } = eveningApi(server)
+const { member, ok, endRunning } = eveningApi(server)
 const db = () => server.harness.database.db
 const DAY = 24 * 60 * 60_000
 let admin: Member
@@ -226,6 +226,65 @@ describe('series: bad input changes nothing', () => {
     expect((await edit(series.id, first.id, { scope: 'evening', places: 1 })).status).toBe(200)
   })
 
+  it('ending a series deletes its evenings to come without sign-ups; one with a sign-up and one that has run stay', async () => {
+    const { series, evenings } = await createSeries({
+      eventName: 'Befejezett',
+      registrationOpensDays: 90,
+    })
+    const [first, second, third] = evenings as [Evening, Evening, Evening]
+    const follower = await member()
+    await ok(follower.client, `/api/events/series/${series.id}/follow`)
+    await ok(follower.client, `/api/events/${third.id}/registration`)
+    // The first evening has run (it started and ended long ago).
+    await endRunning(admin)
+    await ok(admin.client, `/api/admin/events/${first.id}/start`)
+    await ok(admin.client, `/api/admin/events/${first.id}/end`)
+
+    const stranger = await member()
+    expect(
+      (await stranger.client.request(`/api/admin/series/${series.id}`, { method: 'DELETE' }))
+        .status,
+    ).toBe(403)
+    const ended = await admin.client.request(`/api/admin/series/${series.id}`, { method: 'DELETE' })
+    expect(ended.status).toBe(200)
+    expect(await ended.json()).toEqual({ deletedEvenings: 1, keptEvenings: 2 })
+
+    const left = await db()
+      .select()
+      .from(events)
+      .where(
+        inArray(
+          events.id,
+          evenings.map((e) => e.id),
+        ),
+      )
+    expect(left.map((e) => [e.id, e.seriesId]).sort()).toEqual(
+      [
+        [first.id, null],
+        [third.id, null],
+      ].sort(),
+    )
+    expect(left.find((e) => e.id === second.id)).toBeUndefined()
+    // She keeps her place; the series is gone from her list and from the host's.
+    const list = await ok<MemberEvents>(follower.client, '/api/events', { method: 'GET' })
+    expect(list.events.find((e) => e.id === third.id)).toMatchObject({ series: null })
+    const again = await admin.client.request(`/api/admin/series/${series.id}`, { method: 'DELETE' })
+    expect(again.status).toBe(404)
+    expect(await again.json()).toEqual({
+      code: 'not_found',
+      message: enEvents.errors.seriesNotFound,
+    })
+    // The horizon job makes nothing for it any more.
+    await fillSeriesHorizon(db(), new Date())
+    expect(await db().select().from(events).where(eq(events.seriesId, series.id))).toEqual([])
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'series.delete'))
+    expect(entry).toMatchObject({
+      subjectId: series.id,
+      before: expect.objectContaining({ eventName: 'Befejezett' }),
+      after: { deletedEvenings: 1, keptEvenings: 2 },
+    })
+  })
+
   it('registration before it opens is refused in her language', async () => {
     const { evenings } = await createSeries({ eventName: 'Még zárva' })
     const early = await member({ language: 'en' })
@@ -288,7 +347,9 @@ describe('series: /events and following', () => {
     const link = received.links.find((l) => l.includes('/series/unfollow'))
     const token = new URL(link ?? 'http://x').searchParams.get('token') ?? ''
     const stranger = browserClient(server.http.origin)
-    const forged = await stranger.post('/api/series/unfollow', { token: `${token.slice(0, -2)}xx` })
+    const forged = await stranger.post('/api/series/unfollow', {
+      token: `${token.slice(0, -2)}${token.endsWith('xx') ? 'yy' : 'xx'}`,
+    })
     expect(forged.status).toBe(400)
     expect(((await forged.json()) as { code: string }).code).toBe('invalid_token')
     const done = await stranger.post('/api/series/unfollow', { token })

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { mergeTranslations } from '#shared/event-texts.ts'
-import type { EventInput } from '#shared/schemas/events.ts'
-import type { SeriesInput } from '#shared/schemas/series.ts'
+import type { EventInput, TableInput } from '#shared/schemas/events.ts'
+import type { SeriesEditScope, SeriesInput } from '#shared/schemas/series.ts'
 import {
   pastDates,
   ruleHasDatesAfter,
@@ -10,7 +10,14 @@ import {
   type SeriesRule,
 } from '#shared/series-rule.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { eventParticipants, events, eventTables } from '../db/schema/events.ts'
+import {
+  eventFriendInvitations,
+  eventParticipants,
+  eventPlaceOffers,
+  events,
+  eventTables,
+} from '../db/schema/events.ts'
+import { media } from '../db/schema/media.ts'
 import { eventSeries } from '../db/schema/series.ts'
 import { DomainError } from '../domain-error.ts'
 import type { EventRow } from './event-base.ts'
@@ -162,3 +169,94 @@ export async function retimeRegistration(tx: Tx, event: EventRow, days: number) 
     .set({ registrationOpensAt: new Date(event.startTime.getTime() - days * DAY_MS) })
     .where(eq(events.id, event.id))
 }
+
+/**
+ * The evenings an edit is for: the one chosen alone, or it and every later one that has not run.
+ * One chosen that has run is refused (it never changes).
+ */
+export async function eveningsInScope(
+  tx: Tx,
+  seriesId: string,
+  chosen: EventRow,
+  scope: SeriesEditScope,
+  now: Date,
+): Promise<EventRow[]> {
+  if (chosen.seriesId !== seriesId) throw new DomainError('eventNotFound')
+  if (hasRun(chosen, now)) throw new DomainError('seriesEveningHasRun')
+  if (scope === 'evening') return [chosen]
+  return (await eveningsFrom(tx, seriesId, chosen.startTime)).filter((e) => !hasRun(e, now))
+}
+
+/**
+ * The evenings someone is on: a registration or a place on the waiting list, an open offer of a
+ * place, or a friend's invitation open or accepted. A change of rule or the series' end leaves
+ * them where they are.
+ */
+export async function eveningsWithPeople(tx: Tx, eventIds: string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set()
+  const [signedUp, offered, invited] = await Promise.all([
+    tx
+      .selectDistinct({ eventId: eventParticipants.eventId })
+      .from(eventParticipants)
+      .where(inArray(eventParticipants.eventId, eventIds)),
+    tx
+      .selectDistinct({ eventId: eventPlaceOffers.eventId })
+      .from(eventPlaceOffers)
+      .where(and(inArray(eventPlaceOffers.eventId, eventIds), eq(eventPlaceOffers.status, 'open'))),
+    tx
+      .selectDistinct({ eventId: eventFriendInvitations.eventId })
+      .from(eventFriendInvitations)
+      .where(
+        and(
+          inArray(eventFriendInvitations.eventId, eventIds),
+          inArray(eventFriendInvitations.status, ['open', 'accepted']),
+        ),
+      ),
+  ])
+  return new Set([...signedUp, ...offered, ...invited].map((row) => row.eventId))
+}
+
+/** Deletes evenings of the series nobody is on, with any image given to one. */
+export async function deleteEvenings(tx: Tx, seriesId: string, evenings: EventRow[]) {
+  if (evenings.length === 0) return
+  await tx.delete(events).where(
+    and(
+      eq(events.seriesId, seriesId),
+      inArray(
+        events.id,
+        evenings.map((evening) => evening.id),
+      ),
+    ),
+  )
+  const images = evenings.flatMap((evening) => (evening.imageId ? [evening.imageId] : []))
+  if (images.length > 0) await tx.delete(media).where(inArray(media.id, images))
+}
+
+type TableRow = typeof eventTables.$inferSelect
+
+/**
+ * What turns an evening's tables into the wanted ones, matched by name (any case): the tables to
+ * take away, those whose seats change, and the new ones.
+ */
+export function tablesChange(current: TableRow[], wanted: TableInput[]) {
+  const key = (name: string) => name.trim().toLocaleLowerCase()
+  const byName = new Map(wanted.map((table) => [key(table.tableName), table]))
+  const have = new Set(current.map((table) => key(table.tableName)))
+  const remove = current.filter((table) => !byName.has(key(table.tableName)))
+  const update = current.flatMap((table) => {
+    const next = byName.get(key(table.tableName))
+    return next &&
+      (next.tableName !== table.tableName ||
+        next.capacityFull !== table.capacityFull ||
+        next.capacityActual !== table.capacityActual)
+      ? [{ table, next }]
+      : []
+  })
+  const add = wanted.filter((table) => !have.has(key(table.tableName)))
+  return { remove, update, add, none: remove.length + update.length + add.length === 0 }
+}
+
+/** An evening's tables as an audit entry shows them ("Rózsa 4/4, Liliom 4/3"). */
+export const describeTables = (
+  tables: { tableName: string; capacityFull: number; capacityActual: number }[],
+) => tables.map((t) => `${t.tableName} ${t.capacityActual}/${t.capacityFull}`).join(', ')

@@ -12,6 +12,8 @@ export interface AppEnv {
     /** Set by requireUser / requireAdmin. */
     user?: User & { twoFactorEnabled?: boolean | null }
     profile?: Profile
+    /** Set by requireUser / requireAdmin: her session's token, for a live stream's later checks. */
+    sessionToken?: string
     /** Tests: every documented route checks its answer against the API document (http/openapi.ts). */
     checkResponses?: boolean
   }

@@ -32,6 +32,7 @@ export const PATH_IDS = {
   keepApart: uuid('events:errors.keepApartNotFound'),
   checkIn: uuid('events:errors.checkInNotFound'),
   question: uuid('notFound'),
+  friendInvitation: uuid('events:errors.friendInvitationNotFound'),
   participant: {
     schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     notFound: 'events:errors.participantNotFound',

@@ -2,14 +2,7 @@ import type { Language } from '#shared/languages.ts'
 import { emailTranslator } from '../i18n.ts'
 import { formatEventTime } from '../events/reminder-email.ts'
 import { siteLink } from '../mail/site-link.ts'
-import {
-  brandedEmail,
-  emailButton,
-  emailButtonFallback,
-  escapeHtml,
-  siteFooter,
-  type RenderedEmail,
-} from '../mail/templates.ts'
+import { noticeEmail, type RenderedEmail } from '../mail/templates.ts'
 
 export interface KlikkResultDetails {
   /** Her name, for the greeting. */
@@ -32,8 +25,6 @@ export function klikkResultEmail(
 ): RenderedEmail {
   const t = emailTranslator(language)
   const url = siteLink(baseUrl, '/events', language)
-  const site = siteFooter(language, baseUrl)
-  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
   const subject = `${t('klikkResult.subject', { event: eventName })} – Lendület`
   const lines =
     klikks > 0
@@ -45,23 +36,5 @@ export function klikkResultEmail(
             : []),
         ]
   const button = klikks > 0 ? t('klikkResult.button') : t('klikkResult.buttonEvents')
-  const text = [
-    greeting,
-    '',
-    ...lines.flatMap((line) => [line, '']),
-    `${button}: ${url}`,
-    '',
-    '—',
-    `${t('footer')} · ${site.text}`,
-  ].join('\n')
-  const html = brandedEmail({
-    language,
-    title: subject,
-    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
-          ${lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('\n          ')}
-          ${emailButton(url, button, '8px 0 28px')}
-          ${emailButtonFallback(url, t('buttonFallback'))}`,
-    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
-  })
-  return { subject, html, text }
+  return noticeEmail({ language, name, subject, lines, button, url, baseUrl })
 }

@@ -7,7 +7,7 @@ import huEvents from '#shared/locales/hu/events.json' with { type: 'json' }
 import { auditLog } from '../db/schema/audit.ts'
 import { eventRounds, events, eventTableAssignments } from '../db/schema/events.ts'
 import { klikkFeedback } from '../db/schema/klikk.ts'
-import { eveningApi, type Member } from '../test/evening-api.ts'
+import { eveningApi, QUIET_MAIL, type Member } from '../test/evening-api.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { KLIKK_PICK_LIMIT } from './klikk.routes.ts'
 
@@ -243,7 +243,7 @@ describe('klikk: her answers and her account', () => {
     )
 
     const { deleteAccountData } = await import('../auth/delete-account.ts')
-    await deleteAccountData(db(), a.userId)
+    await deleteAccountData(db(), a.userId, QUIET_MAIL)
     expect(
       await db().select().from(klikkFeedback).where(eq(klikkFeedback.userId, a.userId)),
     ).toEqual([])

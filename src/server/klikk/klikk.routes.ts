@@ -70,7 +70,7 @@ export function klikkRoutes(auth: Auth, db: Db, hub: Pick<LiveHub, 'changed'>) {
         errors: [400],
       }),
       jsonBody(klikkContactInputSchema, { messages: 'events' }),
-      async (c) => c.json(await chooseContact(db, userIdOf(c), c.req.valid('json'))),
+      async (c) => c.json(await chooseContact(db, userIdOf(c), c.req.valid('json'), effects)),
     )
     .put(
       '/visibility',

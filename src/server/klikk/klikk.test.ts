@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client.ts'
 import { eventRounds, events, eventTableAssignments } from '../db/schema/events.ts'
 import { klikkBlocks, klikkPicks, klikkSettings } from '../db/schema/klikk.ts'
 import { outbox } from '../db/schema/outbox.ts'
-import { eveningApi, type Member } from '../test/evening-api.ts'
+import { eveningApi, QUIET_MAIL, type Member } from '../test/evening-api.ts'
 import { httpTestApp } from '../test/http-test-app.ts'
 import { closeKlikkWindows } from './commands/close-klikk-windows.ts'
 import { KLIKK_PICK_LIMIT } from './klikk.routes.ts'
@@ -125,6 +125,53 @@ describe('klikk: mutual picks', () => {
       share: 'email',
       value: b.email,
     })
+  })
+
+  it("a change of her contact reaches her match's open page at once", async () => {
+    const { eventId, a, b } = await eveningOfFour(['Anna', 'Bea', 'Cili', 'Dóra'])
+    await pick(a, eventId, b)
+    await pick(b, eventId, a)
+    // Bea's events page is open: it listens for changes, then reads her klikk again.
+    const stream = await b.client.request('/api/events/live', { method: 'GET' })
+    expect(stream.status).toBe(200)
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
+    let heard = ''
+    // One read at a time: a read still waiting when a wait ends is the next wait's.
+    let reading: Promise<ReadableStreamReadResult<Uint8Array>> | null = null
+    const hear = async (what: RegExp, ms: number) => {
+      const deadline = Date.now() + ms
+      while (!what.test(heard)) {
+        const left = deadline - Date.now()
+        if (left <= 0) return false
+        reading ??= reader.read()
+        const chunk = await Promise.race([
+          reading,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ])
+        if (chunk === null) return false
+        reading = null
+        if (chunk.done) return what.test(heard)
+        heard += decoder.decode(chunk.value)
+      }
+      return true
+    }
+    expect(await hear(/event: hello/, 5_000)).toBe(true)
+    heard = ''
+    // Quiet until Anna changes what she shares; then Bea's page hears it and reads it anew.
+    expect(await hear(/event: changed/, 1_200)).toBe(false)
+    await ok(a.client, '/api/klikk/contact', {
+      method: 'PUT',
+      json: { share: 'phone', phone: '+36 30 123 4567' },
+    })
+    expect(await hear(/event: changed/, 5_000)).toBe(true)
+    await reader.cancel()
+    expect((await eveningOf(b, eventId))?.matches).toEqual([
+      expect.objectContaining({
+        id: a.userId,
+        contact: { share: 'phone', value: '+36 30 123 4567' },
+      }),
+    ])
   })
 
   it('a one-way pick tells neither side anything: the picked one reads exactly what she read before', async () => {
@@ -474,7 +521,7 @@ describe('klikk: her account', () => {
       json: { share: 'phone', phone: '+36 30 123 4567' },
     })
     const { deleteAccountData } = await import('../auth/delete-account.ts')
-    await deleteAccountData(db(), a.userId)
+    await deleteAccountData(db(), a.userId, QUIET_MAIL)
     expect(await db().select().from(klikkPicks).where(eq(klikkPicks.pickerId, a.userId))).toEqual(
       [],
     )

@@ -29,7 +29,13 @@ import {
   type LiveDeps,
 } from './live.routes.ts'
 import { encodeSse, sseMessage } from './sse-stream.ts'
-import { keyForCode, screenKey, screenLinkStatus, type ScreenKey } from './screen-links.ts'
+import {
+  keyForCode,
+  screenKey,
+  screenKeyChecked,
+  screenLinkStatus,
+  type ScreenKey,
+} from './screen-links.ts'
 
 const event = pathIds({ id: PATH_IDS.event })
 const key = pathIds({ key: PATH_IDS.screenKey })
@@ -224,7 +230,7 @@ export function screenRoutes(db: Db, live: LiveDeps) {
         if (found?.status !== 'working') throw refusal(found)
         return screenStream(c, live, found.eventId, {
           read: () => state(found.eventId),
-          check: () => screenKey(db, token),
+          check: () => screenKeyChecked(db, token),
         })
       },
     )

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { SCREEN_CODE_ALPHABET, SCREEN_CODE_LENGTH } from '#shared/screen-codes.ts'
+import { batchedLookup, type BatchedLookup } from '../db/batched-lookup.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { events } from '../db/schema/events.ts'
 import { eventScreenKeys, eventScreenLinks, type ScreenLinkEnd } from '../db/schema/screen-links.ts'
@@ -88,10 +89,10 @@ export async function revokeScreenLink(tx: Tx, eventId: string): Promise<void> {
   if (!(await endWorking(tx, eventId, 'revoked'))) throw new DomainError('screenLinkNotFound')
 }
 
-/** What a key (the token in a screen's address) opens, or null for one that never existed. */
-export async function screenKey(db: Db, token: string): Promise<ScreenKey | null> {
-  const [row] = await db
+const keyRows = (db: Db, hashes: string[]) =>
+  db
     .select({
+      tokenHash: eventScreenKeys.tokenHash,
       linkId: eventScreenLinks.id,
       eventId: eventScreenLinks.eventId,
       endedBecause: eventScreenLinks.endedBecause,
@@ -101,8 +102,13 @@ export async function screenKey(db: Db, token: string): Promise<ScreenKey | null
     .from(eventScreenKeys)
     .innerJoin(eventScreenLinks, eq(eventScreenLinks.id, eventScreenKeys.linkId))
     .innerJoin(events, eq(events.id, eventScreenLinks.eventId))
-    .where(eq(eventScreenKeys.tokenHash, sha256(token)))
-  if (!row) return null
+    .where(
+      hashes.length === 1
+        ? eq(eventScreenKeys.tokenHash, hashes[0] ?? '')
+        : inArray(eventScreenKeys.tokenHash, hashes),
+    )
+
+function keyOf(row: Awaited<ReturnType<typeof keyRows>>[number]): ScreenKey {
   const { linkId, eventId } = row
   if (row.endedBecause) return { status: 'ended', eventId, linkId, because: row.endedBecause }
   // The trigger of migration 0020 ends the link with the evening; this holds even without it.
@@ -110,6 +116,34 @@ export async function screenKey(db: Db, token: string): Promise<ScreenKey | null
     return { status: 'ended', eventId, linkId, because: 'ended' }
   return { status: 'working', eventId, linkId }
 }
+
+/** What a key (the token in a screen's address) opens, or null for one that never existed. */
+export async function screenKey(db: Db, token: string): Promise<ScreenKey | null> {
+  const [row] = await keyRows(db, [sha256(token)])
+  return row ? keyOf(row) : null
+}
+
+const keyChecks = new WeakMap<Db, BatchedLookup<string, ScreenKey>>()
+
+/**
+ * `screenKey`, for the open screens' streams: those asking in the same moment (a heartbeat slot,
+ * or every screen of an event after a change) share one query (decision 0097).
+ */
+export function screenKeyChecked(db: Db, token: string): Promise<ScreenKey | null> {
+  let checks = keyChecks.get(db)
+  if (!checks)
+    keyChecks.set(
+      db,
+      (checks = batchedLookup(
+        async (hashes) =>
+          new Map((await keyRows(db, hashes)).map((row) => [row.tokenHash, keyOf(row)])),
+      )),
+    )
+  return checks.get(sha256(token)).then((found) => found ?? null)
+}
+
+/** Queries the screens' batched key checks have run on `db` so far (for the tests). */
+export const screenKeyQueries = (db: Db) => keyChecks.get(db)?.queries ?? 0
 
 /**
  * A projector typed a code: a key of its own to the working link with that code, or null when

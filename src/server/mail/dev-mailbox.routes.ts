@@ -72,7 +72,8 @@ export function devMailboxRoutes({ db, from, secret, baseUrl }: DevMailboxOption
                   <h2>${m.subject}</h2>
                   <p class="meta">From ${sender}</p>
                   <p class="meta">
-                    To ${m.to} · ${m.kind} · ${m.language} · ${m.at.toISOString()} · ${m.status}
+                    To ${m.to} &middot; ${m.kind} &middot; ${m.language} &middot;
+                    ${m.at.toISOString()} &middot; ${m.status}
                   </p>
                   <pre>${raw(linkify(m.text))}</pre>
                 </article>`,

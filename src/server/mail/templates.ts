@@ -154,6 +154,8 @@ type EventEmailKind =
   | 'placeGivenUp'
   | 'placeOffered'
   | 'placeOfferedOpen'
+  | 'friendInvited'
+  | 'friendAccepted'
 
 export interface EventEmailData extends ActionEmailData {
   event: string
@@ -167,6 +169,10 @@ export interface EventEmailData extends ActionEmailData {
   until?: string
   /** Until when she gives her place back in time, written out (an e-mail to one holding a place). */
   cancelBy?: string
+  /** Who invites her (friendInvited). */
+  inviter?: string
+  /** The friend who accepted her invitation (friendAccepted). */
+  friend?: string
 }
 
 /**
@@ -176,12 +182,30 @@ export interface EventEmailData extends ActionEmailData {
 export function eventEmail(
   language: Language,
   kind: EventEmailKind,
-  { name, url, baseUrl, event, when, where, position, until, cancelBy }: EventEmailData,
+  {
+    name,
+    url,
+    baseUrl,
+    event,
+    when,
+    where,
+    position,
+    until,
+    cancelBy,
+    inviter,
+    friend,
+  }: EventEmailData,
 ): RenderedEmail {
   const t = emailTranslator(language)
   const site = siteFooter(language, baseUrl)
   const named = t as unknown as (key: string, options: Record<string, string | number>) => string
-  const values = { event, position: position ?? '', until: until ?? '' }
+  const values = {
+    event,
+    position: position ?? '',
+    until: until ?? '',
+    inviter: inviter ?? '',
+    friend: friend ?? '',
+  }
   const subject = `${named(`${kind}.subject`, values)} – Lendület`
   const introText = named(`${kind}.intro`, values)
   const greeting = name ? t('greeting', { name }) : t('greetingNoName')
@@ -189,7 +213,14 @@ export function eventEmail(
     [t('eventDetails.when'), when],
     ...(where ? [[t('eventDetails.where'), where] as [string, string]] : []),
     ...(cancelBy ? [[t('eventDetails.cancelBy'), cancelBy] as [string, string]] : []),
-    ...(until ? [[t('eventDetails.offerUntil'), until] as [string, string]] : []),
+    ...(until
+      ? [
+          [
+            t(kind === 'friendInvited' ? 'eventDetails.heldUntil' : 'eventDetails.offerUntil'),
+            until,
+          ] as [string, string],
+        ]
+      : []),
   ]
   const text = [
     greeting,
@@ -216,6 +247,61 @@ export function eventEmail(
           ${emailButton(url, t(`${kind}.button`))}
           <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(named(`${kind}.note`, values))}</p>
           ${emailButtonFallback(url, t('buttonFallback'))}`,
+    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
+  })
+  return { subject, html, text }
+}
+
+/**
+ * A short notice to a member: her greeting, a few paragraphs and one button, in HTML and in plain
+ * text saying the same (the klikk window's result, the after-evening e-mails, a series' opening).
+ */
+export function noticeEmail({
+  language,
+  name,
+  subject,
+  lines,
+  button,
+  url,
+  baseUrl,
+  aside,
+}: {
+  language: Language
+  /** Her name, for the greeting (none: the greeting without a name). */
+  name: string | null
+  subject: string
+  lines: string[]
+  button: string
+  url: string
+  baseUrl: string
+  /** A small line under the button: why she gets this, and a link (to stop such e-mails). */
+  aside?: { text: string; link: string; url: string }
+}): RenderedEmail {
+  const t = emailTranslator(language)
+  const site = siteFooter(language, baseUrl)
+  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
+  const text = [
+    greeting,
+    '',
+    ...lines.flatMap((line) => [line, '']),
+    `${button}: ${url}`,
+    '',
+    ...(aside ? [aside.text, `${aside.link}: ${aside.url}`, ''] : []),
+    '—',
+    `${t('footer')} · ${site.text}`,
+  ].join('\n')
+  const html = brandedEmail({
+    language,
+    title: subject,
+    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+          ${lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('\n          ')}
+          ${emailButton(url, button, '8px 0 28px')}
+          ${emailButtonFallback(url, t('buttonFallback'))}${
+            aside
+              ? `
+          <p style="margin:0 0 8px;font-size:13px;color:#6b5a6e">${escapeHtml(aside.text)} <a href="${escapeHtml(aside.url)}" style="color:#6b5a6e">${escapeHtml(aside.link)}</a></p>`
+              : ''
+          }`,
     footer: `${escapeHtml(t('footer'))} · ${site.html}`,
   })
   return { subject, html, text }

@@ -36,6 +36,23 @@ export interface SearchOutcome {
 const M_UNIT = 2 ** 26
 const Q_UNIT = 2 ** 14
 const E_UNIT = 2 ** 12
+/** Relabellings tried per start, per person (seating memory). */
+const RELABEL_TRIALS_PER_PERSON = 2_000
+/**
+ * With seating memory a swap is chosen by one weighed number (decision 0094): keep-apart and the
+ * most meetings first (M_UNIT), then first-timers alone and their spread, then REPEAT_WEIGHT·ΔΣ
+ * (m − 1)² + Δearlier, so the search may trade a repeat tonight for earlier-evening pairs on its
+ * way to another of tonight's best schedules. What it keeps as best is still compared in order
+ * (`better`): tonight is never worse for it. |REPEAT_WEIGHT·ΔΣ + Δearlier| < Q_WEIGHED / 2 (at most
+ * 4·table size·(REPEAT_WEIGHT·most meetings + MAX_EARLIER)), |Δspread·Q_WEIGHED| < L_WEIGHED / 2.
+ */
+const REPEAT_WEIGHT = 3
+const L_WEIGHED = 2 ** 20
+const Q_WEIGHED = 2 ** 12
+/** The most of the work cap one start's relabelling may take. */
+const RELABEL_SHARE = 0.1
+/** The relabelling's starting temperature, in earlier-evening meetings. */
+const RELABEL_HEAT = 3
 /** Earlier evenings counted per pair in the seating memory (more weigh the same). */
 export const MAX_EARLIER = 15
 /** About this much work per step: large instances look at a sample of the people in conflict. */
@@ -89,6 +106,69 @@ const better = (cost: Cost, than: Cost) =>
 /** Keeps a copy of the state's schedule and its cost. */
 function record(state: ScheduleState, schedule: Int32Array, cost: Cost) {
   state.copyTo(schedule)
+  snapshot(state, cost)
+}
+
+/**
+ * Relabelling (seating memory, decision 0094): swaps who is who, a and b trading seats in every
+ * round. Without earlier rounds of tonight that leaves tonight's figures as they are (each pair's
+ * meetings move with its people), so a perfect schedule for tonight (a design's) can be turned to
+ * seat fewer earlier-evening pairs together, which swaps within one round cannot do without
+ * first making tonight worse. Simulated annealing on the earlier-evening meetings over random
+ * relabellings that leave tonight and the first-timers as they are (or make them better), cooling
+ * linearly over RELABEL_TRIALS_PER_PERSON·n trials; the state keeps every figure, so earlier
+ * rounds of tonight and keep-apart pairs are scored whole. Leaves the best schedule seen loaded
+ * and returns the work done.
+ */
+function relabel(state: ScheduleState, rng: Prng, workLeft: number, maxWork: number): number {
+  const n = state.people
+  const R = state.rounds
+  const current = worst()
+  const best = worst()
+  const bestSchedule = new Int32Array(R * n)
+  // Σ table sizes of the two tables touched, per round: about 4·n/T meetings updated per swap.
+  const perSwap = Math.max(1, Math.ceil((4 * n) / Math.max(1, state.tables))) * R * 2
+  // At most RELABEL_SHARE of the work cap per start, so the swaps within rounds get their turn.
+  const trials = Math.min(
+    RELABEL_TRIALS_PER_PERSON * n,
+    Math.floor(Math.min(workLeft, maxWork * RELABEL_SHARE) / perSwap),
+  )
+  record(state, bestSchedule, best)
+  snapshot(state, current)
+  for (let trial = 0; trial < trials; trial++) {
+    const a = rng.int(n)
+    const b = rng.int(n)
+    if (a === b) continue
+    const before = current.earlierMeetings
+    swapEverywhere(state, a, b)
+    // Annealing on the memory alone; never worse for tonight or the first-timers.
+    const temperature = RELABEL_HEAT * (1 - trial / trials) + 0.05
+    const sameTonight =
+      state.keepApartViolations === current.keepApartViolations &&
+      state.maxMeetings === current.maxMeetings &&
+      state.squaredExcess === current.squaredExcess &&
+      state.firstTimersAlone === current.firstTimersAlone &&
+      state.firstTimerSpread === current.firstTimerSpread
+    const delta = state.earlierMeetings - before
+    if (
+      better(state, current) ||
+      (sameTonight && (delta <= 0 || rng.next() < Math.exp(-delta / temperature)))
+    ) {
+      snapshot(state, current)
+      if (better(state, best)) record(state, bestSchedule, best)
+    } else swapEverywhere(state, a, b)
+  }
+  state.load(bestSchedule)
+  return trials * perSwap + R * n * n
+}
+
+/** a and b trade seats in every round where they sit at different tables. */
+function swapEverywhere(state: ScheduleState, a: number, b: number): void {
+  for (let r = 0; r < state.rounds; r++)
+    if (state.tableOf(r, a) !== state.tableOf(r, b)) state.swap(r, a, b)
+}
+
+function snapshot(state: ScheduleState, cost: Cost): void {
   cost.keepApartViolations = state.keepApartViolations
   cost.maxMeetings = state.maxMeetings
   cost.squaredExcess = state.squaredExcess
@@ -237,6 +317,7 @@ function chooseSwap(
   runCost: Cost,
   rng: Prng,
   move: Swap,
+  weighed: boolean,
 ): number {
   const M = state.maxMeetings
   const V = state.keepApartViolations
@@ -337,8 +418,10 @@ function chooseSwap(
         const moved = newA - state.firstTimer(b)
         const dL = moved > 0 ? aloneAB : moved < 0 ? aloneBA : 0
         const dQ = moved > 0 ? spreadAB : moved < 0 ? spreadBA : 0
-        const key = (dV * 4 + dM) * M_UNIT + dS
-        const keyAfter = (dL * Q_UNIT + dQ) * E_UNIT + dE
+        const key = weighed
+          ? (dV * 4 + dM) * M_UNIT + dL * L_WEIGHED + dQ * Q_WEIGHED + dS * REPEAT_WEIGHT + dE
+          : (dV * 4 + dM) * M_UNIT + dS
+        const keyAfter = weighed ? 0 : (dL * Q_UNIT + dQ) * E_UNIT + dE
         if (key > bestKey || (key === bestKey && keyAfter > bestAfter)) continue
         if (tabu.has(r, a, B, step) || tabu.has(r, b, A, step)) {
           after.keepApartViolations = V + dV
@@ -398,8 +481,13 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
   const runCost = worst()
   const firstStarts =
     designed.first > 0 ? [nextStart(designed.first), nextStart(0)] : [nextStart(0)]
+  // Seating memory: each start is first relabelled to seat fewer earlier-evening pairs together.
+  const relabelled = () => {
+    if (state.remembers) work += relabel(state, rng, limits.maxWork - work, limits.maxWork)
+  }
   for (const candidate of firstStarts) {
     state.load(candidate)
+    relabelled()
     if (better(state, bestCost)) record(state, best, bestCost)
   }
   state.load(best)
@@ -449,7 +537,7 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
     const take = Math.min(conflicts.size, Math.max(1, Math.floor(STEP_WORK / perConflict)))
     conflicts.sampleFirst(take, rng)
 
-    work += chooseSwap(state, conflicts, take, tabu, steps, runCost, rng, move)
+    work += chooseSwap(state, conflicts, take, tabu, steps, runCost, rng, move, state.remembers)
     if (move.round < 0) continue
 
     const { round, a, b } = move
@@ -470,6 +558,7 @@ export function searchSchedule(problem: SearchProblem, limits: SearchLimits): Se
       if (++perturbations >= PERTURBATIONS_PER_RESTART) {
         perturbations = 0
         state.load(nextStart(designed.restart))
+        relabelled()
         record(state, runBest, runCost)
         if (better(state, bestCost)) record(state, best, bestCost)
         continue

@@ -25,6 +25,55 @@ const RETURNING = 28
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`)
 
+export interface EveningScore extends PlanScore {
+  /**
+   * What no seating of this evening as good as tonight's best (at most `maxMeetings` a pair,
+   * `repeats` repeats) can go below in `earlierRepeats`, given who met before (decision 0094).
+   */
+  earlierBound: number
+}
+
+/**
+ * The fewest meetings of pairs who met at earlier evenings that any seating of one evening can
+ * have, tonight's repeats and most meetings a pair as given (decision 0094). Only returners (not
+ * first-timers) can have met before. Each person has rounds·(size − 1) seats beside her; the
+ * first-timers' seats go to each other at most Σ C(k, 2) times a round, k of them spread evenly
+ * over the tables, so the rest go to returners, and the returners fill what remains among
+ * themselves: returner-returner meetings are at least (returners − first-timers)·seats / 2 +
+ * first-timer pairs. Of these, pairs who never met can take at most min(maxMeetings·U, U +
+ * repeats), U their number; every other one is an earlier-evening pair meeting again.
+ */
+export function earlierRepeatsBound({
+  returners,
+  firstTimers,
+  knownPairs,
+  tableSize,
+  tables,
+  rounds,
+  maxMeetings,
+  repeats,
+}: {
+  returners: number
+  firstTimers: number
+  /** Pairs of returners who met at an earlier evening. */
+  knownPairs: number
+  tableSize: number
+  tables: number
+  rounds: number
+  maxMeetings: number
+  repeats: number
+}): number {
+  const seats = rounds * (tableSize - 1)
+  let firstTimerPairs = 0
+  for (let t = 0; t < tables; t++) {
+    const k = Math.floor(firstTimers / tables) + (t < firstTimers % tables ? 1 : 0)
+    firstTimerPairs += (k * (k - 1)) / 2
+  }
+  const amongReturners = ((returners - firstTimers) * seats) / 2 + rounds * firstTimerPairs
+  const unknown = (returners * (returners - 1)) / 2 - knownPairs
+  return Math.max(0, amongReturners - Math.min(maxMeetings * unknown, unknown + repeats))
+}
+
 /** Each evening's score; `earlierRepeats` counts meetings of pairs who met at an earlier one. */
 export function simulateSeries({
   evenings,
@@ -33,7 +82,7 @@ export function simulateSeries({
   keepApart = [],
   timeBudgetMs,
   maxWork,
-}: SeriesOptions): PlanScore[] {
+}: SeriesOptions): EveningScore[] {
   const memory = new Map<string, number>()
   const asInput = () =>
     [...memory].map(([key, count]) => {
@@ -43,7 +92,7 @@ export function simulateSeries({
   let guests = Array.from({ length: GUESTS }, (_, i) => `p${i}`)
   let next = GUESTS
   const seen = new Set<string>()
-  const scores: PlanScore[] = []
+  const scores: EveningScore[] = []
   for (let e = 0; e < evenings; e++) {
     const firstTimers = guests.filter((guest) => !seen.has(guest))
     const input: MixerInput = {
@@ -58,7 +107,25 @@ export function simulateSeries({
       firstTimers: spreadFirstTimers ? firstTimers : undefined,
     }
     const { plan } = planRounds(input)
-    scores.push(scorePlan({ ...input, metAtEarlierEvenings: asInput(), firstTimers }, plan))
+    const score = scorePlan({ ...input, metAtEarlierEvenings: asInput(), firstTimers }, plan)
+    const returners = guests.filter((guest) => seen.has(guest))
+    let knownPairs = 0
+    for (let i = 0; i < returners.length; i++)
+      for (let j = i + 1; j < returners.length; j++)
+        if (memory.has(pairKey(returners[i] ?? '', returners[j] ?? ''))) knownPairs++
+    const earlierBound = earlierRepeatsBound({
+      returners: returners.length,
+      firstTimers: firstTimers.length,
+      knownPairs,
+      tableSize: 8,
+      tables: TABLES.length,
+      rounds: ROUNDS,
+      // Any seating with tonight no worse than this one's (150 repeats, none a third time, is
+      // the best 40 at 5 tables of 8 can do in 5 rounds).
+      maxMeetings: score.maxMeetings,
+      repeats: score.repeats,
+    })
+    scores.push({ ...score, earlierBound })
     for (const guest of guests) seen.add(guest)
     const met = new Set<string>()
     for (const round of plan)
@@ -79,6 +146,10 @@ export function simulateSeries({
 /** Table-rounds where one first-timer sat with regulars only, over the whole series. */
 export const firstTimersAloneAcross = (scores: readonly PlanScore[]) =>
   scores.reduce((sum, score) => sum + score.firstTimersAlone, 0)
+
+/** What no seating could go below, over the whole series (decision 0094). */
+export const boundAcross = (scores: readonly EveningScore[]) =>
+  scores.reduce((sum, score) => sum + score.earlierBound, 0)
 
 /** Meetings of pairs who had met at an earlier evening, over the whole series. */
 export const repeatsAcross = (scores: readonly PlanScore[]) =>

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
+  audienceFromQuery,
+  campaignAudienceQuerySchema,
   campaignDraftSchema,
   campaignPreviewSchema,
   campaignSchema,
@@ -26,7 +28,13 @@ import { changesStream } from '../live/live.routes.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import { siteLink } from '../mail/site-link.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
-import { campaignProgress, getCampaign, issuePreview, listCampaigns } from './campaigns.ts'
+import {
+  campaignProgress,
+  countAudience,
+  getCampaign,
+  issuePreview,
+  listCampaigns,
+} from './campaigns.ts'
 import type { CampaignCommandContext } from './commands/campaign-command.ts'
 import { cancelCampaign } from './commands/cancel-campaign.ts'
 import { createCampaign } from './commands/create-campaign.ts'
@@ -127,17 +135,32 @@ export function adminCampaignsRoutes({
       }),
       jsonBody(campaignPreviewSchema, { messages: 'newsletter' }),
       (c) => {
-        const { language, subject, body } = c.req.valid('json')
+        const { language, subject, body, webVersion } = c.req.valid('json')
         const email = campaignEmail({
           language,
           subject,
           body,
-          // The issue has no public page before it is sent.
-          webUrl: '#',
+          // The issue has no public page before it is sent; a welcome e-mail never has one.
+          webUrl: webVersion ? '#' : null,
           baseUrl,
         })
         return c.json(personalise(email, siteLink(baseUrl, '/newsletter/unsubscribe', language)))
       },
+    )
+    .get(
+      '/audience-count',
+      doc({
+        summary: 'Count an audience',
+        description:
+          'How many confirmed, mailable subscribers an audience holds now (decision 0093): the editor shows it as the filters change. `languages` is a comma-separated list (absent: every language); `attendance=cameWithin` counts those checked in at an evening that ended within the last `months` months. The filters combine with AND.',
+        responses: {
+          200: { description: 'The count.', json: z.object({ count: z.number().int() }) },
+        },
+        errors: [400],
+      }),
+      queryParams(campaignAudienceQuerySchema, { messages: 'newsletter' }),
+      async (c) =>
+        c.json({ count: await countAudience(db, audienceFromQuery(c.req.valid('query'))) }),
     )
     .get(
       '/:id',
@@ -296,7 +319,7 @@ export function adminCampaignsRoutes({
           kind: 'campaign',
           key: campaignKey(id),
           event: 'progress',
-          stillAllowed: accessStillHolds(auth, db, c.req.raw.headers, { admin: true }),
+          stillAllowed: accessStillHolds(auth, db, c, { admin: true }),
           read: async () => {
             const progress = await campaignProgress(db, id)
             return progress ? JSON.stringify(progress) : undefined

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { EVERYONE } from '#shared/schemas/campaigns.ts'
 import { openDatabase } from '../db/client.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { POOL_CONNECTIONS } from '../mail/mail-worker.ts'
@@ -58,7 +59,7 @@ async function siteWithCampaign(dataDir: string, count: number, prefix: string) 
         )
     const { id } = await createCampaign(
       seeding.db,
-      { content: { hu: { subject: 'Hírek', body: 'Szia!' } }, audience: { languages: null } },
+      { content: { hu: { subject: 'Hírek', body: 'Szia!' } }, audience: EVERYONE },
       null,
     )
     await sendCampaign(seeding.db, id, { scheduledAt: null })

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Language } from '#shared/languages.ts'
-import type { CampaignDraft } from '#shared/schemas/campaigns.ts'
+import { EVERYONE, type CampaignDraft } from '#shared/schemas/campaigns.ts'
 import type { Db } from '../db/client.ts'
 import { campaignRecipients } from '../db/schema/campaigns.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
@@ -134,7 +134,7 @@ const DRAFT: CampaignDraft = {
     hu: { subject: 'Tavaszi hírek', body: '# Szia!\n\nItt a **tavasz**.' },
     en: { subject: 'Spring news', body: '# Hello!\n\nSpring is **here**.' },
   },
-  audience: { languages: null },
+  audience: EVERYONE,
 }
 
 async function startCampaign(db: Db, draft: CampaignDraft = DRAFT) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
-import type { CampaignContent } from '#shared/schemas/campaigns.ts'
+import type { CampaignAudience, CampaignContent } from '#shared/schemas/campaigns.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
 import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
@@ -9,7 +9,7 @@ import { newsletterSubscribers } from '../db/schema/newsletter.ts'
 import { emailTranslator } from '../i18n.ts'
 import type { RenderedEmail } from '../mail/templates.ts'
 import { siteLink } from '../mail/site-link.ts'
-import { audienceFilter } from './campaigns.ts'
+import { audienceFilter, audienceOf } from './campaigns.ts'
 import { campaignEmail, personalise } from './campaign-content.ts'
 import { campaignMime, type CampaignMime } from './campaign-mime.ts'
 import { openSentJournal, type SentJournal } from './sent-journal.ts'
@@ -236,8 +236,13 @@ export function createCampaignDelivery({
    * Writes a started campaign's recipients in batches, by subscriber id. Idempotent: after a
    * crash it starts over, and the unique (campaign, address) key skips those already written.
    */
-  async function writeRecipients(campaign: { id: string; audienceLanguages: Language[] | null }) {
-    const audience = audienceFilter(campaign.audienceLanguages)
+  async function writeRecipients(campaign: {
+    id: string
+    audience: CampaignAudience
+    startedAt: Date | null
+  }) {
+    // The audience as it stood when sending started (a restart after a crash counts from then).
+    const audience = audienceFilter(audienceOf(campaign), campaign.startedAt ?? undefined)
     let after: string | undefined
     for (;;) {
       const from = after ? gt(newsletterSubscribers.id, after) : undefined
@@ -319,7 +324,8 @@ export function createCampaignDelivery({
     const unwritten = await db
       .select({
         id: newsletterCampaigns.id,
-        audienceLanguages: newsletterCampaigns.audienceLanguages,
+        audience: newsletterCampaigns.audience,
+        startedAt: newsletterCampaigns.startedAt,
       })
       .from(newsletterCampaigns)
       .where(

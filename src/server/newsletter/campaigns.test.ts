@@ -116,6 +116,16 @@ describe('/api/admin/newsletter/campaigns', () => {
     expect(preview.html).toContain('Megnyitás a böngészőben')
     expect(preview.text).toContain('blogot (https://lendulet.fit/blog)')
     expect(preview.text).toContain('Leiratkozás:')
+    // A welcome e-mail has no page on the web: its preview has no such link either.
+    const welcome = await admin.client.post(`${BASE}/preview`, {
+      language: 'hu',
+      ...CONTENT.hu,
+      webVersion: false,
+    })
+    const shown = (await welcome.json()) as { html: string; text: string }
+    expect(shown.html).not.toContain('Megnyitás a böngészőben')
+    expect(shown.text).not.toContain('Megnyitás a böngészőben')
+    expect(shown.text).toContain('Leiratkozás:')
   })
 
   it('sends a test to the admin herself, once a minute per language', async () => {

@@ -1,9 +1,13 @@
 import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
 import {
+  campaignAudienceSchema,
   campaignLanguages,
+  EVERYONE,
   readinessIssues,
   type Campaign,
+  type CampaignAudience,
+  type CampaignAudienceAnswer,
   type CampaignContent,
   type CampaignDraft,
   type CampaignStats,
@@ -13,9 +17,12 @@ import {
   type NewsletterIssuePreview,
 } from '#shared/schemas/campaigns.ts'
 import type { Db } from '../db/client.ts'
+import { user } from '../db/schema/auth.ts'
 import { campaignRecipients, newsletterCampaigns } from '../db/schema/campaigns.ts'
+import { eventParticipants, events } from '../db/schema/events.ts'
 import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
 import { newsletterSubscribers } from '../db/schema/newsletter.ts'
+import { eventSeries, seriesFollowers } from '../db/schema/series.ts'
 import { DomainError } from '../domain-error.ts'
 import { renderIssueHtml } from './campaign-content.ts'
 
@@ -46,32 +53,123 @@ function storedContent(draft: CampaignDraft): Partial<Record<Language, CampaignC
   return content
 }
 
+/** The stored audience, read through its schema (a row from before a filter gets its default). */
+export const audienceOf = (row: Pick<CampaignRow, 'audience'>): CampaignAudience => {
+  const parsed = campaignAudienceSchema.safeParse(row.audience)
+  return parsed.success ? parsed.data : EVERYONE
+}
+
 const draftOf = (row: CampaignRow): CampaignDraft => ({
   content: { hu: { subject: '', body: '' }, ...row.content },
-  audience: { languages: row.audienceLanguages },
+  audience: audienceOf(row),
 })
+
+/** The subscriber's account: an account whose address is hers (addresses are lower-cased). */
+const herAccount = sql`${user.email} = ${newsletterSubscribers.email}`
+
+/** She checked in (and may have left early) at an evening, under an account of her address. */
+const cameTo = (since: SQL | undefined) => sql`exists (
+  select 1 from ${user}
+  join ${eventParticipants} on ${eventParticipants.userId} = ${user.id}
+  join ${events} on ${events.id} = ${eventParticipants.eventId}
+  where ${herAccount}
+    and ${eventParticipants.checkedInAt} is not null
+    and ${eventParticipants.status} in ('present', 'absent')
+    ${since ? sql`and coalesce(${events.endedAt}, ${events.startTime} + ${events.duration} * interval '1 minute') >= ${since}` : sql``}
+)`
 
 /**
  * Confirmed subscribers who are not bouncing and whose address is not suppressed (a bounce or a
- * complaint, decision 83), of the given languages (all when null).
+ * complaint, decision 83), for whom every filter of the audience holds (decision 0093). "Came in
+ * the last N months" is counted back from `at`: the moment sending started, or now for a count.
  */
-export function audienceFilter(languages: readonly Language[] | null): SQL {
-  const conditions = [
+export function audienceFilter(audience: CampaignAudience, at: Date = new Date()): SQL {
+  const conditions: SQL[] = [
     eq(newsletterSubscribers.verified, true),
     isNull(newsletterSubscribers.bouncedAt),
     sql`not exists (select 1 from ${mailSuppressions} where ${mailSuppressions.email} = ${newsletterSubscribers.email})`,
   ]
-  if (languages !== null) conditions.push(inArray(newsletterSubscribers.language, [...languages]))
+  if (audience.languages !== null)
+    conditions.push(
+      audience.languages.length > 0
+        ? inArray(newsletterSubscribers.language, [...audience.languages])
+        : sql`false`,
+    )
+  const member = sql`exists (select 1 from ${user} where ${herAccount})`
+  if (audience.membership === 'members') conditions.push(member)
+  if (audience.membership === 'nonMembers') conditions.push(sql`not ${member}`)
+  if (audience.attendance === 'cameWithin')
+    conditions.push(
+      cameTo(
+        sql`${at.toISOString()}::timestamptz - make_interval(months => ${audience.months}::int)`,
+      ),
+    )
+  if (audience.attendance === 'neverCame') conditions.push(sql`not ${cameTo(undefined)}`)
+  if (audience.seriesId !== null)
+    conditions.push(sql`exists (
+      select 1 from ${user}
+      join ${seriesFollowers} on ${seriesFollowers.userId} = ${user.id}
+      where ${herAccount} and ${seriesFollowers.seriesId} = ${audience.seriesId}::uuid
+    )`)
   return and(...conditions) as SQL
 }
 
-export async function estimateAudience(db: Db, languages: readonly Language[] | null) {
-  if (languages !== null && languages.length === 0) return 0
+/** How many the audience holds now. */
+export async function estimateAudience(db: Db, audience: CampaignAudience, at?: Date) {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(newsletterSubscribers)
-    .where(audienceFilter(languages))
+    .where(audienceFilter(audience, at))
   return row?.count ?? 0
+}
+
+/** An audience's series must exist: a 400 naming the field otherwise. */
+export async function checkAudience(db: Db, audience: CampaignAudience): Promise<void> {
+  if (audience.seriesId === null) return
+  const [found] = await db
+    .select({ id: eventSeries.id })
+    .from(eventSeries)
+    .where(eq(eventSeries.id, audience.seriesId))
+  if (!found)
+    throw new DomainError('campaignSeriesUnknown', {
+      'audience.seriesId': 'campaigns.validation.seriesUnknown',
+    })
+}
+
+/** How many an audience holds now, its series checked first (the editor's live count). */
+export async function countAudience(db: Db, audience: CampaignAudience): Promise<number> {
+  await checkAudience(db, audience)
+  return estimateAudience(db, audience)
+}
+
+/** The audience as campaigns answer it: with the names of the series they follow. */
+async function audienceAnswers(
+  db: Db,
+  rows: CampaignRow[],
+): Promise<Map<string, CampaignAudienceAnswer>> {
+  const audiences = rows.map((row) => [row.id, audienceOf(row)] as const)
+  const seriesIds = [
+    ...new Set(audiences.flatMap(([, a]) => (a.seriesId === null ? [] : [a.seriesId]))),
+  ]
+  const names = new Map(
+    seriesIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: eventSeries.id, name: eventSeries.eventName })
+            .from(eventSeries)
+            .where(inArray(eventSeries.id, seriesIds))
+        ).map((row) => [row.id, row.name]),
+  )
+  return new Map(
+    audiences.map(([id, audience]) => [
+      id,
+      {
+        ...audience,
+        seriesName: audience.seriesId === null ? null : (names.get(audience.seriesId) ?? null),
+      },
+    ]),
+  )
 }
 
 /** Each campaign's figures, counted from its recipients. */
@@ -129,12 +227,16 @@ export async function purgeOldDeliveryRecords(db: Db, now = Date.now()): Promise
   return old.length
 }
 
-function summary(row: CampaignRow, stats: CampaignStats | undefined): CampaignSummary {
+function summary(
+  row: CampaignRow,
+  stats: CampaignStats | undefined,
+  audience: CampaignAudienceAnswer | undefined,
+): CampaignSummary {
   return {
     id: row.id,
     status: row.status,
     subject: row.content.hu?.subject ?? '',
-    audience: { languages: row.audienceLanguages },
+    audience: audience ?? { ...audienceOf(row), seriesName: null },
     scheduledAt: iso(row.scheduledAt),
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
@@ -155,7 +257,8 @@ export async function listCampaigns(db: Db): Promise<CampaignSummary[]> {
     db,
     rows.filter((row) => !row.finalStats).map((row) => row.id),
   )
-  return rows.map((row) => summary(row, stats.get(row.id)))
+  const audiences = await audienceAnswers(db, rows)
+  return rows.map((row) => summary(row, stats.get(row.id), audiences.get(row.id)))
 }
 
 /** The figures and state of one campaign, for its live progress. */
@@ -193,10 +296,11 @@ export async function getCampaign(db: Db, id: string): Promise<Campaign> {
         .orderBy(desc(campaignRecipients.id))
         .limit(100)
     : []
+  const audience = (await audienceAnswers(db, [row])).get(row.id)
   return {
-    ...summary(row, stats),
+    ...summary(row, stats, audience),
     content: draftOf(row).content as Campaign['content'],
-    audienceEstimate: started ? null : await estimateAudience(db, row.audienceLanguages),
+    audienceEstimate: started ? null : await estimateAudience(db, audienceOf(row)),
     problems: problems.map((problem) => ({
       ...problem,
       status: problem.status as 'failed' | 'bounced',
@@ -205,11 +309,12 @@ export async function getCampaign(db: Db, id: string): Promise<Campaign> {
 }
 
 export async function createCampaign(db: Db, draft: CampaignDraft, userId: string | null) {
+  await checkAudience(db, draft.audience)
   const [row] = await db
     .insert(newsletterCampaigns)
     .values({
       content: storedContent(draft),
-      audienceLanguages: draft.audience.languages,
+      audience: draft.audience,
       createdBy: userId,
     })
     .returning({ id: newsletterCampaigns.id })
@@ -244,11 +349,12 @@ async function transition(
 }
 
 export async function updateCampaign(db: Db, id: string, draft: CampaignDraft) {
+  await checkAudience(db, draft.audience)
   await transition(
     db,
     id,
     ['draft'],
-    { content: storedContent(draft), audienceLanguages: draft.audience.languages },
+    { content: storedContent(draft), audience: draft.audience },
     'campaignNotDraft',
   )
   return getCampaign(db, id)
@@ -301,7 +407,7 @@ export async function sendCampaign(
     throw new DomainError('campaignScheduleInPast', {
       scheduledAt: 'campaigns.validation.scheduleInPast',
     })
-  if ((await estimateAudience(db, draft.audience.languages)) === 0)
+  if ((await estimateAudience(db, draft.audience, now)) === 0)
     throw new DomainError('campaignNoAudience', {
       'audience.languages': 'campaigns.validation.audienceEmpty',
     })

@@ -57,6 +57,27 @@ async function subscribe(email: string, language = 'en') {
   expect((await c.post('/api/newsletter/verify', { token })).status).toBe(200)
 }
 
+/** She leaves by the one-click link (RFC 8058) of the welcome e-mail with this subject. */
+async function leaveByOneClick(email: string, subject: RegExp) {
+  const mail = await server.mail.waitFor(email, { subject })
+  const oneClick = /<([^>]+)>/.exec(mail.rawHeader('list-unsubscribe') ?? '')?.[1] ?? ''
+  const left = await fetch(oneClick.replace('http://localhost:3000', server.http.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  })
+  expect(left.status).toBe(200)
+}
+
+/** Some minutes later (the confirmation e-mail's per-address cooldown is one), she subscribes again. */
+async function subscribeAgain(email: string) {
+  await db()
+    .update(outbox)
+    .set({ createdAt: sql`${outbox.createdAt} - interval '2 minutes'` })
+    .where(eq(outbox.toAddress, email))
+  await subscribe(email)
+}
+
 const series = async () =>
   (await (await admin.get('/api/admin/newsletter/welcome')).json()) as WelcomeSeries
 
@@ -122,24 +143,12 @@ describe('the welcome series', () => {
     const email = newEmail()
     await subscribe(email)
     await passAt(0)
-    const first = await server.mail.waitFor(email, { subject: /^Welcome one$/ })
-    const oneClick = /<([^>]+)>/.exec(first.rawHeader('list-unsubscribe') ?? '')?.[1] ?? ''
-    const left = await fetch(oneClick.replace('http://localhost:3000', server.http.origin), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    })
-    expect(left.status).toBe(200)
+    await leaveByOneClick(email, /^Welcome one$/)
     await passAt(3)
     await passAt(7)
     expect(await welcomesTo(email)).toEqual(['Welcome one'])
 
-    // Some minutes later (the confirmation e-mail's per-address cooldown is one).
-    await db()
-      .update(outbox)
-      .set({ createdAt: sql`${outbox.createdAt} - interval '2 minutes'` })
-      .where(eq(outbox.toAddress, email))
-    await subscribe(email)
+    await subscribeAgain(email)
     await passAt(0)
     expect(await welcomesTo(email)).toEqual(['Welcome one'])
     await passAt(3)
@@ -228,5 +237,30 @@ describe('the welcome series', () => {
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, email))
     expect(row).toHaveLength(1)
+  })
+  it('follows her to a new sign-in address: she goes on there, and subscribing again there does not start over', async () => {
+    const her = await seedMember(server.harness, server.http.origin, { language: 'en' })
+    await subscribe(her.email)
+    await passAt(0)
+    expect(await welcomesTo(her.email)).toEqual(['Welcome one'])
+
+    const to = newEmail()
+    const asked = await her.client.post('/api/auth/change-email', {
+      newEmail: to,
+      moveNewsletter: true,
+      callbackURL: '/account',
+    })
+    expect(asked.status).toBe(200)
+    const confirm = await server.mail.waitFor(to, { subject: /new e-mail address/ })
+    const link = confirm.links.find((l) => l.includes('/api/auth/verify-email'))
+    expect((await her.client.follow(link ?? '')).response.status).toBe(302)
+
+    await passAt(3)
+    expect(await welcomesTo(to)).toEqual(['Welcome two'])
+    await leaveByOneClick(to, /^Welcome two$/)
+    await subscribeAgain(to)
+    await passAt(0)
+    await passAt(7)
+    expect(await welcomesTo(to)).toEqual(['Welcome two', 'Welcome three'])
   })
 })

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Language } from '#shared/languages.ts'
-import { readinessIssues, type CampaignContent } from '#shared/schemas/campaigns.ts'
+import { EVERYONE, readinessIssues, type CampaignContent } from '#shared/schemas/campaigns.ts'
 import type { WelcomeEmail, WelcomeSeries } from '#shared/schemas/welcome-series.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { mailSuppressions } from '../db/schema/mail-suppressions.ts'
@@ -60,7 +60,7 @@ export const orderedEmails = (db: Pick<Db, 'select'>) =>
 export const welcomeReadiness = (content: WelcomeEmailRow['content']) =>
   readinessIssues({
     content: { hu: content.hu ?? { subject: '', body: '' }, ...content },
-    audience: { languages: null },
+    audience: EVERYONE,
   })
 
 /** Confirmed subscribers who can be mailed: not bounced, not suppressed (decision 0083). */

@@ -53,6 +53,12 @@ describe('the owner changes her site settings', () => {
     expect(page.site.mailSenderName).toMatchObject({ value: 'Lendület', custom: false })
     expect(page.site.launchDate).toMatchObject({ value: '2098', custom: false, locked: true })
     expect(page.site.footerYear).toMatchObject({ value: yearInBudapest(new Date()), custom: false })
+    expect(page.site.seatingMemoryMonths).toEqual({
+      value: 6,
+      default: 6,
+      custom: false,
+      locked: false,
+    })
     // No store page until she sets one: no badge.
     expect(page.site.appStoreUrl).toMatchObject({ value: '', default: '', locked: false })
     expect(page.public).toMatchObject({
@@ -166,6 +172,10 @@ describe('the owner changes her site settings', () => {
       ],
       [{ mailSenderName: 'Evil <x@evil.example>' }, 'mailSenderName', /name only/i],
       [{ footerYear: 1999 }, 'footerYear', /2000/],
+      // The seating's memory: whole months from 1 to 24.
+      [{ seatingMemoryMonths: 0 }, 'seatingMemoryMonths', /1 to 24/],
+      [{ seatingMemoryMonths: 25 }, 'seatingMemoryMonths', /1 to 24/],
+      [{ seatingMemoryMonths: 2.5 }, 'seatingMemoryMonths', /whole number/],
       // A valid change beside an invalid one: neither is saved.
       [
         { contactEmail: 'ok@studio.example', appStoreUrl: 'ftp://x.example' },

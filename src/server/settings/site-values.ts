@@ -1,6 +1,7 @@
 import { launchPassed, parseLaunchDate } from '#shared/launch.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import {
+  SEATING_MEMORY_MONTHS_DEFAULT,
   lockNameOf,
   type SiteSettingField,
   type SiteSettingValue,
@@ -45,6 +46,7 @@ export function defaultsOf(env: Env, year: number): Record<SiteSettingField, Sit
     mailSenderName: splitSender(env.MAIL_FROM).name ?? '',
     launchDate: env.LAUNCH_DATE,
     footerYear: year,
+    seatingMemoryMonths: SEATING_MEMORY_MONTHS_DEFAULT,
   }
 }
 

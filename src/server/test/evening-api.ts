@@ -21,7 +21,7 @@ export function eveningApi(server: HttpTestApp) {
   let named = 0
 
   async function member(
-    options: { isAdmin?: boolean; language?: string; name?: string } = {},
+    options: { isAdmin?: boolean; language?: string; name?: string; email?: string } = {},
   ): Promise<Member> {
     const name = options.name ?? `Guest ${++named}`
     const seeded = await seedMember(server.harness, server.http.origin, { ...options, name })
@@ -90,4 +90,14 @@ export function eveningApi(server: HttpTestApp) {
       .orderBy(auditLog.at)
 
   return { member, ok, endRunning, evening, registered, checkIn, auditEntries }
+}
+
+/**
+ * The site's mail settings for a test that calls a step directly (not through the API): the
+ * e-mails are queued in the outbox, and the server's mail worker finds them on its next pass.
+ */
+export const QUIET_MAIL = {
+  baseUrl: 'http://localhost:3000',
+  from: 'hello@example.com',
+  onEmailQueued: () => {},
 }

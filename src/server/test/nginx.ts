@@ -29,7 +29,12 @@ export function nginxPath(): string | undefined {
  */
 export function renderTestConfig(
   deployConfig: string,
-  { upstreams, listenPort, dir }: { upstreams: string[]; listenPort: number; dir: string },
+  {
+    upstreams,
+    listenPort,
+    dir,
+    workers = 1,
+  }: { upstreams: string[]; listenPort: number; dir: string; workers?: number },
 ): string {
   const upstream = /^upstream lendulet \{\n[\s\S]*?^\}\n/m.exec(deployConfig)?.[0]
   const begin = deployConfig.indexOf(BEGIN)
@@ -48,9 +53,10 @@ export function renderTestConfig(
     dir,
     `${renderedUpstream}
     server {
-        listen 127.0.0.1:${listenPort};
+        listen 127.0.0.1:${listenPort}${workers > 1 ? ' reuseport' : ''};
         ${rules}
     }`,
+    workers,
   )
 }
 
@@ -67,10 +73,10 @@ export function nginxDir(): string {
  * `http` as the content of its http block. (As root, its workers stay root: they must reach
  * `dir`.)
  */
-export function standaloneConfig(dir: string, http: string): string {
+export function standaloneConfig(dir: string, http: string, workers = 1): string {
   const root = process.getuid?.() === 0
   return `# Rendered by src/server/test/nginx.ts from docs/deploy/nginx.conf.
-${root ? 'user root;\n' : ''}worker_processes 1;
+${root ? 'user root;\n' : ''}worker_processes ${workers};
 worker_rlimit_nofile 40000;
 error_log ${join(dir, 'error.log')} warn;
 # Each live stream holds two connections (browser and server side): room for 12,000 screens
@@ -129,6 +135,12 @@ async function waitForNginx(
 export async function startNginx(options: {
   upstreams: string[]
   listenPort?: number
+  /**
+   * Worker processes (1). Each has its own open-file limit: where the hard limit (ulimit -Hn)
+   * is below worker_rlimit_nofile, several workers (`reuseport` spreads the connections over
+   * them) carry more streams than one.
+   */
+  workers?: number
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const binary = nginxPath()
   if (!binary) throw new Error('nginx is not installed (apt-get install -y nginx)')
@@ -145,7 +157,12 @@ export async function startNginx(options: {
     const pidFile = join(dir, 'nginx.pid')
     writeFileSync(
       confPath,
-      renderTestConfig(deployConfig, { upstreams: options.upstreams, listenPort, dir }),
+      renderTestConfig(deployConfig, {
+        upstreams: options.upstreams,
+        listenPort,
+        dir,
+        workers: options.workers,
+      }),
     )
     // Its own process group (detached), so that a last-resort kill reaches the workers too.
     const child = spawn(

@@ -20,14 +20,17 @@ export async function seedMember(
     isAdmin = false,
     language,
     name,
+    email: address,
   }: {
     isAdmin?: boolean
     language?: string
     /** Her full name, signed up in one piece (the account then has no given name of its own). */
     name?: string
+    /** Her address (a friend invited by it, decision 0092); a new one otherwise. */
+    email?: string
   } = {},
 ) {
-  const email = `seed${++seeded}-${Date.now()}@example.com`
+  const email = address ?? `seed${++seeded}-${Date.now()}@example.com`
   const password = 'seed-password'
   const client = browserClient(origin, { language })
   const signUp = await client.post('/api/auth/sign-up/email', {

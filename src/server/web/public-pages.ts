@@ -56,6 +56,7 @@ export const PUBLIC_PAGES = [
     // Long text: set in the fallbacks first, its lines would break anew when the fonts come.
     fontsWithThePage: true,
     worksWithoutTheApp: true,
+    islands: true,
   },
   // The account forms offer "Continue with Google" where this site has Google set up.
   {
@@ -66,6 +67,8 @@ export const PUBLIC_PAGES = [
     namespaces: ['common', 'auth', 'errors'],
     head: { title: 'auth:login.title', description: 'auth:login.intro', brandInTitle: true },
     dependsOn: ['googleSignIn'],
+    islands: true,
+    appAtReach: true,
   },
   {
     id: 'signup',
@@ -75,6 +78,8 @@ export const PUBLIC_PAGES = [
     namespaces: ['common', 'auth', 'errors'],
     head: { title: 'auth:signup.title', description: 'auth:signup.intro', brandInTitle: true },
     dependsOn: ['googleSignIn'],
+    islands: true,
+    appAtReach: true,
   },
   {
     id: 'forgot-password',
@@ -83,6 +88,8 @@ export const PUBLIC_PAGES = [
     inSitemap: false,
     namespaces: ['common', 'auth', 'errors'],
     head: { title: 'auth:forgot.title', description: 'auth:forgot.intro', brandInTitle: true },
+    islands: true,
+    appAtReach: true,
   },
   // The newsletter's links land here; the page confirms once its script has sent the token.
   {
@@ -96,6 +103,8 @@ export const PUBLIC_PAGES = [
       description: 'newsletter:verification.description',
       brandInTitle: true,
     },
+    worksWithoutTheApp: true,
+    islands: true,
   },
   {
     id: 'newsletter-unsubscribe',
@@ -108,6 +117,8 @@ export const PUBLIC_PAGES = [
       description: 'newsletter:unsubscribeVerification.description',
       brandInTitle: true,
     },
+    worksWithoutTheApp: true,
+    islands: true,
   },
   // Every address the app has no screen for (shared/site-paths.ts), answered with status 404.
   {
@@ -155,11 +166,16 @@ interface PublicPageDefinition {
    */
   worksWithoutTheApp?: boolean
   /**
-   * Of a page that works without the app: only its islands load after its load (the `?lang=`
-   * it came with, the carousel's turning, the app at once for a signed-in member), and the app
-   * when she reaches for a control (src/web/islands/, decision 85).
+   * Only its islands load after its load (the `?lang=` it came with, the carousel's turning, the
+   * app at once for a signed-in member), and the app when she reaches for a control
+   * (src/web/islands/, decisions 85, 95 and 102).
    */
   islands?: boolean
+  /**
+   * Of a page with islands: its forms are the app's, which comes when she reaches for the page
+   * (a key, a control), not by itself (decision 102).
+   */
+  appAtReach?: boolean
 }
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number]

@@ -23,6 +23,8 @@ export const usersPageSchema = z.object({
       isAdmin: z.boolean(),
       userCode: z.string(),
       createdAt: z.iso.datetime(),
+      /** Evenings she held a place at and was not checked in (not counting the cleared ones). */
+      noShows: z.number().int(),
     }),
   ),
   matching: z.number().int(),

@@ -34,19 +34,111 @@ export const campaignContentSchema = z.object({
 })
 export type CampaignContent = z.infer<typeof campaignContentSchema>
 
+/** Member or not: a subscriber whose address belongs to an account is a member. */
+export const AUDIENCE_MEMBERSHIPS = ['all', 'members', 'nonMembers'] as const
+export type AudienceMembership = (typeof AUDIENCE_MEMBERSHIPS)[number]
 /**
- * Who receives it: every confirmed subscriber, or those of the listed languages. A language
- * without its own version gets the Hungarian one (SPEC: hu is the fallback).
+ * Whether she came to evenings: `cameWithin` (checked in at an evening that ended within the
+ * last `months` months), `neverCame` (never checked in under an account of her address), or `all`.
+ */
+export const AUDIENCE_ATTENDANCES = ['all', 'cameWithin', 'neverCame'] as const
+export type AudienceAttendance = (typeof AUDIENCE_ATTENDANCES)[number]
+/** "Came in the last N months": N from 1 to 10 years. */
+export const AUDIENCE_MONTHS_MAX = 120
+export const AUDIENCE_MONTHS_DEFAULT = 6
+
+const audienceMonthsSchema = z
+  .number({ error: 'campaigns.validation.monthsInvalid' })
+  .int({ error: 'campaigns.validation.monthsInvalid' })
+  .min(1, { error: 'campaigns.validation.monthsInvalid' })
+  .max(AUDIENCE_MONTHS_MAX, { error: 'campaigns.validation.monthsInvalid' })
+
+/**
+ * Who receives it (decision 0093): every confirmed subscriber, or those every chosen filter
+ * holds for (they combine with AND). A language without its own version gets the Hungarian one
+ * (SPEC: hu is the fallback). `months` counts only with `attendance: 'cameWithin'`.
  */
 export const campaignAudienceSchema = z.object({
   languages: z
-    .array(languageSchema)
+    .array(
+      z.enum(LANGUAGE_CODES as [Language, ...Language[]], {
+        error: 'campaigns.validation.languageUnknown',
+      }),
+      { error: 'campaigns.validation.languageUnknown' },
+    )
     .max(LANGUAGE_CODES.length)
     .nullable()
     .default(null)
     .transform((list) => (list === null ? null : [...new Set(list)])),
+  membership: z
+    .enum(AUDIENCE_MEMBERSHIPS, { error: 'campaigns.validation.audienceInvalid' })
+    .default('all'),
+  attendance: z
+    .enum(AUDIENCE_ATTENDANCES, { error: 'campaigns.validation.audienceInvalid' })
+    .default('all'),
+  months: audienceMonthsSchema.default(AUDIENCE_MONTHS_DEFAULT),
+  /** Those who follow this series (decision 0088), or null. */
+  seriesId: z.uuid({ error: 'campaigns.validation.seriesUnknown' }).nullable().default(null),
 })
 export type CampaignAudience = z.infer<typeof campaignAudienceSchema>
+export const EVERYONE: CampaignAudience = {
+  languages: null,
+  membership: 'all',
+  attendance: 'all',
+  months: AUDIENCE_MONTHS_DEFAULT,
+  seriesId: null,
+}
+
+/**
+ * GET …/campaigns/audience-count: the same audience as query parameters, for the editor's live
+ * count (`languages` comma-separated; absent: every language). Checked as the audience is.
+ */
+const audienceQueryShape = z.object({
+  languages: z.string().max(64).optional(),
+  membership: z.string().max(32).optional(),
+  attendance: z.string().max(32).optional(),
+  months: z.string().max(8).optional(),
+  seriesId: z.string().max(64).optional(),
+})
+type AudienceQuery = z.infer<typeof audienceQueryShape>
+
+const parseAudienceQuery = (query: AudienceQuery) =>
+  campaignAudienceSchema.safeParse({
+    languages:
+      query.languages === undefined
+        ? null
+        : query.languages.split(',').filter((code) => code !== ''),
+    membership: query.membership,
+    attendance: query.attendance,
+    months: query.months === undefined ? undefined : Number(query.months),
+    seriesId: query.seriesId || null,
+  })
+
+export const campaignAudienceQuerySchema = audienceQueryShape.superRefine((query, context) => {
+  const parsed = parseAudienceQuery(query)
+  if (!parsed.success)
+    for (const issue of parsed.error.issues)
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+})
+
+/** A checked query's audience (campaignAudienceQuerySchema has refused any other). */
+export function audienceFromQuery(query: AudienceQuery): CampaignAudience {
+  const parsed = parseAudienceQuery(query)
+  if (!parsed.success) throw parsed.error
+  return parsed.data
+}
+
+/** The audience as a campaign answers it: with the followed series' name, for the figures. */
+export const campaignAudienceAnswerSchema = z.object({
+  languages: z.array(languageSchema).nullable(),
+  membership: z.enum(AUDIENCE_MEMBERSHIPS),
+  attendance: z.enum(AUDIENCE_ATTENDANCES),
+  months: z.number().int(),
+  seriesId: z.uuid().nullable(),
+  /** The series' (Hungarian) name; null when none is chosen or it was deleted. */
+  seriesName: z.string().nullable(),
+})
+export type CampaignAudienceAnswer = z.infer<typeof campaignAudienceAnswerSchema>
 
 /** POST /api/admin/newsletter/campaigns and PUT …/:id: a draft, complete or not. */
 export const campaignDraftSchema = z.object({
@@ -56,7 +148,7 @@ export const campaignDraftSchema = z.object({
     es: campaignContentSchema.optional(),
     de: campaignContentSchema.optional(),
   }),
-  audience: campaignAudienceSchema.default({ languages: null }),
+  audience: campaignAudienceSchema.default(EVERYONE),
 })
 export type CampaignDraft = z.infer<typeof campaignDraftSchema>
 
@@ -116,6 +208,8 @@ export const campaignPreviewSchema = z.object({
   language: languageSchema,
   subject: campaignContentSchema.shape.subject,
   body: campaignContentSchema.shape.body,
+  /** Whether the e-mail links to its page on the web (a campaign's); a welcome e-mail has none. */
+  webVersion: z.boolean().default(true),
 })
 
 /** POST …/:id/test: a test to the admin's own address, in one language. */
@@ -142,7 +236,7 @@ export const campaignSummarySchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
   /** The Hungarian subject (may be empty in a draft). */
   subject: z.string(),
-  audience: z.object({ languages: z.array(languageSchema).nullable() }),
+  audience: campaignAudienceAnswerSchema,
   scheduledAt: z.iso.datetime().nullable(),
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),

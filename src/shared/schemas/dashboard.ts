@@ -39,6 +39,8 @@ export const dashboardSchema = z.object({
     /** Addresses waiting for their confirmation link to be followed, now. */
     pending: count,
   }),
+  /** The welcome series' e-mails in their order, each with how many went out in the range. */
+  welcome: z.array(z.object({ position: count, delayDays: count, sent: count })),
   /** Campaigns that started sending in the range, oldest first. */
   campaigns: z.array(
     z.object({
@@ -65,6 +67,11 @@ export const dashboardSchema = z.object({
       present: count,
       /** Held a place and never checked in. */
       absent: count,
+      /**
+       * No-shows its end recorded (decision 0091): held a place, not checked in when it ended, less
+       * those the host cleared. 0 while it runs. Their share is of `registered`.
+       */
+      noShows: count,
       /** Sat at a table with someone she had not sat with at any earlier evening. */
       metSomeoneNew: count,
       /** Pairs who sat at one table there for the first time ever. */

@@ -53,6 +53,8 @@ export const eventInputSchema = z.object({
     .max(20, { error: 'plannedRoundsInvalid' })
     .default(4),
   autoSeatLateArrivals: z.boolean().default(true),
+  /** Each member with a place may invite one friend by e-mail (decision 0092). */
+  friendsAllowed: z.boolean().default(false),
   /** Hours after the evening's end while members pick whom they'd meet again (issue 40). */
   klikkWindowHours: z
     .number({ error: 'klikkWindowHoursInvalid' })
@@ -118,6 +120,14 @@ export const addParticipantSchema = z.object({
 /** `waiting`: on the waiting list of a full event, in the order of registration. */
 export const PARTICIPANT_STATUSES = ['registered', 'present', 'absent', 'waiting'] as const
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number]
+/** The after-evening e-mails (decision 0091): thanks to those who came, "we missed you" to the rest. */
+export const AFTER_EVENING_MAILS = ['thanks', 'missed'] as const
+export type AfterEveningMail = (typeof AFTER_EVENING_MAILS)[number]
+/**
+ * How long the after-evening e-mails wait after the end (decision 0100): a host who ended by
+ * mistake and reopens within it has told nobody. The host's end button says it.
+ */
+export const AFTER_EVENING_GRACE_MINUTES = 30
 /** At most one event is active at a time: the one running now. */
 export const EVENT_STATUSES = ['inactive', 'active'] as const
 export type EventStatus = (typeof EVENT_STATUSES)[number]

@@ -14,24 +14,28 @@ const seriesEveningFields = eventInputSchema.omit({ startTime: true })
  * A series as the host makes it: the evenings' texts, place and places, the tables each evening
  * starts with, when registration opens, and the rule that gives the dates.
  */
+/** An evening's tables, each name once (a table is known by its name across the evenings). */
+const seriesTablesSchema = z
+  .array(tableInputSchema, { error: 'seriesTablesInvalid' })
+  .max(SERIES_MAX_TABLES, { error: 'seriesTablesInvalid' })
+  .refine(
+    (tables) => new Set(tables.map((t) => t.tableName.toLocaleLowerCase())).size === tables.length,
+    { error: 'tableNameTaken' },
+  )
+
+/** Days before each evening that registration opens (and its followers are e-mailed). */
+const registrationOpensDaysSchema = z
+  .number({ error: 'seriesOpensDaysInvalid' })
+  .int({ error: 'seriesOpensDaysInvalid' })
+  .min(SERIES_REGISTRATION_OPENS_DAYS.min, { error: 'seriesOpensDaysInvalid' })
+  .max(SERIES_REGISTRATION_OPENS_DAYS.max, { error: 'seriesOpensDaysInvalid' })
+
 export const seriesInputSchema = seriesEveningFields.extend({
   rule: seriesRuleSchema,
-  tables: z
-    .array(tableInputSchema, { error: 'seriesTablesInvalid' })
-    .max(SERIES_MAX_TABLES, { error: 'seriesTablesInvalid' })
-    .default([])
-    .refine(
-      (tables) =>
-        new Set(tables.map((t) => t.tableName.toLocaleLowerCase())).size === tables.length,
-      { error: 'tableNameTaken' },
-    ),
-  /** Days before each evening that registration opens (and its followers are e-mailed). */
-  registrationOpensDays: z
-    .number({ error: 'seriesOpensDaysInvalid' })
-    .int({ error: 'seriesOpensDaysInvalid' })
-    .min(SERIES_REGISTRATION_OPENS_DAYS.min, { error: 'seriesOpensDaysInvalid' })
-    .max(SERIES_REGISTRATION_OPENS_DAYS.max, { error: 'seriesOpensDaysInvalid' })
-    .default(SERIES_REGISTRATION_OPENS_DAYS.default),
+  tables: seriesTablesSchema.default([]),
+  registrationOpensDays: registrationOpensDaysSchema.default(
+    SERIES_REGISTRATION_OPENS_DAYS.default,
+  ),
 })
 export type SeriesInput = z.infer<typeof seriesInputSchema>
 
@@ -62,3 +66,20 @@ export const seriesEditSchema = seriesEveningFields
     path: ['time'],
   })
 export type SeriesEdit = z.infer<typeof seriesEditSchema>
+
+/**
+ * New tables for an evening alone, or for it and every later one (and the evenings the series
+ * still has to make). A table is matched by its name: one not listed goes, a new name is added.
+ */
+export const seriesTablesEditSchema = z.object({
+  scope: z.enum(SERIES_EDIT_SCOPES, { error: 'seriesScopeInvalid' }),
+  tables: seriesTablesSchema,
+})
+export type SeriesTablesEdit = z.infer<typeof seriesTablesEditSchema>
+
+/** A new rule for the series' dates, and how many days before each evening registration opens. */
+export const seriesRuleEditSchema = z.object({
+  rule: seriesRuleSchema,
+  registrationOpensDays: registrationOpensDaysSchema,
+})
+export type SeriesRuleEdit = z.infer<typeof seriesRuleEditSchema>

@@ -14,6 +14,7 @@ export const SITE_SETTING_FIELDS = [
   'mailSenderName',
   'launchDate',
   'footerYear',
+  'seatingMemoryMonths',
 ] as const
 export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number]
 
@@ -28,6 +29,11 @@ export const FORMER_SETTING_LOCK_NAMES: Record<string, SettingLockName> = {
   launchLine: 'launchDate',
 }
 export const lockNameOf = (field: SiteSettingField): SettingLockName => field
+
+/** The seating remembers earlier evenings this many months back unless the owner says otherwise. */
+export const SEATING_MEMORY_MONTHS_DEFAULT = 6
+export const SEATING_MEMORY_MONTHS_MIN = 1
+export const SEATING_MEMORY_MONTHS_MAX = 24
 
 const LINE_BREAK_OR_CONTROL = /\p{Cc}/u
 
@@ -110,6 +116,13 @@ export const siteSettingsInputSchema = z
       .int({ error: 'yearInvalid' })
       .min(2000, { error: 'yearInvalid' })
       .max(2100, { error: 'yearInvalid' })
+      .nullable(),
+    /** How far back the seating remembers who sat together (issue 40; decision 0094). */
+    seatingMemoryMonths: z
+      .number({ error: 'seatingMemoryMonthsInvalid' })
+      .int({ error: 'seatingMemoryMonthsInvalid' })
+      .min(SEATING_MEMORY_MONTHS_MIN, { error: 'seatingMemoryMonthsInvalid' })
+      .max(SEATING_MEMORY_MONTHS_MAX, { error: 'seatingMemoryMonthsInvalid' })
       .nullable(),
   })
   .partial()

@@ -68,6 +68,13 @@ export const memberEventKeys = {
   peopleMet: () => key<Get<ApiClient['events']['people-met']>>()([...memberEventKeys.all, 'met']),
   /** Her klikk after her evenings: picks, matches, contact choice (under her events: the same stream). */
   klikk: () => key<Get<ApiClient['klikk']>>()([...memberEventKeys.all, 'klikk']),
+  /** A friend's invitation, as the invited friend sees it (decision 0092). */
+  friendInvitation: (id: string) =>
+    key<Get<ApiClient['events']['friend-invitations'][':id']>>()([
+      ...memberEventKeys.all,
+      'friend',
+      id,
+    ]),
 }
 
 /** Better Auth's passkey plugin answers outside the typed client (its own handler): its rows. */
@@ -102,6 +109,14 @@ export const adminKeys = {
       { q, page },
     ]),
   campaigns: () => key<Get<Admin['newsletter']['campaigns']>>()(['admin', 'campaigns']),
+  /** How many an audience holds now (the editor's live count), by its query parameters. */
+  audienceCount: (query: Record<string, string>) =>
+    key<Get<Admin['newsletter']['campaigns']['audience-count']>>()([
+      'admin',
+      'campaigns',
+      'audience-count',
+      query,
+    ]),
   /** The welcome series: its e-mails, whether it is on, and how many of each went out. */
   welcome: () => key<Get<Admin['newsletter']['welcome']>>()(['admin', 'welcome']),
 }

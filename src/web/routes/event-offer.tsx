@@ -1,9 +1,9 @@
 import { Link, useParams } from 'wouter'
-import { dateLocale } from '#shared/languages.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { buttonClass } from '../components/ui/button.tsx'
 import { PageSpinner } from '../components/ui/page-spinner.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
+import { EventSummary } from '../features/events/components/event-summary.tsx'
 import { PlaceOffer } from '../features/events/components/place-offer.tsx'
 import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { ServerData } from '../lib/query-client.tsx'
@@ -25,15 +25,11 @@ export default function EventOfferPage() {
 }
 
 function EventOffer() {
-  const { t, i18n } = useTranslation('events')
+  const { t } = useTranslation('events')
   const { id } = useParams<{ id: string }>()
   useDocumentTitle(`${t('member.offerPageTitle')} – Lendület`)
   const { events, error, busy, answer } = useMemberEvents()
   const event = events?.find((e) => e.id === id) ?? null
-  const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  })
   return (
     <div className="mx-auto max-w-2xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">
@@ -45,22 +41,7 @@ function EventOffer() {
           aria-labelledby="offer-event-name"
           className="mt-8 flex flex-col gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink/5 sm:p-6"
         >
-          <h2
-            id="offer-event-name"
-            lang={event.textLanguages.eventName}
-            className="font-display text-2xl font-semibold"
-          >
-            {event.eventName}
-          </h2>
-          <p className="text-ink-soft">
-            {format.format(new Date(event.startTime))}
-            {event.placeName && (
-              <>
-                {' · '}
-                <span lang={event.textLanguages.placeName}>{event.placeName}</span>
-              </>
-            )}
-          </p>
+          <EventSummary event={event} headingId="offer-event-name" />
           {event.offer ? (
             <PlaceOffer
               event={event}

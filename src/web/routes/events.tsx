@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import { dateLocale } from '#shared/languages.ts'
 import { Alert } from '../components/ui/alert.tsx'
 import { Link } from 'wouter'
 import { buttonClass } from '../components/ui/button.tsx'
@@ -8,11 +7,14 @@ import { QrCode } from '../components/ui/qr-code.tsx'
 import { RequireRole } from '../features/auth/components/require-role.tsx'
 import { useSession } from '../lib/session-store.ts'
 import { Registration } from '../features/events/components/registration.tsx'
+import { FriendInvite } from '../features/events/components/friend-invite.tsx'
 import { SeriesDates } from '../features/events/components/series-dates.tsx'
 import { useMemberEvents } from '../features/events/use-member-events.ts'
 import { PeopleMet } from '../features/events/components/people-met.tsx'
 import { KlikkSection } from '../features/klikk/components/klikk-section.tsx'
-import { AddToCalendar, MapLink } from '../features/events/components/event-calendar-links.tsx'
+import { AddToCalendar } from '../features/events/components/event-calendar-links.tsx'
+import { EventSummary } from '../features/events/components/event-summary.tsx'
+import { eveningTime } from '#web/lib/evening-time.ts'
 import { MyTable } from '../features/live/my-table.tsx'
 import { EveningOver } from '../features/events/components/evening-over.tsx'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
@@ -42,11 +44,11 @@ function MemberEvents() {
       document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' })
   }, [loaded])
 
-  const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  })
+  const format = eveningTime(i18n.language)
   const code = session.status === 'signed-in' ? session.me.userCode : null
+  // In the hours after the evening she came to, whom she would meet again comes right after its
+  // thanks, before the door pass and the evenings to come: not past all of them by keyboard.
+  const klikkFirst = !(running && session.status === 'signed-in') && !!ended
   return (
     <div className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
       <h1 className="font-display text-4xl font-semibold tracking-tight">{t('member.title')}</h1>
@@ -63,6 +65,7 @@ function MemberEvents() {
           </div>
         )
       )}
+      {klikkFirst && <KlikkSection />}
       {code && (
         // The door pass: held out to the host's camera, so the QR code comes first and large.
         <section
@@ -109,29 +112,7 @@ function MemberEvents() {
                 {event.series && event.status !== 'active' && (
                   <p className="text-sm font-semibold text-rose-deep">{t('member.seriesNext')}</p>
                 )}
-                {/* Texts the host has not written in her language come in Hungarian: said by lang. */}
-                <h2
-                  id={`member-event-${event.id}`}
-                  lang={event.textLanguages.eventName}
-                  className="font-display text-2xl font-semibold"
-                >
-                  {event.eventName}
-                </h2>
-                <p className="text-ink-soft">
-                  {format.format(new Date(event.startTime))}
-                  {event.placeName && (
-                    <>
-                      {' · '}
-                      <span lang={event.textLanguages.placeName}>{event.placeName}</span>
-                    </>
-                  )}
-                </p>
-                {(event.address || event.placeName) && (
-                  <p className="flex flex-wrap items-baseline gap-x-3 text-sm text-ink-soft">
-                    {event.address && <span>{event.address}</span>}
-                    <MapLink event={event} />
-                  </p>
-                )}
+                <EventSummary event={event} headingId={`member-event-${event.id}`} />
                 {event.description && (
                   <p className="mt-1" lang={event.textLanguages.description}>
                     {event.description}
@@ -159,6 +140,7 @@ function MemberEvents() {
                     </Link>
                   )}
                 </div>
+                <FriendInvite event={event} />
                 <SeriesDates
                   event={event}
                   busy={busy}
@@ -170,7 +152,7 @@ function MemberEvents() {
           </li>
         ))}
       </ul>
-      <KlikkSection />
+      {!klikkFirst && <KlikkSection />}
       <PeopleMet />
     </div>
   )

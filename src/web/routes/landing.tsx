@@ -26,9 +26,6 @@ const NewsletterForm = preloadableLazy(
   () => import('../features/newsletter/components/newsletter-form.tsx'),
 )
 
-/** The addresses that show the landing page. */
-export const LANDING_PATHS: readonly string[] = ['/', '/landing', '/home', '/welcome']
-
 /** What the landing page needs before it hydrates: the newsletter form's code and texts. */
 export function preloadLanding(texts: Promise<typeof i18n>): Promise<unknown> {
   return Promise.all([

@@ -69,10 +69,13 @@ export default function PrivacyPolicyPage() {
         </ExternalLink>
       </div>
       {/* The document (180 KB, and a viewer that is a web app of its own) comes after the page's
-          first paint, once the app runs: loaded with the page, a slow connection would carry it
-          before the text. Its frame holds the place meanwhile; without JavaScript the browser
-          embeds it at once (<noscript>). */}
-      <div className="mt-8 h-[75vh] min-h-[32rem] w-full overflow-hidden rounded-2xl bg-white ring-1 ring-ink/10">
+          first paint, once the app or the page's islands run (islands/privacy-document.ts):
+          loaded with the page, a slow connection would carry it before the text. Its frame holds
+          the place meanwhile; without JavaScript the browser embeds it at once (<noscript>). */}
+      <div
+        data-policy-frame={pdfUrl}
+        className="mt-8 h-[75vh] min-h-[32rem] w-full overflow-hidden rounded-2xl bg-white ring-1 ring-ink/10"
+      >
         {hydrated ? (
           <PolicyDocument url={pdfUrl} title={t('frameTitle')} />
         ) : (

@@ -3,6 +3,8 @@ import { recordAudit } from '../../audit/audit.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { newsletterSubscribers } from '../../db/schema/newsletter.ts'
 import { profiles } from '../../db/schema/profiles.ts'
+import { welcomeDeliveries, welcomeRecipients } from '../../db/schema/welcome-series.ts'
+import { hashEmail } from '../../newsletter/tokens.ts'
 import { forgetPendingChange, pendingEmailChange } from '../change-email.ts'
 
 /**
@@ -11,7 +13,7 @@ import { forgetPendingChange, pendingEmailChange } from '../change-email.ts'
  * and the old goes (she is on the list once); a pending one (never confirmed) gives way to hers,
  * which keeps its consent record. Says whether she had one to move.
  */
-async function moveSubscription(tx: Tx, from: string, to: string, userId: string) {
+async function moveSubscription(tx: Tx, from: string, to: string, userId: string, secret: string) {
   const [old] = await tx
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
@@ -31,7 +33,29 @@ async function moveSubscription(tx: Tx, from: string, to: string, userId: string
     .update(newsletterSubscribers)
     .set({ email: to, userId, updatedAt: new Date() })
     .where(eq(newsletterSubscribers.id, old.id))
+  await carryWelcomeSeries(tx, old.id, hashEmail(secret, from), hashEmail(secret, to))
   return true
+}
+
+/**
+ * The welcome series knows what an address got by the address's keyed hash (decision 0090). Her
+ * moved subscription keeps its place in the series, and what her old address got counts for the
+ * new one too: should she leave and subscribe again with the new address, she does not start over.
+ */
+async function carryWelcomeSeries(tx: Tx, subscriberId: string, oldHash: string, newHash: string) {
+  const got = await tx
+    .select()
+    .from(welcomeDeliveries)
+    .where(eq(welcomeDeliveries.addressHash, oldHash))
+  if (got.length > 0)
+    await tx
+      .insert(welcomeDeliveries)
+      .values(got.map((row) => ({ ...row, addressHash: newHash })))
+      .onConflictDoNothing()
+  await tx
+    .update(welcomeRecipients)
+    .set({ addressHash: newHash })
+    .where(eq(welcomeRecipients.subscriberId, subscriberId))
 }
 
 /**
@@ -40,7 +64,11 @@ async function moveSubscription(tx: Tx, from: string, to: string, userId: string
  * now), and the audit log records it, all in one transaction. Any other update of the user (her
  * name) finds the addresses equal and does nothing.
  */
-export async function followEmailChange(db: Db, updated: { id: string; email: string }) {
+export async function followEmailChange(
+  db: Db,
+  updated: { id: string; email: string },
+  secret: string,
+) {
   const [profile] = await db
     .select({ email: profiles.email, fullName: profiles.fullName })
     .from(profiles)
@@ -54,7 +82,8 @@ export async function followEmailChange(db: Db, updated: { id: string; email: st
       .where(eq(profiles.id, updated.id))
     // Only her request can say "leave it"; with none (an address changed another way) it moves.
     const move = pending?.to !== updated.email || pending.moveNewsletter
-    const moved = move && (await moveSubscription(tx, profile.email, updated.email, updated.id))
+    const moved =
+      move && (await moveSubscription(tx, profile.email, updated.email, updated.id, secret))
     await forgetPendingChange(tx, updated.id)
     await recordAudit(
       tx,

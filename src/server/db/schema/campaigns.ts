@@ -14,6 +14,8 @@ import {
 import type { Language } from '#shared/languages.ts'
 import {
   CAMPAIGN_STATUSES,
+  EVERYONE,
+  type CampaignAudience,
   type CampaignContent,
   type CampaignStats,
 } from '#shared/schemas/campaigns.ts'
@@ -28,8 +30,11 @@ export const newsletterCampaigns = pgTable(
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     /** Subject and Markdown body per language; Hungarian always, the others when written. */
     content: jsonb('content').$type<Partial<Record<Language, CampaignContent>>>().notNull(),
-    /** Subscribers of these languages, or every confirmed subscriber (null). */
-    audienceLanguages: jsonb('audience_languages').$type<Language[] | null>(),
+    /**
+     * Who it goes to (decision 0093): its filters, read back through campaignAudienceSchema. Fixed
+     * once it starts: the recipients are written from it then.
+     */
+    audience: jsonb('audience').$type<CampaignAudience>().notNull().default(EVERYONE),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** Every recipient row is written: the start is complete (it resumes after a crash). */

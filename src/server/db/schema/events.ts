@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { EVENT_STATUSES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
-import { PLACE_OFFER_KINDS, PLACE_OFFER_STATUSES } from '#shared/place-offers.ts'
+import {
+  AFTER_EVENING_MAILS,
+  EVENT_STATUSES,
+  PARTICIPANT_STATUSES,
+} from '#shared/schemas/events.ts'
+import {
+  FRIEND_INVITATION_STATUSES,
+  PLACE_OFFER_KINDS,
+  PLACE_OFFER_STATUSES,
+} from '#shared/place-offers.ts'
 import type { EventTranslations } from '#shared/event-texts.ts'
 import {
   boolean,
@@ -21,22 +29,50 @@ import { user } from './auth.ts'
 import { media } from './media.ts'
 import { eventSeries } from './series.ts'
 
+// The column groups the evening's tables share (decision 0101); the SQL is what each spelled out.
+
+/** A row's own id, made by the database. */
+const ownId = () => uuid('id').primaryKey().defaultRandom()
+/** A moment, with its time zone. */
+const at = (name: string) => timestamp(name, { withTimezone: true })
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 }
+/** The evening a row belongs to: it goes with the evening. */
+const eventRef = () =>
+  uuid('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' })
+/** The member a row is about: it goes with her account. */
+const memberRef = (name = 'user_id') =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' })
+/** One member at one evening: a row per woman and evening. */
+const eventMember = () => ({ eventId: eventRef(), userId: memberRef() })
+/** Where a row stands, one of `values`, `initial` when made. */
+const statusOf = <U extends string, T extends Readonly<[U, ...U[]]>>(
+  values: T,
+  initial: T[number],
+) => text('status', { enum: values }).notNull().default(initial)
+/** Until when an offer or an invitation holds, and when she answered it. */
+const answerWindow = () => ({
+  expiresAt: at('expires_at').notNull(),
+  answeredAt: at('answered_at'),
+})
 
 /** SPEC section 3's events. At most one is active at a time: the database enforces it. */
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: ownId(),
     eventName: text('event_name').notNull(),
     description: text('description').notNull().default(''),
     /** /api/media/<imageId> of the uploaded image, or null. */
     imageUrl: text('image_url'),
     imageId: text('image_id').references(() => media.id, { onDelete: 'set null' }),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    startTime: at('start_time').notNull(),
     placeName: text('place_name').notNull().default(''),
     address: text('address').notNull().default(''),
     /**
@@ -46,10 +82,10 @@ export const events = pgTable(
     translations: jsonb('translations').$type<EventTranslations>().notNull().default({}),
     /** Minutes. */
     duration: integer('duration').notNull(),
-    status: text('status', { enum: EVENT_STATUSES }).notNull().default('inactive'),
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    status: statusOf(EVENT_STATUSES, 'inactive'),
+    startedAt: at('started_at'),
     /** Set when an admin ends the event; it is then inactive again. */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: at('ended_at'),
     isKlikk: boolean('is_klikk').notNull().default(true),
     hasRecordingAvailable: boolean('has_recording_available').notNull().default(false),
     /** How many rounds the evening is meant to have; the mixer plans the remaining ones together. */
@@ -73,14 +109,16 @@ export const events = pgTable(
      */
     seriesSlot: text('series_slot'),
     /** Before this, members cannot register yet (a series' evening); null: open. */
-    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    registrationOpensAt: at('registration_opens_at'),
     /** When the series' followers were e-mailed that registration opened (once per evening). */
-    followersToldAt: timestamp('followers_told_at', { withTimezone: true }),
+    followersToldAt: at('followers_told_at'),
     /**
      * Hours before the start until which a member gives her place back in time; after it, until
      * the start, she still can, and it is recorded as late (issue 41, decision 0089).
      */
     cancelDeadlineHours: integer('cancel_deadline_hours').notNull().default(24),
+    /** The host lets each member with a place invite one friend by e-mail (issue 41, decision 0092). */
+    friendsAllowed: boolean('friends_allowed').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -104,10 +142,8 @@ export const events = pgTable(
 export const eventTables = pgTable(
   'event_tables',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: ownId(),
+    eventId: eventRef(),
     tableName: text('table_name').notNull(),
     capacityFull: integer('capacity_full').notNull(),
     capacityActual: integer('capacity_actual').notNull(),
@@ -127,16 +163,11 @@ export const eventTables = pgTable(
 export const eventParticipants = pgTable(
   'event_participants',
   {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: PARTICIPANT_STATUSES }).notNull().default('registered'),
-    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
-    leftAt: timestamp('left_at', { withTimezone: true }),
+    ...eventMember(),
+    status: statusOf(PARTICIPANT_STATUSES, 'registered'),
+    registeredAt: at('registered_at').notNull().defaultNow(),
+    checkedInAt: at('checked_in_at'),
+    leftAt: at('left_at'),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
@@ -152,18 +183,12 @@ export const eventParticipants = pgTable(
 export const eventPlaceOffers = pgTable(
   'event_place_offers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: ownId(),
+    ...eventMember(),
     kind: text('kind', { enum: PLACE_OFFER_KINDS }).notNull(),
-    status: text('status', { enum: PLACE_OFFER_STATUSES }).notNull().default('open'),
-    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    status: statusOf(PLACE_OFFER_STATUSES, 'open'),
+    offeredAt: at('offered_at').notNull(),
+    ...answerWindow(),
   },
   (t) => [
     index('event_place_offers_event_idx').on(t.eventId, t.status),
@@ -175,36 +200,113 @@ export const eventPlaceOffers = pgTable(
 )
 
 /**
+ * A member's invitation of one friend to an evening (decision 0092): while `open` and before
+ * `expiresAt` it holds a place (place-offers.ts counts it); accepted, the friend is registered.
+ * One open or accepted invitation per member and evening, and per address and evening. The friend
+ * is known by her e-mail address until she accepts (`friendId`); the e-mail goes out in the
+ * inviter's language.
+ */
+export const eventFriendInvitations = pgTable(
+  'event_friend_invitations',
+  {
+    id: ownId(),
+    eventId: eventRef(),
+    /**
+     * Null once the inviter deleted her account (decision 0100): the row stays, withdrawn if it
+     * was still open, so the friend's link says it is no longer valid.
+     */
+    inviterId: text('inviter_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    status: statusOf(FRIEND_INVITATION_STATUSES, 'open'),
+    friendId: text('friend_id').references(() => user.id, { onDelete: 'cascade' }),
+    invitedAt: at('invited_at').notNull(),
+    ...answerWindow(),
+  },
+  (t) => [
+    index('event_friend_invitations_event_idx').on(t.eventId, t.status),
+    index('event_friend_invitations_inviter_idx').on(t.inviterId),
+    index('event_friend_invitations_friend_idx').on(t.friendId),
+    uniqueIndex('event_friend_invitations_one_per_member')
+      .on(t.eventId, t.inviterId)
+      .where(sql`${t.status} in ('open', 'accepted')`),
+    uniqueIndex('event_friend_invitations_one_per_address')
+      .on(t.eventId, t.email)
+      .where(sql`${t.status} in ('open', 'accepted')`),
+  ],
+)
+
+/**
  * A place given back after the evening's deadline. The host may wave it away (`waivedAt`); a new
  * late cancellation of the same evening replaces it.
  */
 export const eventLateCancellations = pgTable(
   'event_late_cancellations',
   {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
-    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    ...eventMember(),
+    cancelledAt: at('cancelled_at').notNull(),
+    waivedAt: at('waived_at'),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 )
+
+/**
+ * A member who held a place and was not checked in when the evening ended (issue 41 part 4,
+ * decision 0091): recorded without blame, for the host's eyes only. The host may clear one ("she
+ * called, she was ill"): the record stays, marked cleared. Reopening the evening removes the ones
+ * not cleared; ending it again records them anew.
+ */
+export const eventNoShows = pgTable(
+  'event_no_shows',
+  {
+    ...eventMember(),
+    recordedAt: at('recorded_at').notNull(),
+    clearedAt: at('cleared_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_no_shows_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * The after-evening e-mails queued (decision 0091): `thanks` to those who came, `missed` to
+ * those who did not. The key makes each go once per member and evening, however often the
+ * evening is ended and reopened, and however many processes end it at once.
+ */
+export const eventAfterMails = pgTable(
+  'event_after_mails',
+  {
+    ...eventMember(),
+    kind: text('kind', { enum: AFTER_EVENING_MAILS }).notNull(),
+    queuedAt: at('queued_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId, t.kind] }),
+    index('event_after_mails_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * An ended evening's after-evening e-mails waiting for the grace period (decision 0100): the end
+ * writes `due_at`, a reopening deletes the row, and the `after-evening` job queues the e-mails
+ * (each once, by event_after_mails) when `due_at` has passed and the evening is still ended.
+ */
+export const eventAfterMailsDue = pgTable('event_after_mails_due', {
+  eventId: eventRef().primaryKey(),
+  dueAt: at('due_at').notNull(),
+})
 
 /** SPEC's event_rounds: not started, running (started and not finished), then ended. */
 export const eventRounds = pgTable(
   'event_rounds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: ownId(),
+    eventId: eventRef(),
     roundNumber: integer('round_number').notNull(),
     started: boolean('started').notNull().default(false),
     finished: boolean('finished').notNull().default(false),
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedAt: at('started_at'),
     durationMinutes: integer('duration_minutes').notNull().default(60),
     ...timestamps,
   },
@@ -218,17 +320,15 @@ export const eventRounds = pgTable(
 export const eventTableAssignments = pgTable(
   'event_table_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: ownId(),
     roundId: uuid('round_id')
       .notNull()
       .references(() => eventRounds.id, { onDelete: 'cascade' }),
     tableId: uuid('table_id')
       .notNull()
       .references(() => eventTables.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: memberRef(),
+    assignedAt: at('assigned_at').notNull().defaultNow(),
   },
   (t) => [
     unique('event_table_assignments_seat_unique').on(t.roundId, t.userId),
@@ -245,13 +345,11 @@ export const eventTableAssignments = pgTable(
 export const eventKeepApart = pgTable(
   'event_keep_apart',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: ownId(),
+    eventId: eventRef(),
     userA: text('user_a').notNull(),
     userB: text('user_b').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('event_keep_apart_pair_unique').on(t.eventId, t.userA, t.userB),
@@ -277,26 +375,21 @@ export const eventKeepApart = pgTable(
 export const eventCheckIns = pgTable(
   'event_check_ins',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: ownId(),
+    ...eventMember(),
     /** The door device's own id for this check-in: the same id sent again changes nothing. */
     clientId: uuid('client_id').notNull().unique(),
     /** Who checked her in (an admin or a door helper). */
     byUserId: text('by_user_id').references(() => user.id, { onDelete: 'set null' }),
     /** Her participation before: null when she came without registering (a walk-in). */
     previousStatus: text('previous_status', { enum: PARTICIPANT_STATUSES }),
-    previousCheckedInAt: timestamp('previous_checked_in_at', { withTimezone: true }),
-    previousLeftAt: timestamp('previous_left_at', { withTimezone: true }),
+    previousCheckedInAt: at('previous_checked_in_at'),
+    previousLeftAt: at('previous_left_at'),
     /** When she came in at the door (the scan time of a check-in sent later from a queue). */
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
+    checkedInAt: at('checked_in_at').notNull(),
     /** When the server applied it: the undo window counts from here. */
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    undoneAt: at('undone_at'),
   },
   (t) => [index('event_check_ins_event_idx').on(t.eventId, t.createdAt)],
 )
@@ -308,13 +401,8 @@ export const eventCheckIns = pgTable(
 export const eventDoorHelpers = pgTable(
   'event_door_helpers',
   {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...eventMember(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
@@ -334,5 +422,5 @@ export const eventMetCounts = pgTable('event_met_counts', {
   metSomeoneNew: integer('met_someone_new').notNull(),
   /** Pairs who sat together at this evening for the first time ever; null: kept before it was counted. */
   newPairs: integer('new_pairs'),
-  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  countedAt: at('counted_at').notNull().defaultNow(),
 })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { EVERYONE } from '#shared/schemas/campaigns.ts'
 import { openDatabase } from '../client.ts'
 import { totpCode } from '../../test/seed.ts'
 import { browserClient } from '../../test/http-client.ts'
@@ -206,7 +207,7 @@ describe.skipIf(!serverUrl)('npm run db:move (PGlite to PostgreSQL)', () => {
           .values(['a', 'b'].map((n) => ({ email: `${n}@example.com`, verified: true })))
         const { id } = await createCampaign(
           source.db,
-          { content: { hu: { subject: 'Hírek', body: 'Szia!' } }, audience: { languages: null } },
+          { content: { hu: { subject: 'Hírek', body: 'Szia!' } }, audience: EVERYONE },
           null,
         )
         await sendCampaign(source.db, id, { scheduledAt: null })

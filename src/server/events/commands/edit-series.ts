@@ -31,14 +31,7 @@ export async function editSeries(
   const changed = await audited(ctx.db, ctx.origin, async (tx, afterCommit) => {
     const row = await series.findSeries(tx, seriesId, true)
     const chosen = await findEvent(tx, eventId)
-    if (chosen.seriesId !== seriesId) throw new DomainError('eventNotFound')
-    if (series.hasRun(chosen, now)) throw new DomainError('seriesEveningHasRun')
-    const evenings =
-      scope === 'evening'
-        ? [chosen]
-        : (await series.eveningsFrom(tx, seriesId, chosen.startTime)).filter(
-            (evening) => !series.hasRun(evening, now),
-          )
+    const evenings = await series.eveningsInScope(tx, seriesId, chosen, scope, now)
     if (fields.places !== null) {
       const taken = await series.placesTakenAt(
         tx,

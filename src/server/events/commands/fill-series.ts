@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { eventSeries } from '../../db/schema/series.ts'
 import * as series from '../series.ts'
@@ -13,7 +13,16 @@ export async function fillSeriesHorizon(db: Db, now: Date): Promise<string[]> {
   const all = await db.select().from(eventSeries).orderBy(asc(eventSeries.createdAt))
   const made: string[] = []
   for (const row of all) {
-    const evenings = await db.transaction((tx) => series.makeEvenings(tx, row, now))
+    // Under the series' lock, with its rule as now: a rule changed meanwhile (edit-series-rule.ts)
+    // is followed, and a series ended meanwhile makes nothing.
+    const evenings = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(eventSeries)
+        .where(eq(eventSeries.id, row.id))
+        .for('update')
+      return locked ? series.makeEvenings(tx, locked, now) : []
+    })
     made.push(...evenings.map((e) => e.id))
   }
   return made

@@ -4,6 +4,7 @@ import { user } from '../../db/schema/auth.ts'
 import { profiles } from '../../db/schema/profiles.ts'
 import {
   eventLateCancellations,
+  eventNoShows,
   eventParticipants,
   eventRounds,
   eventTableAssignments,
@@ -12,14 +13,48 @@ import {
 import { findEvent } from '../event-base.ts'
 import { keepApartPairs } from '../keep-apart.ts'
 import { currentQuestions } from '../../questions/choose-question.ts'
+import { metAtEarlierEvenings, seatingMemoryMonths } from '../seating-memory.ts'
+
+/**
+ * The seating's figures over the event's rounds, started and planned (decision 0094): meetings of
+ * a pair beyond its first tonight, and meetings of pairs who sat together at an earlier evening
+ * within the seating's memory (`memoryMonths`), as the mixer counts them.
+ */
+async function seatingFigures(
+  db: Db,
+  event: { id: string; startTime: Date },
+  seats: { roundId: string; tableId: string; userId: string }[],
+) {
+  const memoryMonths = await seatingMemoryMonths(db)
+  const tables = new Map<string, string[]>()
+  for (const seat of seats) {
+    const key = `${seat.roundId}|${seat.tableId}`
+    tables.set(key, [...(tables.get(key) ?? []), seat.userId])
+  }
+  const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`)
+  const meetings = new Map<string, number>()
+  for (const group of tables.values())
+    for (let i = 0; i < group.length; i++)
+      for (let j = i + 1; j < group.length; j++) {
+        const key = pairKey(group[i] ?? '', group[j] ?? '')
+        meetings.set(key, (meetings.get(key) ?? 0) + 1)
+      }
+  const people = [...new Set(seats.map((seat) => seat.userId))]
+  const earlier = await metAtEarlierEvenings(db, event, people, memoryMonths)
+  let repeats = 0
+  for (const count of meetings.values()) repeats += count - 1
+  let earlierRepeats = 0
+  for (const [a, b] of earlier) earlierRepeats += meetings.get(pairKey(a, b)) ?? 0
+  return { repeats, earlierRepeats, memoryMonths }
+}
 
 /**
  * Everything the admin's event page shows: the event, tables, participants, rounds and seating,
- * the pairs kept apart, and the places given back after the deadline.
+ * the pairs kept apart, the places given back after the deadline, and the no-shows its end recorded.
  */
 export async function eventDetail(db: Db, eventId: string) {
   const event = await findEvent(db, eventId)
-  const [tables, participants, rounds, keepApart, lateCancellations] = await Promise.all([
+  const [tables, participants, rounds, keepApart, lateCancellations, noShows] = await Promise.all([
     db
       .select()
       .from(eventTables)
@@ -61,6 +96,18 @@ export async function eventDetail(db: Db, eventId: string) {
       .innerJoin(profiles, eq(profiles.id, eventLateCancellations.userId))
       .where(eq(eventLateCancellations.eventId, eventId))
       .orderBy(asc(eventLateCancellations.cancelledAt)),
+    db
+      .select({
+        userId: eventNoShows.userId,
+        recordedAt: eventNoShows.recordedAt,
+        clearedAt: eventNoShows.clearedAt,
+        fullName: profiles.fullName,
+        email: profiles.email,
+      })
+      .from(eventNoShows)
+      .innerJoin(profiles, eq(profiles.id, eventNoShows.userId))
+      .where(eq(eventNoShows.eventId, eventId))
+      .orderBy(asc(profiles.fullName), asc(profiles.email)),
   ])
   const seats = rounds.length
     ? await db
@@ -79,16 +126,21 @@ export async function eventDetail(db: Db, eventId: string) {
         )
         .orderBy(asc(eventTableAssignments.assignedAt))
     : []
-  const questions = await currentQuestions(
-    db,
-    rounds.map((round) => round.id),
-  )
+  const [questions, seating] = await Promise.all([
+    currentQuestions(
+      db,
+      rounds.map((round) => round.id),
+    ),
+    seatingFigures(db, event, seats),
+  ])
   return {
     event,
     tables,
     participants,
     keepApart,
     lateCancellations,
+    seating,
+    noShows,
     rounds: rounds.map((round) => ({
       ...round,
       seats: seats

@@ -5,6 +5,7 @@ import { eventText, localizeEvent } from '#shared/event-texts.ts'
 import type { Db } from '../../db/client.ts'
 import {
   eventDoorHelpers,
+  eventFriendInvitations,
   eventParticipants,
   eventPlaceOffers,
   events,
@@ -13,6 +14,7 @@ import { cancelDeadline, type PlaceOfferKind } from '#shared/place-offers.ts'
 import { seriesFollowers } from '../../db/schema/series.ts'
 import { closingFigures } from '../../live/evening-closing.ts'
 import { doorOpenForHelpers } from '../door.ts'
+import { invitationsBy, type InvitationView } from '../friend-invitations.ts'
 
 /**
  * The members' events page: events that are running or still to come, with her registration,
@@ -31,7 +33,7 @@ export async function upcomingEventsFor(
       doorHelper: eventDoorHelpers.userId,
       taken:
         // Held too: places offered to a woman in line, and any place while someone waits.
-        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent')) + (select count(*) from ${eventPlaceOffers} as held where held.event_id = ${events.id} and held.status = 'open' and held.kind = 'single' and held.expires_at > ${now.toISOString()}::timestamptz) + (case when exists (select 1 from ${eventParticipants} as line where line.event_id = ${events.id} and line.status = 'waiting') then 10000 else 0 end)`.mapWith(
+        sql<number>`(select count(*) from ${eventParticipants} as taken where taken.event_id = ${events.id} and taken.status in ('registered', 'present', 'absent')) + (select count(*) from ${eventPlaceOffers} as held where held.event_id = ${events.id} and held.status = 'open' and held.kind = 'single' and held.expires_at > ${now.toISOString()}::timestamptz) + (select count(*) from ${eventFriendInvitations} as friend where friend.event_id = ${events.id} and friend.status = 'open' and friend.expires_at > ${now.toISOString()}::timestamptz) + (case when exists (select 1 from ${eventParticipants} as line where line.event_id = ${events.id} and line.status = 'waiting') then 10000 else 0 end)`.mapWith(
           Number,
         ),
       waitingPosition: sql<
@@ -100,8 +102,17 @@ export async function upcomingEventsFor(
       seriesId: event.seriesId,
       cancelDeadline: cancelDeadline(event),
       offer: offerKind && offerExpiresAt ? { kind: offerKind, expiresAt: offerExpiresAt } : null,
+      friendsAllowed: event.friendsAllowed,
+      friendInvitation: null as InvitationView | null,
     }),
   )
+  const invitations = await invitationsBy(
+    db,
+    userId,
+    entries.map((e) => e.id),
+    now,
+  )
+  for (const entry of entries) entry.friendInvitation = invitations.get(entry.id) ?? null
   return asSeries(db, userId, entries)
 }
 

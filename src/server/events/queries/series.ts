@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { eventParticipants, events } from '../../db/schema/events.ts'
+import { eventParticipants, events, eventTables } from '../../db/schema/events.ts'
 import { eventSeries } from '../../db/schema/series.ts'
 import { findSeries } from '../series.ts'
 
@@ -27,7 +27,7 @@ export async function listSeries(db: Db, now = new Date()) {
   }))
 }
 
-/** A series with all its evenings in order, each with how many hold a place. */
+/** A series with all its evenings in order, each with how many hold a place and its tables. */
 export async function seriesDetail(db: Db, seriesId: string) {
   const series = await findSeries(db, seriesId)
   const evenings = await db
@@ -51,8 +51,20 @@ export async function seriesDetail(db: Db, seriesId: string) {
           .where(inArray(eventParticipants.eventId, ids))
           .groupBy(eventParticipants.eventId)
   const registered = new Map(counts.map((c) => [c.eventId, c.registered]))
+  const tables =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(eventTables)
+          .where(inArray(eventTables.eventId, ids))
+          .orderBy(asc(eventTables.createdAt), asc(eventTables.tableName))
   return {
     series,
-    evenings: evenings.map((event) => ({ ...event, registered: registered.get(event.id) ?? 0 })),
+    evenings: evenings.map((event) => ({
+      ...event,
+      registered: registered.get(event.id) ?? 0,
+      tables: tables.filter((table) => table.eventId === event.id),
+    })),
   }
 }

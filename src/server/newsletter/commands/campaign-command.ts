@@ -32,6 +32,12 @@ export function campaignValues(campaign: Campaign): Record<string, unknown> {
     status: campaign.status,
     scheduledAt: campaign.scheduledAt,
     audienceLanguages: campaign.audience.languages,
+    audienceMembership: campaign.audience.membership,
+    audienceCameWithinMonths:
+      campaign.audience.attendance === 'cameWithin' ? campaign.audience.months : null,
+    audienceNeverCame: campaign.audience.attendance === 'neverCame',
+    audienceSeries: campaign.audience.seriesName,
+    audienceSeriesId: campaign.audience.seriesId,
     ...Object.fromEntries(versions),
   }
 }

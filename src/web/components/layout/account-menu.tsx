@@ -8,13 +8,11 @@ import { useReturnPath } from '#web/lib/use-return-path.ts'
 import { callName } from '#shared/people-names.ts'
 import { withReturnPath } from '#shared/return-path.ts'
 import { Menu, MenuItemLink } from '../ui/menu.tsx'
+import { accountItemClass, accountMenuClass, accountTriggerClass } from '../ui/header-menus-look.ts'
 
-const triggerClass =
-  'flex h-10 items-center gap-2 rounded-full border border-ink/10 bg-white/70 px-2 pr-3 text-sm font-medium transition hover:border-rose/40 hover:bg-white data-[state=open]:border-rose/50 data-[state=open]:bg-white'
-const menuClass =
-  'absolute top-full right-0 z-50 mt-2 w-64 rounded-2xl border border-ink/10 bg-white p-1.5 shadow-xl shadow-ink/10'
-const itemClass =
-  'flex w-full cursor-pointer items-center rounded-xl px-3 py-2.5 text-left text-sm hover:bg-blush/60 focus:bg-blush/60 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-rose-deep'
+const triggerClass = accountTriggerClass
+const menuClass = accountMenuClass
+const itemClass = accountItemClass
 
 // Signed-in members only: kept out of the landing page's first load.
 const loadNewsletterItem = () =>
@@ -51,6 +49,8 @@ export function AccountMenu() {
         triggerClassName={triggerClass}
         menuLabel={t('accountMenu.login')}
         menuClassName={menuClass}
+        // The landing page's menu island finds it by this name (islands/header-menus.ts).
+        name="account"
       >
         {(close) => (
           <>

@@ -3,8 +3,12 @@ import { useTranslation } from '../../lib/use-translation.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../../../shared/languages.ts'
 import { FlagIcon } from '../ui/flag-icon.tsx'
 import { Menu, MenuItemRadio } from '../ui/menu.tsx'
-
-const flagClass = 'h-3.5 w-5 shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.08)]'
+import {
+  checkMarkClass,
+  flagClass,
+  languageItemClass,
+  languageMenuClass,
+} from '../ui/header-menus-look.ts'
 
 export function LanguageMenu() {
   const { i18n } = useTranslation()
@@ -60,7 +64,9 @@ function LanguageChoices({ current }: { current: (typeof LANGUAGES)[number]['cod
       triggerLabel={`${currentOption.code.toUpperCase()} – ${t('language.menuLabel', { name: currentOption.name })}`}
       menuLabel={t('language.listLabel')}
       triggerClassName="flex h-10 items-center gap-2 rounded-full border border-ink/10 bg-white/70 px-2.5 text-sm sm:px-3 font-medium transition hover:border-rose/40 hover:bg-white data-[state=open]:border-rose/50 data-[state=open]:bg-white"
-      menuClassName="absolute top-full right-0 z-50 mt-2 min-w-52 rounded-2xl border border-ink/10 bg-white p-1.5 shadow-xl shadow-ink/10"
+      menuClassName={languageMenuClass}
+      // The landing page's menu island finds it by this name (islands/header-menus.ts).
+      name="language"
       triggerContent={
         <>
           <FlagIcon code={currentOption.code} className={flagClass} />
@@ -91,7 +97,7 @@ function LanguageChoices({ current }: { current: (typeof LANGUAGES)[number]['cod
               void i18n.changeLanguage(language.code)
               close()
             }}
-            className="flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm select-none hover:bg-blush/60 focus:bg-blush/60 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-rose-deep aria-checked:font-semibold"
+            className={languageItemClass}
           >
             <FlagIcon code={language.code} className={flagClass} />
             <span className="flex-1">{language.name}</span>
@@ -99,7 +105,7 @@ function LanguageChoices({ current }: { current: (typeof LANGUAGES)[number]['cod
             <svg
               viewBox="0 0 12 12"
               aria-hidden="true"
-              className={`size-3 text-rose ${language.code === current ? '' : 'invisible'}`}
+              className={checkMarkClass(language.code === current)}
             >
               <path
                 d="M2 6.5 5 9l5-6"

@@ -84,7 +84,7 @@ export function DataTable<Row>({
                     inlined.map((other) => (
                       <p
                         key={other.key}
-                        className={`mt-2 ${inlineUntil[other.hiddenBelow ?? 'sm']}`}
+                        className={`mt-2 empty:hidden ${inlineUntil[other.hiddenBelow ?? 'sm']}`}
                       >
                         {other.inline?.(row)}
                       </p>

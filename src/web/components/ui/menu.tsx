@@ -10,6 +10,14 @@ import {
 } from 'react'
 import { Link } from 'wouter'
 import { MENU_CLOSE_DELAY_MS } from '#shared/constants.ts'
+import {
+  focusMenuItem,
+  menuItemsIn,
+  menuKeyAction,
+  triggerClickAction,
+  triggerKeyAction,
+  type MenuFocus,
+} from '#web/lib/menu-keys.ts'
 
 /**
  * A menu button after the WAI-ARIA APG pattern, with SPEC's pointer behaviour: it opens on click
@@ -24,6 +32,7 @@ export function Menu({
   menuClassName,
   children,
   status,
+  name,
 }: {
   triggerLabel: string
   triggerContent: ReactNode
@@ -37,6 +46,8 @@ export function Menu({
    * items): what an item just did, in a live region.
    */
   status?: ReactNode
+  /** `data-menu` on its root: how a script outside the app finds it (the landing's islands). */
+  name?: string
 }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
@@ -44,18 +55,12 @@ export function Menu({
   const menuRef = useRef<HTMLDivElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const closeTimer = useRef<number | undefined>(undefined)
-  const pendingFocus = useRef<'first' | 'last' | 'checked' | null>(null)
+  const pendingFocus = useRef<MenuFocus | null>(null)
 
   const cancelClose = useCallback(() => window.clearTimeout(closeTimer.current), [])
   useEffect(() => cancelClose, [cancelClose])
 
-  const items = () => [
-    ...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []),
-  ]
-  const focusItem = (index: number) => {
-    const all = items()
-    all[(index + all.length) % all.length]?.focus()
-  }
+  const items = () => menuItemsIn(menuRef.current)
 
   const openWith = (focus: typeof pendingFocus.current) => {
     cancelClose()
@@ -72,12 +77,8 @@ export function Menu({
     [cancelClose],
   )
 
-  function moveFocus(target: 'first' | 'last' | 'checked') {
-    const all = items()
-    if (target === 'last') all.at(-1)?.focus()
-    else if (target === 'checked')
-      (all.find((el) => el.getAttribute('aria-checked') === 'true') ?? all[0])?.focus()
-    else all[0]?.focus()
+  function moveFocus(target: MenuFocus) {
+    focusMenuItem(items(), target)
   }
 
   // Focus moves into the menu only when it was opened by keyboard or touch, never on hover.
@@ -112,55 +113,18 @@ export function Menu({
   const lastPointer = useRef<string>('')
 
   const onTriggerKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
-      event.preventDefault()
-      openWith('checked')
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault()
-      openWith('last')
-    } else if (event.key === 'Escape' && open) {
-      close()
-    }
+    const action = triggerKeyAction(event, open)
+    if (action === 'close') close()
+    else if (action) openWith(action)
   }
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
-    const all = items()
-    const index = all.indexOf(document.activeElement as HTMLElement)
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault()
-        focusItem(index + 1)
-        break
-      case 'ArrowUp':
-        event.preventDefault()
-        focusItem(index - 1)
-        break
-      case 'Home':
-        event.preventDefault()
-        focusItem(0)
-        break
-      case 'End':
-        event.preventDefault()
-        focusItem(-1)
-        break
-      case 'Escape':
-        event.preventDefault()
-        close(true)
-        break
-      case 'Tab':
-        close()
-        break
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          const key = event.key.toLowerCase()
-          const after = [...all.slice(index + 1), ...all.slice(0, index + 1)]
-          after.find((el) => el.textContent?.trim().toLowerCase().startsWith(key))?.focus()
-        }
-    }
+    const closing = menuKeyAction(event, items())
+    if (closing) close(closing === 'escape')
   }
 
   return (
-    <div ref={rootRef} className="relative" {...hover}>
+    <div ref={rootRef} className="relative" data-menu={name} {...hover}>
       <button
         ref={triggerRef}
         type="button"
@@ -173,10 +137,9 @@ export function Menu({
         onPointerDown={(event) => (lastPointer.current = event.pointerType)}
         onKeyDown={onTriggerKeyDown}
         onClick={() => {
-          // With a mouse, hover has already opened the menu, so a click keeps it open rather than toggling it shut.
-          if (lastPointer.current === 'mouse') openWith(null)
-          else if (open) close()
-          else openWith('checked')
+          const action = triggerClickAction(lastPointer.current, open)
+          if (action === 'close') close()
+          else openWith(action === 'keep' ? null : 'checked')
           lastPointer.current = ''
         }}
       >

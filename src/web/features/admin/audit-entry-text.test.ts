@@ -13,7 +13,7 @@ import {
   type AuditValues,
 } from '#shared/audit.ts'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
-import { CAMPAIGN_STATUSES } from '#shared/schemas/campaigns.ts'
+import { AUDIENCE_MEMBERSHIPS, CAMPAIGN_STATUSES } from '#shared/schemas/campaigns.ts'
 import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
 import { EVENT_PHASES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
 import { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
@@ -92,6 +92,7 @@ const SAMPLES: Record<AuditFieldKind, (action: AuditAction) => AuditValue[]> = {
   checkInResult: () => [...CHECK_IN_RESULTS],
   language: () => [...LANGUAGE_CODES],
   languages: () => [[...LANGUAGE_CODES]],
+  membership: () => [...AUDIENCE_MEMBERSHIPS],
   subjectType: () => [...AUDIT_SUBJECT_TYPES],
   // A seating change (move, swap); an audit action only as the audit export's filter.
   action: (action) =>

@@ -15,7 +15,7 @@ import {
   type EventTranslationField,
 } from '#shared/audit.ts'
 import { isLanguage } from '#shared/languages.ts'
-import { CAMPAIGN_STATUSES } from '#shared/schemas/campaigns.ts'
+import { AUDIENCE_MEMBERSHIPS, CAMPAIGN_STATUSES } from '#shared/schemas/campaigns.ts'
 import { CHECK_IN_RESULTS } from '#shared/schemas/door.ts'
 import { EVENT_PHASES, PARTICIPANT_STATUSES } from '#shared/schemas/events.ts'
 import { SUBSCRIBER_FILTERS } from '#shared/schemas/newsletter.ts'
@@ -205,6 +205,10 @@ export function describeAuditEntry(entry: Entry, t: AuditT, language: string): A
         return typeof value === 'string' ? subjectText(value, t) : plain(value)
       case 'language':
         return isLanguage(value) ? languageName(value, language) : plain(value)
+      case 'membership':
+        return among(AUDIENCE_MEMBERSHIPS, value)
+          ? t(`adminAudit.memberships.${value}`)
+          : plain(value)
       case 'languages':
         return Array.isArray(value) && value.every(isLanguage)
           ? list.format(value.map((code) => languageName(code, language)))

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { LANGUAGES, type Language } from '#shared/languages.ts'
 import { shownQuestion, type Question, type QuestionTexts } from '#shared/schemas/questions.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -16,6 +16,8 @@ import {
   reorderQuestions,
   updateQuestion,
 } from '../api/admin-api.ts'
+
+type Control = 'edit' | 'up' | 'down'
 
 /** A question's four texts as the form holds them. */
 function TextsForm({
@@ -77,26 +79,49 @@ export function QuestionsPanel() {
   // The question whose removal waits for her confirmation: a removed one cannot come back.
   const [removing, setRemoving] = useState<Question | null>(null)
   const [said, setSaid] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // A refusal shows where she acted: in the question's own card, or under the form that adds one.
+  const [error, setError] = useState<{ at: string | null; text: string } | null>(null)
+  // Where focus goes once the list has answered: the list changes under the control she used
+  // (a moved card has no "Move up" at the top, a removed one is gone, an edit's form closes).
+  const [focusNext, setFocusNext] = useState<{ id: string; control: Control } | null>(null)
+  const controls = useRef(new Map<string, HTMLElement>())
+  const controlRef = (id: string, control: Control) => (element: HTMLElement | null) => {
+    if (element) controls.current.set(`${id}:${control}`, element)
+    else controls.current.delete(`${id}:${control}`)
+  }
 
-  async function act<T>(call: Promise<ApiResult<T>>): Promise<boolean> {
+  async function act<T>(call: Promise<ApiResult<T>>, at: string | null): Promise<boolean> {
     setSaid(null)
     setError(null)
     const result = await call
     if (result.ok) setSaid(t('adminQuestions.saved'))
-    else setError(result.message || t('adminQuestions.failed'))
+    else setError({ at, text: result.message || t('adminQuestions.failed') })
     return result.ok
   }
 
-  if (loaded.isError) return <Alert tone="error">{t('adminQuestions.loadFailed')}</Alert>
   const questions = loaded.data?.questions ?? []
-  const move = (index: number, by: number) => {
+  useEffect(() => {
+    if (!focusNext) return
+    const order: Control[] = [focusNext.control, focusNext.control === 'up' ? 'down' : 'up', 'edit']
+    const target = order
+      .map((control) => controls.current.get(`${focusNext.id}:${control}`))
+      .find(Boolean)
+    if (!target) return
+    target.focus()
+    target.scrollIntoView({ block: 'nearest' })
+    setFocusNext(null)
+  }, [focusNext, loaded.data])
+
+  if (loaded.isError) return <Alert tone="error">{t('adminQuestions.loadFailed')}</Alert>
+  const move = async (index: number, by: number) => {
     const ids = questions.map((question) => question.id)
     const [id] = ids.splice(index, 1)
     if (id === undefined) return
     ids.splice(index + by, 0, id)
-    void act(reorderQuestions(ids))
+    if (await act(reorderQuestions(ids), id)) setFocusNext({ id, control: by < 0 ? 'up' : 'down' })
   }
+  const itemError = (id: string | null) =>
+    error && error.at === id && <Alert tone="error">{error.text}</Alert>
   const languageName = (code: Language) => LANGUAGES.find((l) => l.code === code)?.name ?? code
   const input = (question: Question, texts = question.texts, active = question.active) => ({
     texts,
@@ -109,17 +134,19 @@ export function QuestionsPanel() {
         <p role="status" className="font-semibold text-sage-deep empty:hidden">
           {said}
         </p>
-        {error && <Alert tone="error">{error}</Alert>}
         {removing && (
           <ConfirmDialog
             text={t('adminQuestions.confirmRemove', {
-              question: shownQuestion(removing.texts, i18n.language),
+              question: shownQuestion(removing.texts, i18n.language)?.text ?? '',
             })}
             confirmLabel={t('adminQuestions.remove')}
             cancelLabel={t('adminQuestions.cancel')}
             onConfirm={async () => {
+              const index = questions.findIndex((question) => question.id === removing.id)
+              const neighbour = questions[index + 1] ?? questions[index - 1]
               setRemoving(null)
-              await act(removeQuestion(removing.id))
+              if ((await act(removeQuestion(removing.id), removing.id)) && neighbour)
+                setFocusNext({ id: neighbour.id, control: 'edit' })
             }}
             onCancel={() => setRemoving(null)}
           />
@@ -136,10 +163,19 @@ export function QuestionsPanel() {
                   <TextsForm
                     initial={question.texts}
                     submitLabel={t('adminQuestions.save')}
-                    onCancel={() => setEditing(null)}
+                    onCancel={() => {
+                      setEditing(null)
+                      setFocusNext({ id: question.id, control: 'edit' })
+                    }}
                     onSubmit={async (texts) => {
-                      const done = await act(updateQuestion(question.id, input(question, texts)))
-                      if (done) setEditing(null)
+                      const done = await act(
+                        updateQuestion(question.id, input(question, texts)),
+                        question.id,
+                      )
+                      if (done) {
+                        setEditing(null)
+                        setFocusNext({ id: question.id, control: 'edit' })
+                      }
                       return done
                     }}
                   />
@@ -160,6 +196,7 @@ export function QuestionsPanel() {
                     )}
                     <div className="mt-2 flex flex-wrap gap-2">
                       <Button
+                        ref={controlRef(question.id, 'edit')}
                         type="button"
                         variant="outline"
                         size="sm"
@@ -177,6 +214,7 @@ export function QuestionsPanel() {
                               question.id,
                               input(question, question.texts, !question.active),
                             ),
+                            question.id,
                           )
                         }
                       >
@@ -186,20 +224,22 @@ export function QuestionsPanel() {
                       </Button>
                       {index > 0 && (
                         <Button
+                          ref={controlRef(question.id, 'up')}
                           type="button"
                           variant="quiet"
                           size="sm"
-                          onClick={() => move(index, -1)}
+                          onClick={() => void move(index, -1)}
                         >
                           {t('adminQuestions.up')}
                         </Button>
                       )}
                       {index < questions.length - 1 && (
                         <Button
+                          ref={controlRef(question.id, 'down')}
                           type="button"
                           variant="quiet"
                           size="sm"
-                          onClick={() => move(index, 1)}
+                          onClick={() => void move(index, 1)}
                         >
                           {t('adminQuestions.down')}
                         </Button>
@@ -215,6 +255,7 @@ export function QuestionsPanel() {
                     </div>
                   </>
                 )}
+                {itemError(question.id)}
               </li>
             )
           })}
@@ -223,8 +264,9 @@ export function QuestionsPanel() {
         <TextsForm
           initial={{}}
           submitLabel={t('adminQuestions.add')}
-          onSubmit={(texts) => act(addQuestion({ texts, active: true }))}
+          onSubmit={(texts) => act(addQuestion({ texts, active: true }), null)}
         />
+        {itemError(null)}
       </SettingsCard>
     </div>
   )

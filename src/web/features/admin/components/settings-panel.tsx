@@ -110,7 +110,7 @@ function changesOf(site: SiteSettingsView, saved: Texts, texts: Texts): Record<s
         ? null
         : draft
           ? valueOfDraft(draft)
-          : field === 'footerYear' && /^\d+$/.test(text)
+          : (field === 'footerYear' || field === 'seatingMemoryMonths') && /^\d+$/.test(text)
             ? Number(text)
             : text
   }
@@ -278,6 +278,15 @@ function SiteSettingsForm({ initial }: { initial: SettingsPageData }) {
         {field('footerYear', t('adminSettings.footerYear'), {
           inputMode: 'numeric',
           hint: t('adminSettings.footerYearHint', { year: site.footerYear.default }),
+        })}
+      </SettingsCard>
+      <SettingsCard
+        title={t('adminSettings.seatingTitle')}
+        description={t('adminSettings.seatingIntro')}
+      >
+        {field('seatingMemoryMonths', t('adminSettings.seatingMemoryMonths'), {
+          inputMode: 'numeric',
+          hint: t('adminSettings.seatingMemoryMonthsHint'),
         })}
       </SettingsCard>
 

@@ -122,6 +122,20 @@ export function UsersPanel() {
       inline: roleBadge,
     },
     {
+      key: 'noShows',
+      header: t('adminUsers.columns.noShows'),
+      hiddenBelow: 'md',
+      className: 'tabular-nums',
+      cell: (u) => (u.noShows > 0 ? number.format(u.noShows) : '–'),
+      // On phones only a member who has some shows them, under her address.
+      inline: (u) =>
+        u.noShows > 0 ? (
+          <span className="text-sm text-ink-soft">
+            {t('adminUsers.noShows', { count: u.noShows, formatted: number.format(u.noShows) })}
+          </span>
+        ) : null,
+    },
+    {
       key: 'joined',
       header: t('adminUsers.columns.joined'),
       hiddenBelow: 'md',

@@ -22,8 +22,16 @@ export function SignInNeededNotice() {
   const known = shown && session.status === 'signed-out'
   useEffect(() => {
     const active = document.activeElement
-    if (known && (!active || active === document.body || active.id === 'main'))
-      login.current?.focus()
+    // Where the app put focus itself (the body, <main>, or a heading it focused on arriving,
+    // which the landing page's screen, loaded as a chunk of its own, may have done first): not
+    // a place she chose.
+    const placedByApp =
+      !active ||
+      active === document.body ||
+      active.id === 'main' ||
+      (active.getAttribute('tabindex') === '-1' &&
+        !active.matches('a, button, input, select, textarea'))
+    if (known && placedByApp) login.current?.focus()
   }, [known])
   return (
     <div role="status" className="relative mx-auto max-w-6xl px-5 sm:px-8">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Alert } from '#web/components/ui/alert.tsx'
+import { FormEnd } from '#web/components/ui/form-end.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { CopyButton } from '#web/components/ui/copy-button.tsx'
 import { QrCode } from '#web/components/ui/qr-code.tsx'
@@ -313,23 +314,14 @@ function StepEnd({
 }) {
   const { t } = useTranslation('account')
   return (
-    <>
-      {failure && (
-        <Alert tone="error" focus>
-          {failure}
-        </Alert>
-      )}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="sm" pending={pending} pendingLabel={t('twoStep.working')}>
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="quiet" size="sm" onClick={onCancel}>
-            {t('twoStep.cancel')}
-          </Button>
-        )}
-      </div>
-    </>
+    <FormEnd
+      failure={failure}
+      pending={pending}
+      submitLabel={submitLabel}
+      pendingLabel={t('twoStep.working')}
+      size="sm"
+      cancel={onCancel && { label: t('twoStep.cancel'), variant: 'quiet', onCancel }}
+    />
   )
 }
 

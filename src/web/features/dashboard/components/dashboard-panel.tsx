@@ -119,6 +119,13 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
   const { t } = useTranslation('dashboard')
   const number = new Intl.NumberFormat(language)
   const n = (value: number) => number.format(value)
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 })
+  /** "2 (20%)": the evening's no-shows and their share of those who held a place. */
+  const noShowShare = (e: { noShows: number; registered: number }) =>
+    t('evenings.noShowShare', {
+      formatted: n(e.noShows),
+      share: percent.format(e.registered > 0 ? e.noShows / e.registered : 0),
+    })
   const thisYear = data.weeks.at(-1)?.slice(0, 4)
   const withYear = new Intl.DateTimeFormat(dateLocale(language), {
     year: 'numeric',
@@ -151,7 +158,7 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
       }))
       .reverse()
 
-  const { newsletter, campaigns, evenings, members } = data
+  const { newsletter, welcome, campaigns, evenings, members } = data
   const confirmedNow = newsletter.confirmed.reduce((sum, l) => sum + (l.weeks.at(-1) ?? 0), 0)
   const newAccounts = members.newAccounts.reduce((sum, count) => sum + count, 0)
   const languageName = (code: string) =>
@@ -159,6 +166,10 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
   const LINE_LOOKS = ['line-solid', 'line-dashed', 'line-dotted', 'line-dash-dot'] as const
   const chartNote = t('chartNote')
   const campaignLabel = (subject: string) => subject || t('campaigns.untitled')
+  const welcomeLabel = (e: DashboardData['welcome'][number]) =>
+    e.delayDays === 0
+      ? t('welcome.labelAtOnce', { position: e.position })
+      : t('welcome.label', { position: e.position, count: e.delayDays })
   const eveningLabel = (e: DashboardData['evenings'][number]) =>
     `${e.eventName} (${eveningDate.format(new Date(e.startTime))})`
 
@@ -216,6 +227,29 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
             caption={t('newsletter.flowCaption')}
             headers={[t('week'), t('newsletter.confirmations'), t('newsletter.unsubscribes')]}
             rows={weeklyRows([newsletter.confirmations, newsletter.unsubscribes])}
+          />
+        }
+      />
+      <ChartCard
+        title={t('welcome.title')}
+        empty={welcome.length === 0 ? t('welcome.empty') : undefined}
+        chart={{
+          locale: language,
+          description: `${t('welcome.title')}. ${chartNote}`,
+          labels: welcome.map(welcomeLabel),
+          series: [
+            { label: t('welcome.sent'), data: welcome.map((e) => e.sent), look: 'bar-dark' },
+          ],
+        }}
+        table={
+          <FiguresTable
+            caption={t('welcome.caption')}
+            headers={[t('welcome.email'), t('welcome.sent')]}
+            rows={welcome.map((e) => ({
+              key: String(e.position),
+              label: welcomeLabel(e),
+              figures: [n(e.sent)],
+            }))}
           />
         }
       />
@@ -303,12 +337,19 @@ function Figures({ data, language }: { data: DashboardData; language: string }) 
               t('evenings.registered'),
               t('evenings.present'),
               t('evenings.absent'),
+              t('evenings.noShows'),
               t('evenings.metSomeoneNew'),
             ]}
             rows={evenings.map((e) => ({
               key: e.id,
               label: eveningLabel(e),
-              figures: [e.registered, e.present, e.absent, e.metSomeoneNew].map(n),
+              figures: [
+                n(e.registered),
+                n(e.present),
+                n(e.absent),
+                e.endedAt === null ? '–' : noShowShare(e),
+                n(e.metSomeoneNew),
+              ],
             }))}
           />
         }

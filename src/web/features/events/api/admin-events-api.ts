@@ -9,7 +9,7 @@ import type {
 import { api, apiPath, type ApiClient } from '#web/lib/api-client.ts'
 import { callApi } from '#web/lib/call-api.ts'
 import { apiQuery, changed, queryClient, refresh } from '#web/lib/query-client.tsx'
-import { eventKeys } from '#web/lib/query-keys.ts'
+import { adminKeys, eventKeys } from '#web/lib/query-keys.ts'
 
 type AdminEvents = ApiClient['admin']['events']
 export type EventListItem = InferResponseType<AdminEvents['$get'], 200>['events'][number]
@@ -179,6 +179,16 @@ export const waiveLateCancellation = (id: string, userId: string) =>
       one.participants[':userId']['late-cancellation'].waive.$post({ param: { id, userId } }),
     ),
     () => refresh(eventKeys.detail(id)),
+  )
+
+/**
+ * The host clears a no-show: the event's page is read again, and the members list and the
+ * dashboard, which count them.
+ */
+export const clearNoShow = (id: string, userId: string) =>
+  changed(
+    callApi(() => one.participants[':userId']['no-show'].clear.$post({ param: { id, userId } })),
+    () => refresh(eventKeys.detail(id), adminKeys.users(), ['admin', 'dashboard']),
   )
 
 /** A round's seating changed: the rounds, the door's tables, who has no seat. */

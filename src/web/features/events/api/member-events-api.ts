@@ -59,3 +59,26 @@ export const followSeries = (id: string, follow: boolean) =>
 /** The e-mail's link: stops one series' e-mails, without signing in. */
 export const unfollowByToken = (token: string) =>
   callApi(() => api.series.unfollow.$post({ json: { token } }))
+
+/** She invites a friend to the evening, or takes the invitation back (decision 0092). */
+export const inviteFriend = (id: string, email: string) =>
+  changed(
+    callApi(() => api.events[':id'].friend.$post({ param: { id }, json: { email } })),
+    () => refresh(memberEventKeys.list()),
+  )
+export const withdrawFriendInvitation = (id: string) =>
+  changed(
+    callApi(() => api.events[':id'].friend.$delete({ param: { id } })),
+    () => refresh(memberEventKeys.list()),
+  )
+
+/** The invitation as the invited friend sees it, and her yes. */
+export const friendInvitationQuery = (id: string) =>
+  apiQuery(memberEventKeys.friendInvitation(id), () =>
+    callApi(() => api.events['friend-invitations'][':id'].$get({ param: { id } })),
+  )
+export const acceptFriendInvitation = (id: string) =>
+  changed(
+    callApi(() => api.events['friend-invitations'][':id'].accept.$post({ param: { id } })),
+    () => refresh(memberEventKeys.all),
+  )

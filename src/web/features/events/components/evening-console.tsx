@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { AFTER_EVENING_GRACE_MINUTES } from '#shared/schemas/events.ts'
 import { Link } from 'wouter'
 import { DEFAULT_ROUND_DURATION_MINUTES } from '#shared/constants.ts'
 import { formatClock, roundState, roundTimeLeft } from '#shared/countdown.ts'
@@ -127,7 +128,9 @@ export function EveningConsole({
     ).then(() => document.getElementById(SKIP)?.focus())
   const askToEnd = () =>
     confirm.ask({
-      text: t(running ? 'page.confirmEndRunning' : 'page.confirmEnd'),
+      text: t(running ? 'page.confirmEndRunning' : 'page.confirmEnd', {
+        minutes: AFTER_EVENING_GRACE_MINUTES,
+      }),
       confirmLabel: t('page.confirmEndButton'),
       onConfirm: async () => {
         await run(

@@ -33,7 +33,7 @@ export function AddToCalendar({ event }: { event: MemberEvent }) {
 }
 
 /** Where the event is, on OpenStreetMap; nothing without a place. */
-export function MapLink({ event }: { event: MemberEvent }) {
+export function MapLink({ event }: { event: Pick<MemberEvent, 'placeName' | 'address'> }) {
   const { t } = useTranslation('events')
   const url = mapSearchUrl(event)
   if (!url) return null

@@ -1,9 +1,9 @@
-import { dateLocale } from '#shared/languages.ts'
 import { Link } from 'wouter'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { EventListItem } from '../api/admin-events-api.ts'
 import { EventCountdown } from './event-countdown.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
+import { eveningFormat } from '#web/lib/evening-time.ts'
 
 /** The ids of a card's links, for focus to go on to after its buttons. */
 export const cardIds = (eventId: string) => ({
@@ -25,10 +25,9 @@ export function EventCard({
 }) {
   const { t, i18n } = useTranslation('events')
   const status = eventStatus(event)
-  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(event.startTime))
+  const when = eveningFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(event.startTime),
+  )
   return (
     <article
       aria-labelledby={`event-${event.id}`}

@@ -88,6 +88,7 @@ export function EventEditor({
     isKlikk: existing?.isKlikk ?? true,
     hasRecordingAvailable: existing?.hasRecordingAvailable ?? false,
     autoSeatLateArrivals: existing?.autoSeatLateArrivals ?? true,
+    friendsAllowed: existing?.friendsAllowed ?? false,
   })
   const [image, setImage] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(existing?.imageUrl ?? null)
@@ -348,6 +349,21 @@ export function EventEditor({
             onChange={(e) => set('hasRecordingAvailable')(e.target.checked)}
           />
           {t('editor.hasRecordingAvailable')}
+        </label>
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            className={`mt-0.5 shrink-0 ${checkboxClass}`}
+            checked={values.friendsAllowed}
+            onChange={(e) => set('friendsAllowed')(e.target.checked)}
+            aria-describedby="friends-allowed-hint"
+          />
+          <span>
+            {t('editor.friendsAllowed')}
+            <span id="friends-allowed-hint" className="block text-sm text-ink-soft">
+              {t('editor.friendsAllowedHint')}
+            </span>
+          </span>
         </label>
         {values.isKlikk && (
           <label className="flex items-start gap-3">

@@ -1,4 +1,3 @@
-import { dateLocale } from '#shared/languages.ts'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useLocation } from 'wouter'
@@ -20,10 +19,12 @@ import { EventTextLanguages } from './event-text-languages.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
 import { DoorHelpersPanel } from './door-helpers-panel.tsx'
 import { KeepApartPanel } from './keep-apart-panel.tsx'
+import { NoShowsPanel } from './no-shows-panel.tsx'
 import { ParticipantsPanel } from './participants-panel.tsx'
 import { RoundsPanel } from './rounds-panel.tsx'
 import { TablesPanel } from './tables-panel.tsx'
 import { ScreenLinkPanel } from './screen-link-panel.tsx'
+import { eveningTime } from '#web/lib/evening-time.ts'
 
 const noParticipants: EventDetail['participants'] = []
 
@@ -68,10 +69,7 @@ export function EventWorkspace({
 
   const { event } = detail
   const status = eventStatus(event)
-  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(event.startTime))
+  const when = eveningTime(i18n.language).format(new Date(event.startTime))
   // Set-up is open before the evening and folded away during it and after, unless she chose.
   const setupOpen = setupChoice ?? status === 'inactive'
 
@@ -115,6 +113,9 @@ export function EventWorkspace({
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
+          {status === 'ended' && detail.noShows.length > 0 && (
+            <NoShowsPanel detail={detail} people={people} actions={actions} />
+          )}
           {event.isKlikk && <RoundsPanel detail={detail} people={people} actions={actions} />}
           <details
             open={setupOpen}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { AFTER_EVENING_GRACE_MINUTES } from '#shared/schemas/events.ts'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
@@ -50,7 +51,7 @@ export function EventsOverview() {
 
   function askToEnd(event: EventListItem) {
     confirm.ask({
-      text: t('page.confirmEnd'),
+      text: t('page.confirmEnd', { minutes: AFTER_EVENING_GRACE_MINUTES }),
       confirmLabel: t('page.confirmEndButton'),
       onConfirm: async () => {
         // Once the dialog has gone: while it is open, nothing outside it can take focus.

@@ -1,6 +1,6 @@
-import { dateLocale } from '#shared/languages.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { MemberEvent } from '../api/member-events-api.ts'
+import { eveningTime } from '#web/lib/evening-time.ts'
 
 /**
  * Her next evening in two lines: its name, then its day and time · its place, each marked with
@@ -8,10 +8,7 @@ import type { MemberEvent } from '../api/member-events-api.ts'
  */
 export function NextEvening({ event, className = '' }: { event: MemberEvent; className?: string }) {
   const { i18n } = useTranslation('events')
-  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(event.startTime))
+  const when = eveningTime(i18n.language).format(new Date(event.startTime))
   return (
     <>
       <p

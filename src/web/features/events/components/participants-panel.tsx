@@ -222,7 +222,12 @@ export function ParticipantsPanel({
                     </p>
                   </div>
                   {late.waivedAt ? (
-                    <span className="rounded-full bg-ink/5 px-2.5 py-0.5 text-xs font-semibold text-ink-soft">
+                    // Where focus lands once "Waive" went: the answer to it, in its place.
+                    <span
+                      id={`${where}-waived`}
+                      tabIndex={-1}
+                      className="rounded-full bg-ink/5 px-2.5 py-0.5 text-xs font-semibold text-ink-soft"
+                    >
                       {t('participants.lateWaived')}
                     </span>
                   ) : (
@@ -231,9 +236,12 @@ export function ParticipantsPanel({
                       variant="outline"
                       size="row"
                       aria-label={t('participants.lateWaiveLabel', { name })}
-                      onClick={() =>
-                        actions.run(where, () => waiveLateCancellation(eventId, late.userId))
-                      }
+                      onClick={async () => {
+                        const waived = await actions.run(where, () =>
+                          waiveLateCancellation(eventId, late.userId),
+                        )
+                        if (waived.ok) actions.focusSoon(`${where}-waived`)
+                      }}
                     >
                       {t('participants.lateWaive')}
                     </Button>

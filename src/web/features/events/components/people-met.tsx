@@ -1,10 +1,10 @@
-import { dateLocale } from '#shared/languages.ts'
 import { Link } from 'wouter'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx'
 import { interpolateElement } from '#web/lib/interpolate-element.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { usePeopleMet } from '../use-people-met.ts'
+import { eveningFormat } from '#web/lib/evening-time.ts'
 
 /**
  * "People you met" on /events: for each of her evenings, round by round, who sat at her table,
@@ -15,7 +15,7 @@ export function PeopleMet() {
   const { t, i18n } = useTranslation('events')
   const { data, error: failure } = usePeopleMet()
   const error = failure ? failure.message : null
-  const day = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'long' })
+  const day = eveningFormat(i18n.language, { dateStyle: 'long' })
   const events = data?.events ?? null
 
   return (

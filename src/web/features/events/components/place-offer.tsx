@@ -1,7 +1,7 @@
-import { dateLocale } from '#shared/languages.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { MemberEvent } from '../api/member-events-api.ts'
+import { eveningTime } from '#web/lib/evening-time.ts'
 
 /**
  * A place offered to her from the waiting list (decision 0089): what it is, until when, and her
@@ -20,10 +20,7 @@ export function PlaceOffer({
 }) {
   const { t, i18n } = useTranslation('events')
   const titleId = `place-offer-${event.id}`
-  const time = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(offer.expiresAt))
+  const time = eveningTime(i18n.language).format(new Date(offer.expiresAt))
   const open = offer.kind === 'open'
   return (
     <div

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { dateLocale } from '#shared/languages.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import type { MemberEvent } from '../api/member-events-api.ts'
 import { PlaceOffer } from './place-offer.tsx'
+import { eveningTime } from '#web/lib/evening-time.ts'
 
 /**
  * Her answer to an event: register, or where she stands (a place, the waiting list, here). The
@@ -51,10 +51,7 @@ export function Registration({
   // An evening of a series: registration opens some days before it (decision 0088).
   const opensAt = event.registrationOpensAt ? new Date(event.registrationOpensAt) : null
   const notOpenYet = opensAt !== null && opensAt.getTime() > now
-  const opensFormat = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  })
+  const opensFormat = eveningTime(i18n.language, 'long')
   const late = holdsPlace && now > new Date(event.cancelDeadline).getTime()
   useEffect(() => {
     if (confirming) keep.current?.focus()

@@ -149,6 +149,9 @@ export function RoundsPanel({
         <p className="mb-4 text-sm font-semibold text-ink-soft">{t('rounds.needsActive')}</p>
       )}
       {detail.rounds.length === 0 && <p className="mb-4 text-ink-soft">{t('rounds.empty')}</p>}
+      {detail.rounds.some((round) => round.seats.length > 0) && (
+        <SeatingFigures figures={detail.seating} />
+      )}
       <ActionError
         message={actions.errorGone(
           'round-',
@@ -282,5 +285,42 @@ export function RoundsPanel({
       <ActionError message={actions.errorAt('add-round')} className="mt-3" />
       {confirm.dialog}
     </Panel>
+  )
+}
+
+/**
+ * How the seating of all the rounds fares (decision 0094): pairs meeting again within tonight,
+ * and pairs who sat together at earlier evenings meeting again.
+ */
+function SeatingFigures({ figures }: { figures: EventDetail['seating'] }) {
+  const { t } = useTranslation('events')
+  const items = [
+    {
+      key: 'tonight',
+      value: figures.repeats,
+      label: t('rounds.figures.tonight'),
+      hint: t('rounds.figures.tonightHint'),
+    },
+    {
+      key: 'earlier',
+      value: figures.earlierRepeats,
+      label: t('rounds.figures.earlier'),
+      hint: t('rounds.figures.earlierHint', { count: figures.memoryMonths }),
+    },
+  ]
+  return (
+    <dl
+      aria-label={t('rounds.figures.title')}
+      data-testid="seating-figures"
+      className="mb-5 grid gap-3 sm:grid-cols-2"
+    >
+      {items.map((item) => (
+        <div key={item.key} className="rounded-2xl bg-cream p-4 ring-1 ring-ink/5">
+          <dt className="text-sm font-semibold text-ink-soft">{item.label}</dt>
+          <dd className="mt-1 font-display text-3xl font-semibold tabular-nums">{item.value}</dd>
+          <dd className="mt-1 text-sm text-ink-soft">{item.hint}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { dateLocale } from '#shared/languages.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { followSeries, type MemberEvent } from '../api/member-events-api.ts'
 import { Registration } from './registration.tsx'
+import { eveningTime } from '#web/lib/evening-time.ts'
 
 type Later = NonNullable<MemberEvent['series']>['later'][number]
 
@@ -29,11 +29,8 @@ export function SeriesDates({
   const [failure, setFailure] = useState<string | null>(null)
   const series = event.series
   if (!series) return null
-  // As the card above says its own date (the reader's clock), so the dates read alike.
-  const format = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  })
+  // As the card above says its own date (the evening's clock), so the dates read alike.
+  const format = eveningTime(i18n.language)
   const headingId = `series-later-${series.id}`
   const hintId = `series-follow-hint-${series.id}`
 

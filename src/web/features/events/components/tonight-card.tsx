@@ -1,4 +1,3 @@
-import { dateLocale } from '#shared/languages.ts'
 import { localIsoTime } from '#shared/time-zone.ts'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
@@ -10,6 +9,7 @@ import { useTranslation } from '#web/lib/use-translation.ts'
 import { eventListQuery, type EventListItem } from '../api/admin-events-api.ts'
 import { EventCountdown, startDue } from './event-countdown.tsx'
 import { eventStatus, EventStatusBadge } from './event-status-badge.tsx'
+import { eveningFormat } from '#web/lib/evening-time.ts'
 
 /**
  * Today's evening: the running one, or else the one of today (Budapest's calendar day) that
@@ -42,7 +42,7 @@ export function TonightCard() {
   useRefreshOnChanges('/api/admin/events/live', () => [eventKeys.lists()])
   const event = list.data ? eveningOfToday(list.data.events, new Date(now)) : null
   if (!event) return null
-  const time = new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' }).format(
+  const time = eveningFormat(i18n.language, { timeStyle: 'short' }).format(
     new Date(event.startTime),
   )
   const status = eventStatus(event)

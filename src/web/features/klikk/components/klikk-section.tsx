@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { dateLocale } from '#shared/languages.ts'
 import type { KlikkKind } from '#shared/schemas/klikk.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -10,6 +9,7 @@ import type { KlikkEvening, KlikkMatch, KlikkPerson } from '../api/klikk-api.ts'
 import { useKlikk } from '../use-klikk.ts'
 import { EveningFeedback } from './evening-feedback.tsx'
 import { KlikkSettings } from './klikk-settings.tsx'
+import { eveningTime } from '#web/lib/evening-time.ts'
 
 const KINDS: readonly KlikkKind[] = ['friend', 'training']
 
@@ -72,10 +72,7 @@ function EveningKlikk({
   const { t, i18n } = useTranslation('events')
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [blocking, setBlocking] = useState<KlikkPerson | null>(null)
-  const when = new Intl.DateTimeFormat(dateLocale(i18n.language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  })
+  const when = eveningTime(i18n.language, 'long')
   const headingId = `klikk-${evening.eventId}`
 
   async function choose(person: KlikkPerson, kind: KlikkKind | null) {

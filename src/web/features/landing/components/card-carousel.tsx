@@ -7,11 +7,17 @@ import {
   type ReactNode,
 } from 'react'
 import { useTranslation } from '#web/lib/use-translation.ts'
-import { CAROUSEL_AUTO_ADVANCE_MS, SWIPE_THRESHOLD_PX } from '#shared/constants.ts'
+import { CAROUSEL_AUTO_ADVANCE_MS } from '#shared/constants.ts'
 import { usePrefersReducedMotion } from '#web/lib/use-media-query.ts'
 import { tabForKey } from '#web/lib/tab-keys.ts'
 import { MARKETING_CARDS } from '../marketing-cards.ts'
-import { dotMarkClass, slideShownInPage, trackTransform } from '../carousel-look.ts'
+import {
+  dotMarkClass,
+  slideAfterSwipe,
+  slideShownInPage,
+  trackTransform,
+  turnsByItself,
+} from '../carousel-look.ts'
 import { MarketingCard } from './marketing-card.tsx'
 
 const PAUSE_ICON = (
@@ -61,7 +67,7 @@ export function CardCarousel() {
   const dragStart = useRef<number | null>(null)
   const reducedMotion = usePrefersReducedMotion()
 
-  const rotating = !stopped && !reducedMotion && !hovered && !focused
+  const rotating = turnsByItself({ stopped, reducedMotion, hovered, focused })
   useEffect(() => {
     if (!rotating) return
     const timer = window.setInterval(
@@ -96,8 +102,8 @@ export function CardCarousel() {
     const distance = event.clientX - dragStart.current
     dragStart.current = null
     setDragOffset(0)
-    if (distance <= -SWIPE_THRESHOLD_PX) choose(index + 1)
-    else if (distance >= SWIPE_THRESHOLD_PX) choose(index - 1)
+    const to = slideAfterSwipe(index, distance)
+    if (to !== undefined) choose(to)
   }
 
   return (

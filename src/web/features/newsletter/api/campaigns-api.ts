@@ -30,8 +30,12 @@ export const updateCampaign = (id: string, draft: CampaignDraft) =>
 export const deleteCampaign = (id: string) =>
   callApi(() => api.admin.newsletter.campaigns[':id'].$delete(campaign(id)))
 
-export const previewCampaign = (json: { language: Language; subject: string; body: string }) =>
-  callApi(() => api.admin.newsletter.campaigns.preview.$post({ json }))
+export const previewCampaign = (json: {
+  language: Language
+  subject: string
+  body: string
+  webVersion: boolean
+}) => callApi(() => api.admin.newsletter.campaigns.preview.$post({ json }))
 
 export const sendCampaignTest = (id: string, language: Language) =>
   callApi(() =>

@@ -3,7 +3,9 @@ import { useLocation } from 'wouter'
 import { dateLocale, type Language, LANGUAGE_CODES } from '#shared/languages.ts'
 import {
   campaignDraftSchema,
+  EVERYONE,
   readinessIssues,
+  type CampaignAudience,
   type CampaignContent,
   type CampaignDraft,
   type CampaignIssue,
@@ -36,7 +38,7 @@ import { CampaignPage, campaignCard as card } from './campaign-page.tsx'
 
 interface Values {
   content: Record<Language, CampaignContent>
-  languages: Language[] | null
+  audience: CampaignAudience
 }
 /** Field errors by the server's dotted paths: `content.hu.subject`, `audience.languages`… */
 type Errors = Record<string, string>
@@ -53,12 +55,20 @@ const valuesOf = (campaign: Campaign | null): Values => ({
       },
     ]),
   ) as Values['content'],
-  languages: campaign?.audience.languages ?? null,
+  audience: campaign
+    ? {
+        languages: campaign.audience.languages,
+        membership: campaign.audience.membership,
+        attendance: campaign.audience.attendance,
+        months: campaign.audience.months,
+        seriesId: campaign.audience.seriesId,
+      }
+    : EVERYONE,
 })
 
-const draftOf = ({ content, languages }: Values): CampaignDraft => ({
+const draftOf = ({ content, audience }: Values): CampaignDraft => ({
   content: { hu: content.hu, en: content.en, es: content.es, de: content.de },
-  audience: { languages },
+  audience,
 })
 
 /** What the server would store, to tell whether the screen differs from the saved draft. */
@@ -66,9 +76,6 @@ const fingerprint = (values: Values) => {
   const parsed = campaignDraftSchema.safeParse(draftOf(values))
   return JSON.stringify(parsed.success ? parsed.data : draftOf(values))
 }
-
-const sameAudience = (a: Language[] | null, b: Language[] | null) =>
-  a === null || b === null ? a === b : [...a].sort().join() === [...b].sort().join()
 
 /** 2026-11-24T09:00 in the admin's own time zone, as a datetime-local input wants it. */
 function localInput(date: Date): string {
@@ -127,10 +134,6 @@ export function CampaignEditor({
     scheduledTime.current?.focus({ preventScroll: true })
     scheduledPanel.current?.scrollIntoView({ block: 'nearest' })
   }, [scheduled])
-  const estimate =
-    campaign && sameAudience(campaign.audience.languages, values.languages)
-      ? campaign.audienceEstimate
-      : null
   const version = values.content[tab]
   const time = new Intl.DateTimeFormat(dateLocale(i18n.language), { timeStyle: 'short' })
   const dateTime = new Intl.DateTimeFormat(dateLocale(i18n.language), {
@@ -429,15 +432,16 @@ export function CampaignEditor({
 
         <aside className="flex flex-col gap-6">
           <section className={card}>
-            <fieldset disabled={locked}>
+            {/* min-w-0: a fieldset is as wide as its widest choice otherwise (a long option). */}
+            <fieldset disabled={locked} className="min-w-0">
               <CampaignAudienceField
-                languages={values.languages}
-                onChange={(languages) => {
-                  setValues((current) => ({ ...current, languages }))
+                audience={values.audience}
+                onChange={(audience, changed) => {
+                  setValues((current) => ({ ...current, audience }))
                   clearError('audience.languages')
+                  if (changed) clearError(`audience.${changed}`)
                 }}
-                estimate={estimate}
-                error={errors['audience.languages']}
+                errors={errors}
               />
             </fieldset>
           </section>

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { campaignsQuery } from '../api/campaign-queries.ts'
 import type { CampaignSummary } from '../api/campaigns-api.ts'
-import { languageList } from '#web/lib/language-names.ts'
+import { useAudienceWords } from './audience-words.ts'
 import { CampaignStatusBadge } from './campaign-status-badge.tsx'
 
 const numberCell = 'text-right tabular-nums'
@@ -35,12 +35,8 @@ export function CampaignList() {
       return t('campaigns.ui.list.dates.scheduled', { date: at(campaign.scheduledAt) })
     return t('campaigns.ui.list.dates.edited', { date: at(campaign.updatedAt) })
   }
-  const audience = (campaign: CampaignSummary) =>
-    campaign.audience.languages === null
-      ? t('campaigns.ui.audience.all')
-      : t('campaigns.ui.audience.some', {
-          languages: languageList(campaign.audience.languages, i18n.language),
-        })
+  const audienceWords = useAudienceWords()
+  const audience = (campaign: CampaignSummary) => audienceWords(campaign.audience)
   const started = (campaign: CampaignSummary) => campaign.startedAt !== null
   const figure = (campaign: CampaignSummary, value: number) => (started(campaign) ? value : '–')
 

@@ -19,10 +19,13 @@ export function CampaignPreview({
   language,
   subject,
   body,
+  webVersion = true,
 }: {
   language: Language
   subject: string
   body: string
+  /** Whether the e-mail links to its page on the web: a campaign's does, a welcome e-mail not. */
+  webVersion?: boolean
 }) {
   const { t } = useTranslation('newsletter')
   const [format, setFormat] = useState<Format>('html')
@@ -38,7 +41,7 @@ export function CampaignPreview({
     let current = true
     const timer = window.setTimeout(
       () => {
-        void previewCampaign({ language, subject, body }).then((result) => {
+        void previewCampaign({ language, subject, body, webVersion }).then((result) => {
           if (!current) return
           shown.current = true
           if (result.ok) {
@@ -53,7 +56,7 @@ export function CampaignPreview({
       current = false
       window.clearTimeout(timer)
     }
-  }, [key, language, subject, body])
+  }, [key, language, subject, body, webVersion])
   // The server's words, or ours when it gave none ('').
   const failure =
     answer?.failure === undefined

@@ -14,7 +14,8 @@ import {
   type Campaign,
 } from '../api/campaigns-api.ts'
 import { useCampaignProgress } from '../hooks/use-campaign-progress.ts'
-import { languageList, languageName } from '#web/lib/language-names.ts'
+import { languageName } from '#web/lib/language-names.ts'
+import { useAudienceWords } from './audience-words.ts'
 import { CampaignPreview } from './campaign-preview.tsx'
 import { CampaignPage, campaignCard as card } from './campaign-page.tsx'
 
@@ -46,6 +47,7 @@ export function CampaignProgress({
   /** It was sent from the editor a moment ago (see CampaignPage). */
   arrived?: boolean
 }) {
+  const audienceWords = useAudienceWords()
   const { t, i18n } = useTranslation('newsletter')
   const { campaign, setCampaign, live } = useCampaignProgress(initial)
   const [pending, setPending] = useState<'pause' | 'resume' | null>(null)
@@ -95,11 +97,8 @@ export function CampaignProgress({
       }
     >
       <p className="mt-2 text-ink-soft">
-        {campaign.audience.languages === null
-          ? t('campaigns.ui.audience.all')
-          : t('campaigns.ui.audience.some', {
-              languages: languageList(campaign.audience.languages, i18n.language),
-            })}
+        <span className="sr-only">{t('campaigns.ui.progress.audienceLabel')} </span>
+        <span data-testid="campaign-audience">{audienceWords(campaign.audience)}</span>
       </p>
 
       <section className={`${card} mt-8`} aria-labelledby="campaign-progress-heading">

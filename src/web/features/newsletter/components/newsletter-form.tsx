@@ -7,12 +7,17 @@ import { interpolateElement } from '#web/lib/interpolate-element.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { useSession } from '#web/lib/session-store.ts'
 import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
-import { isEmail } from '#web/lib/validation.ts'
 import { NEWSLETTER_FORM_PATH, NEWSLETTER_NAME_MAX_LENGTH } from '#shared/constants.ts'
+import {
+  newsletterFieldErrors,
+  refusedField,
+  sendFailedKey,
+  type NewsletterMode,
+} from '../newsletter-checks.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '../api/newsletter-api.ts'
 import { subscriptionChanged } from '../subscription-store.ts'
 
-export type NewsletterFormMode = 'subscribe' | 'unsubscribe'
+export type NewsletterFormMode = NewsletterMode
 interface FieldErrors {
   name?: string
   email?: string
@@ -65,9 +70,11 @@ export default function NewsletterForm({
   async function submit(event: FormEvent) {
     event.preventDefault()
     setOutcome(null)
-    const found: FieldErrors = {}
-    if (nameRequired && !name.trim()) found.name = t('nameRequired')
-    if (!isEmail(email)) found.email = t('invalidEmail')
+    const keys = newsletterFieldErrors({ nameRequired, name, email })
+    const found: FieldErrors = {
+      name: keys.name && t(keys.name),
+      email: keys.email && t(keys.email),
+    }
     setErrors(found)
     if (found.name || found.email) return
 
@@ -84,14 +91,9 @@ export default function NewsletterForm({
     setPending(false)
 
     if (!result.ok) {
-      if (result.code === 'invalid_email') setErrors({ email: result.message })
-      else if (result.code === 'name_required') setErrors({ name: result.message })
-      else
-        setOutcome({
-          tone: 'error',
-          text:
-            result.message || t(mode === 'subscribe' ? 'subscriptionFailed' : 'unsubscribeFailed'),
-        })
+      const field = refusedField(result.code)
+      if (field) setErrors({ [field]: result.message })
+      else setOutcome({ tone: 'error', text: result.message || t(sendFailedKey(mode)) })
       return
     }
     setOutcome({ tone: 'success', text: result.data.message })

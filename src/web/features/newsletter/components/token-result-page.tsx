@@ -59,7 +59,8 @@ export function TokenResultPage({ kind }: { kind: Kind }) {
     <CardPage title={t(`${kind}.title`)}>
       <NoScriptNote>{t('result.noScript')}</NoScriptNote>
       {/* Room for the answer's few lines from the start: the links below stay where they are. */}
-      <div data-js-only="" className="min-h-[5.25rem]">
+      {/* Without the app, the page's islands fill it (islands/token-result.ts). */}
+      <div data-js-only="" data-token-result="" className="min-h-[5.25rem]">
         {token === null ? (
           <Alert tone="error">{t(`${kind}.invalidToken`)}</Alert>
         ) : outcome ? (

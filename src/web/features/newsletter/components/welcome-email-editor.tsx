@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { LANGUAGE_CODES, type Language } from '#shared/languages.ts'
-import { readinessIssues, type CampaignContent } from '#shared/schemas/campaigns.ts'
+import { EVERYONE, readinessIssues, type CampaignContent } from '#shared/schemas/campaigns.ts'
 import { WELCOME_DELAY_MAX_DAYS, welcomeEmailDraftSchema } from '#shared/schemas/welcome-series.ts'
 import { Alert } from '#web/components/ui/alert.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -84,7 +84,7 @@ export function WelcomeEmailEditor({
     if (!parsed.success)
       for (const issue of parsed.error.issues)
         found[issue.path.join('.')] ??= t(issue.message as 'welcome.validation.delayInvalid')
-    for (const issue of readinessIssues({ ...draft(), audience: { languages: null } }))
+    for (const issue of readinessIssues({ ...draft(), audience: EVERYONE }))
       found[issue.path.join('.')] ??= t(issue.message)
     if (!parsed.success || Object.keys(found).length > 0) {
       showErrors(found)
@@ -173,7 +173,12 @@ export function WelcomeEmailEditor({
             </Button>
             {previewing && (
               <div className="mt-4">
-                <CampaignPreview language={tab} subject={version.subject} body={version.body} />
+                <CampaignPreview
+                  language={tab}
+                  subject={version.subject}
+                  body={version.body}
+                  webVersion={false}
+                />
               </div>
             )}
           </div>
