@@ -111,19 +111,29 @@ const LANDING_LCP_MS = 1200
 const LCP_MS = 2000
 const isLanding = (path: string) => path.startsWith('/?')
 
-/** RUNS runs per page, one after the other (never two Chromiums measuring at once). */
+/**
+ * RUNS Lighthouse runs of one address, one after the other (never two Chromiums measuring at
+ * once), with the machine's load while they ran: the median of the load at each run's start, on
+ * this many cores.
+ */
+async function lighthouseRuns(url: string): Promise<{ runs: LighthouseRun[]; load: string }> {
+  const runs: LighthouseRun[] = []
+  const load: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    load.push(loadavg()[0] ?? 0)
+    runs.push(await lighthouseOnce(url))
+  }
+  return { runs, load: `${median(load).toFixed(1)} (${cpus().length} cores)` }
+}
+
+/** Every route of `paths`, RUNS runs each. */
 export async function benchLighthouse(
   baseUrl: string,
   paths: readonly string[] = PUBLIC_ROUTES,
 ): Promise<LighthouseBenchRow[]> {
   const rows: LighthouseBenchRow[] = []
   for (const path of paths) {
-    const runs: LighthouseRun[] = []
-    const load: number[] = []
-    for (let i = 0; i < RUNS; i++) {
-      load.push(loadavg()[0] ?? 0)
-      runs.push(await lighthouseOnce(`${baseUrl}${path}`))
-    }
+    const { runs, load } = await lighthouseRuns(`${baseUrl}${path}`)
     const name = `Lighthouse ${path} (mobile, median of ${RUNS})`
     const routeRows: LighthouseBenchRow[] = []
     for (const category of CATEGORIES) {
@@ -164,9 +174,7 @@ export async function benchLighthouse(
         ok: median(runs.map((r) => r.cls)) <= 0.02,
       },
     )
-    // The load while this route was measured (median of its runs' starts), on this many cores.
-    const routeLoad = `${median(load).toFixed(1)} (${cpus().length} cores)`
-    rows.push(...routeRows.map((row) => ({ ...row, load: routeLoad })))
+    rows.push(...routeRows.map((row) => ({ ...row, load })))
   }
   return rows
 }
@@ -194,12 +202,7 @@ export async function benchLighthouseFloor(): Promise<LighthouseBenchRow[]> {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   try {
-    const runs: LighthouseRun[] = []
-    const load: number[] = []
-    for (let i = 0; i < RUNS; i++) {
-      load.push(loadavg()[0] ?? 0)
-      runs.push(await lighthouseOnce(`http://127.0.0.1:${port}/`))
-    }
+    const { runs, load } = await lighthouseRuns(`http://127.0.0.1:${port}/`)
     const scores = runs.map((r) => r.scores.performance)
     const blocking = runs.map((r) => Math.round(r.tbtMs))
     return [
@@ -208,7 +211,7 @@ export async function benchLighthouseFloor(): Promise<LighthouseBenchRow[]> {
         value: `${median(scores)}; ${median(blocking)} ms`,
         target: '-',
         ok: null,
-        load: `${median(load).toFixed(1)} (${cpus().length} cores)`,
+        load,
       },
     ]
   } finally {
