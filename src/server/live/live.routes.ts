@@ -132,7 +132,10 @@ const CHANGED = encodeSse('changed', '{}')
 export function openStream(c: Context<AppEnv>, run: (stream: SseStream) => Promise<void>) {
   // Served by node:http (not in tests calling app.request): a hopeless reader's socket is dropped.
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing
-  const stream = createSseStream({ cut: outgoing && (() => outgoing.destroy()) })
+  const stream = createSseStream({
+    cut: outgoing && (() => outgoing.destroy()),
+    response: outgoing,
+  })
   c.header('Transfer-Encoding', 'chunked')
   c.header('Content-Type', 'text/event-stream')
   c.header('Cache-Control', 'no-cache')

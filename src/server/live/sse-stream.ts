@@ -3,9 +3,11 @@
  * screens follow one evening; what each of their streams keeps must not grow with a reader that
  * is slow or stalled:
  * - messages are bytes made once and shared by every stream that sends them (`sseMessage`);
- * - a stream hands the next message to the socket only when the socket asks for it (a pull with
- *   no queue of its own: Node asks again once its last write has drained). Until then it keeps
- *   at most one message of each kind: a newer `state` replaces an older one not yet sent (each
+ * - a stream hands the next message to the socket only when the socket can take it. Served by
+ *   node:http, it writes to the Node response itself once its headers are out (no ReadableStream
+ *   read and promise per message for each of thousands of screens: decision 105), and waits for
+ *   `drain` after a write Node could not pass on at once; elsewhere (a test's `app.request`) the
+ *   body is pulled, with no queue of its own. Until then it keeps at most one message of each kind: a newer `state` replaces an older one not yet sent (each
  *   state is complete, so a screen that was behind jumps to the newest), a ping waiting is not
  *   repeated, and a heartbeat is sent only when nothing else is waiting;
  * - heartbeats come from one timer for every stream (`heartbeats`), spread over the interval;
@@ -74,20 +76,38 @@ export interface SseStream {
 /** How many heartbeats in a row may find the reader without a pull while messages wait. */
 const STALLED_BEATS = 2
 
+/** What of a Node response (node:http's ServerResponse) a stream writes to directly. */
+export interface DirectWritable {
+  readonly headersSent: boolean
+  write(bytes: Uint8Array): boolean
+  once(event: 'drain', listener: () => void): unknown
+}
+
 export function createSseStream({
   cut,
+  response,
 }: {
   /** Drops the reader's connection (the Node response's socket); else the body ends in error. */
   cut?: () => void
+  /**
+   * The Node response this stream's body is served on: written to directly once the server has
+   * sent its headers and first asks the body for bytes.
+   */
+  response?: DirectWritable
 } = {}): SseStream {
   let queue: { kind: Kind; bytes: Uint8Array }[] = []
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined
   /** The socket asked for a message and none was there: give it the next one at once. */
   let wanted = false
+  /** Writing to `response` itself: its headers are out and the server reads the body. */
+  let direct: DirectWritable | undefined
+  /** A direct write Node could not pass on at once: nothing more until its `drain`. */
+  let blocked = false
   let closing = false
   let ended = false
-  let pulls = 0
-  let pullsAtBeat = 0
+  /** The socket took something (a pull, a drain) since the last heartbeat, when it grows. */
+  let progress = 0
+  let progressAtBeat = 0
   let stalledBeats = 0
   const endListeners: (() => void)[] = []
 
@@ -106,11 +126,21 @@ export function createSseStream({
 
   const flush = () => {
     if (!controller || ended) return
+    if (direct) {
+      while (!blocked && queue.length > 0) {
+        const next = queue.shift()
+        if (next && !direct.write(next.bytes)) {
+          blocked = true
+          direct.once('drain', drained)
+        }
+      }
+    }
     if (closing && queue.length === 0) {
       controller.close()
       end()
       return
     }
+    if (direct) return
     const next = wanted ? queue.shift() : undefined
     if (!next) return
     wanted = false
@@ -119,6 +149,12 @@ export function createSseStream({
       controller.close()
       end()
     }
+  }
+
+  function drained() {
+    blocked = false
+    progress++
+    flush()
   }
 
   const add = (kind: Kind, bytes: Uint8Array) => {
@@ -138,8 +174,12 @@ export function createSseStream({
         controller = c
       },
       pull() {
-        pulls++
-        wanted = true
+        progress++
+        // The server's first read: its headers are out (node:http), so from now on the stream
+        // writes to the response itself and never enqueues (the server's read stays pending until
+        // the body closes, and then ends the response).
+        if (response?.headersSent) direct = response
+        else wanted = true
         flush()
       },
       cancel() {
@@ -158,8 +198,8 @@ export function createSseStream({
     beat() {
       if (ended) return true
       const waiting = queue.length > 0
-      stalledBeats = waiting && pulls === pullsAtBeat ? stalledBeats + 1 : 0
-      pullsAtBeat = pulls
+      stalledBeats = waiting && progress === progressAtBeat ? stalledBeats + 1 : 0
+      progressAtBeat = progress
       if (stalledBeats >= STALLED_BEATS) {
         // Nothing taken for two heartbeats while messages waited: cut the connection, so that
         // the browser reconnects and starts again from the newest state.
