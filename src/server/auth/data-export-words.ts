@@ -27,6 +27,7 @@ export const EMAIL_KIND_WORDS = [
   'placeGivenUp',
   'friendInvitation',
   'friendAccepted',
+  'friendLapsed',
   'eventChanged',
   'eventCancelled',
   'eventReminder',
@@ -58,6 +59,7 @@ export function emailKindWord(kind: string): (typeof EMAIL_KIND_WORDS)[number] |
   if (kind.startsWith('placeOffer:')) return 'placeOffer'
   if (kind.startsWith('friendInvitation:')) return 'friendInvitation'
   if (kind.startsWith('friendAccepted:')) return 'friendAccepted'
+  if (kind.startsWith('friendLapsed:')) return 'friendLapsed'
   if (kind.startsWith('campaign-test-')) return 'campaignTest'
   return among(EMAIL_KIND_WORDS, kind) ? kind : 'other'
 }

@@ -207,21 +207,24 @@ export async function queueFriendInvitationEmail(
 }
 
 /**
- * To the inviter, in the transaction where her friend accepted (decision 0100), in the
- * inviter's language: her friend has a place now. Once per invitation (it is accepted once).
+ * To the inviter, in her language, in the transaction where her friend's invitation changed:
+ * `friendAccepted` (decision 0100), her friend has a place now (`friend` is her name);
+ * `friendLapsed`, the friend did not accept in time and the place is free again (`friend` is the
+ * invited address). Once per invitation: each happens to it once.
  */
-export async function queueFriendAcceptedEmail(
+export async function queueInviterEmail(
   tx: Tx,
+  kind: 'friendAccepted' | 'friendLapsed',
   event: CalendarEvent,
   to: Recipient,
-  friendName: string,
+  friend: string,
   mail: PlaceMail,
 ) {
   return enqueueEmail(tx, {
-    kind: `friendAccepted:${event.id}`,
+    kind: `${kind}:${event.id}`,
     to: to.email,
     language: to.language,
-    ...render('friendAccepted', event, to, mail, { friend: friendName }),
+    ...render(kind, event, to, mail, { friend }),
     cooldown: false,
   })
 }

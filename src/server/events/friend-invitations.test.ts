@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import de from '#shared/locales/de/events.json' with { type: 'json' }
 import en from '#shared/locales/en/events.json' with { type: 'json' }
 import hu from '#shared/locales/hu/events.json' with { type: 'json' }
 import deEmails from '#shared/locales/de/emails.json' with { type: 'json' }
+import esEmails from '#shared/locales/es/emails.json' with { type: 'json' }
 import { FRIEND_HOLD_MS } from '#shared/place-offers.ts'
 import { deleteAccountData } from '../auth/delete-account.ts'
 import { eventFriendInvitations, eventParticipants } from '../db/schema/events.ts'
+import { outbox } from '../db/schema/outbox.ts'
 import { eveningApi, QUIET_MAIL, type Member } from '../test/evening-api.ts'
 import { httpTestAppWithMail } from '../test/http-test-app.ts'
 import { FRIEND_INVITATION_LIMIT } from './member-events.routes.ts'
@@ -200,8 +202,8 @@ describe('a seat for a friend', { timeout: 240_000 }, () => {
   it('holds the place until the cancellation deadline when it comes before 48 hours, then lapses', async () => {
     // Starts in 30 hours; the deadline is 24 hours before: the hold lasts about 6 hours.
     const start = new Date(Date.now() + 30 * HOUR)
-    const { id } = await eventAt(start, 5)
-    const inviter = await member()
+    const { id, name } = await eventAt(start, 5)
+    const inviter = await member({ language: 'es' })
     await register(inviter, id)
     const address = friendAddress()
     const { invitation } = (await (await invite(inviter, id, address)).json()) as {
@@ -212,6 +214,21 @@ describe('a seat for a friend', { timeout: 240_000 }, () => {
 
     await pass(new Date(start.getTime() - 23 * HOUR))
     expect(await myEvent(inviter, id)).toMatchObject({ friendInvitation: { status: 'lapsed' } })
+    // The inviter hears it in her language, with the address that did not answer in time; once,
+    // however often the job runs after.
+    const told = await server.mail.waitFor(inviter.email, {
+      subject: new RegExp(esEmails.friendLapsed.subject.split(':')[0] as string),
+      timeoutMs: 30_000,
+    })
+    expect(told.subject).toContain(name)
+    expect(told.text).toContain(address)
+    expect(told.text).toContain(esEmails.friendLapsed.note)
+    await pass(new Date(start.getTime() - 22 * HOUR))
+    const lapsedMails = await db()
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, inviter.email), eq(outbox.kind, `friendLapsed:${id}`)))
+    expect(lapsedMails).toHaveLength(1)
     const friend = await member({ email: address, language: 'en' })
     const late = await accept(friend, invitation.id)
     expect(late.status).toBe(409)

@@ -7,8 +7,8 @@ import { eventFriendInvitations, eventParticipants, events } from '../db/schema/
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import {
-  queueFriendAcceptedEmail,
   queueFriendInvitationEmail,
+  queueInviterEmail,
   queueRegistrationEmail,
   RECIPIENT_COLUMNS,
   type PlaceMail,
@@ -79,7 +79,7 @@ export async function inviteFriend(
     if (earlier && !(earlier.status === 'open' && earlier.expiresAt <= now))
       throw new DomainError('friendAlreadyInvited')
     // One whose time ran out no longer counts (the job would have lapsed it within a minute).
-    await lapseFriendHolds(tx, eventId, now)
+    await lapseFriendHolds(tx, event, now, mail, inviterId)
     const [member] = await tx
       .select({ id: user.id })
       .from(user)
@@ -246,8 +246,9 @@ export async function acceptFriendInvitation(
           .where(eq(profiles.id, invitation.inviterId))
       : []
     if (inviter)
-      await queueFriendAcceptedEmail(
+      await queueInviterEmail(
         tx,
+        'friendAccepted',
         event,
         inviter,
         friend.fullName ?? friend.givenName ?? invitation.email,

@@ -16,6 +16,7 @@ import {
 import { profiles } from '../db/schema/profiles.ts'
 import { DomainError } from '../domain-error.ts'
 import {
+  queueInviterEmail,
   queueOfferEmail,
   queuePlaceEmail,
   RECIPIENT_COLUMNS,
@@ -81,18 +82,51 @@ export async function freePlaces(tx: Tx, event: EventRow, now: Date, exceptUser?
   return Math.max(0, event.places - holders - held)
 }
 
-/** A friend's held place whose time is up (decision 0092): lapsed, so it counts no more. */
-export async function lapseFriendHolds(tx: Tx, eventId: string, now: Date) {
-  await tx
+/**
+ * Friends' held places whose time is up (decision 0092): lapsed, so they count no more. Each
+ * inviter hears it once, in her language (the update claims each invitation once), except
+ * `actingInviter`, who is inviting again as it lapses. Returns how many e-mails it queued.
+ */
+export async function lapseFriendHolds(
+  tx: Tx,
+  event: EventRow,
+  now: Date,
+  mail: PlaceMail,
+  actingInviter?: string,
+): Promise<number> {
+  const lapsed = await tx
     .update(eventFriendInvitations)
     .set({ status: 'lapsed', answeredAt: now })
     .where(
       and(
-        eq(eventFriendInvitations.eventId, eventId),
+        eq(eventFriendInvitations.eventId, event.id),
         eq(eventFriendInvitations.status, 'open'),
         lte(eventFriendInvitations.expiresAt, now),
       ),
     )
+    .returning({ inviterId: eventFriendInvitations.inviterId, email: eventFriendInvitations.email })
+  const toTell = lapsed.flatMap(({ inviterId, email }) =>
+    inviterId && inviterId !== actingInviter ? [{ inviterId, email }] : [],
+  )
+  if (toTell.length === 0) return 0
+  const inviters = await tx
+    .select({ id: profiles.id, ...RECIPIENT_COLUMNS })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(
+      inArray(
+        profiles.id,
+        toTell.map((one) => one.inviterId),
+      ),
+    )
+  let queued = 0
+  for (const { inviterId, email } of toTell) {
+    const inviter = inviters.find((one) => one.id === inviterId)
+    if (!inviter) continue
+    await queueInviterEmail(tx, 'friendLapsed', event, inviter, email, mail)
+    queued++
+  }
+  return queued
 }
 
 /** Whether anyone is on the event's waiting list. */
@@ -105,8 +139,12 @@ export async function someoneWaiting(tx: Tx, eventId: string) {
   return row !== undefined
 }
 
-/** Offers still open whose time is up: lapsed. A single one also takes her off the waiting list. */
-async function lapseOffers(tx: Tx, eventId: string, now: Date) {
+/**
+ * Offers still open whose time is up: lapsed. A single one also takes her off the waiting list.
+ * Friends' holds lapse with them. Returns how many e-mails it queued (to inviters).
+ */
+async function lapseOffers(tx: Tx, event: EventRow, now: Date, mail: PlaceMail) {
+  const eventId = event.id
   const lapsed = await tx
     .update(eventPlaceOffers)
     .set({ status: 'lapsed' })
@@ -119,7 +157,7 @@ async function lapseOffers(tx: Tx, eventId: string, now: Date) {
     )
     .returning({ userId: eventPlaceOffers.userId, kind: eventPlaceOffers.kind })
   // A friend's hold whose time is up frees its place the same way (decision 0092).
-  await lapseFriendHolds(tx, eventId, now)
+  const told = await lapseFriendHolds(tx, event, now, mail)
   const gone = lapsed.filter((offer) => offer.kind === 'single').map((offer) => offer.userId)
   if (gone.length > 0)
     await tx
@@ -131,7 +169,7 @@ async function lapseOffers(tx: Tx, eventId: string, now: Date) {
           inArray(eventParticipants.userId, gone),
         ),
       )
-  return lapsed.length
+  return told
 }
 
 /** Open offers to everyone in line are withdrawn once no place is left for them. */
@@ -162,12 +200,12 @@ export async function offerFreePlaces(
   mail: PlaceMail,
   now: Date,
 ): Promise<number> {
-  await lapseOffers(tx, event.id, now)
+  const told = await lapseOffers(tx, event, now, mail)
   const start = event.startTime.getTime()
   if (event.places === null || event.endedAt || event.status === 'active' || start <= now.getTime())
-    return 0
+    return told
   const free = await freePlaces(tx, event, now)
-  if (free === 0) return 0
+  if (free === 0) return told
   const lastHours = inLastHours(event, now.getTime())
   const kind: PlaceOfferKind = lastHours ? 'open' : 'single'
   const expiresAt = lastHours
@@ -204,7 +242,7 @@ export async function offerFreePlaces(
       .values({ eventId: event.id, userId: woman.userId, kind, offeredAt: now, expiresAt })
     await queueOfferEmail(tx, kind, event, woman, { expiresAt }, mail)
   }
-  return next.length
+  return told + next.length
 }
 
 /** Her offer for the event that is still open (whether or not its time is up), if any. */
@@ -347,7 +385,8 @@ export async function closeOfferOnLeaving(tx: Tx, eventId: string, userId: strin
 /**
  * The job's pass (jobs.ts, `place-offers`): for each evening still to come with a waiting list
  * or an open offer, lapse what ran out and offer what is free, one transaction per evening.
- * `now` is the scheduler's clock. Returns how many offers it made.
+ * `now` is the scheduler's clock. Returns how many e-mails it queued (offers, and inviters told
+ * that a friend's hold lapsed).
  */
 export async function placeOffersPass(db: Db, mail: PlaceMail, now: Date): Promise<number> {
   const due = await db

@@ -156,6 +156,7 @@ type EventEmailKind =
   | 'placeOfferedOpen'
   | 'friendInvited'
   | 'friendAccepted'
+  | 'friendLapsed'
 
 export interface EventEmailData extends ActionEmailData {
   event: string
@@ -171,7 +172,7 @@ export interface EventEmailData extends ActionEmailData {
   cancelBy?: string
   /** Who invites her (friendInvited). */
   inviter?: string
-  /** The friend who accepted her invitation (friendAccepted). */
+  /** The friend who accepted her invitation (friendAccepted), or the address that let it lapse (friendLapsed). */
   friend?: string
 }
 
