@@ -30,7 +30,9 @@ test('an admin writes, previews, tests and sends a campaign; a subscriber gets i
   baseURL,
   checkA11y,
 }, testInfo) => {
-  test.setTimeout(120_000)
+  // A whole journey (two sign-ins, six accessibility checks, a test e-mail, its web preview in a
+  // second tab and a stranger's, a send and its delivery): 2 minutes on a quiet machine.
+  test.setTimeout(240_000)
   const tag = `${testInfo.project.name}-${Date.now()}`
   const subjects = { hu: `Tavaszi edzésterv ${tag}`, en: `Spring training plan ${tag}` }
   const reader = uniqueEmail(`campaign-reader-${tag}`)
