@@ -155,7 +155,9 @@ test.describe('with Google', () => {
     await notice(page).getByRole('link', { name: common.signInNeeded.login }).click()
     await page.getByRole('button', { name: auth.login.google }).click()
     await signInAtProvider(page, `google-return-${Date.now()}`)
-    await expect(page).toHaveURL(`${GOOGLE_SITE}/events`)
+    // Back from the provider: the callback page reads her new session, then goes on (on a busy
+    // machine that took more than the default 5 s while the page said "loading").
+    await expect(page).toHaveURL(`${GOOGLE_SITE}/events`, { timeout: 15_000 })
     await expect(
       page.getByRole('button', {
         name: common.accountMenu.open.replace('{{name}}', 'Google'),
