@@ -1,9 +1,9 @@
-import { Button } from '#web/components/ui/button.tsx'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { clearNoShow, type EventDetail } from '../api/admin-events-api.ts'
 import type { EventActions } from '../use-event-actions.ts'
 import type { ParticipantLabels } from '../use-participant-labels.ts'
 import { ActionError } from './action-error.tsx'
+import { AnswerInPlace } from './answer-in-place.tsx'
 import { Panel } from './panel.tsx'
 
 /**
@@ -42,31 +42,16 @@ export function NoShowsPanel({
               className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink/5 py-3 last:border-b-0"
             >
               <p className="font-semibold [overflow-wrap:anywhere]">{name}</p>
-              {noShow.clearedAt ? (
-                // Where focus lands once "Clear" went: the answer to it, in its place.
-                <span
-                  id={`${where}-cleared`}
-                  tabIndex={-1}
-                  className="rounded-full bg-ink/5 px-2.5 py-0.5 text-xs font-semibold text-ink-soft"
-                >
-                  {t('participants.noShowCleared')}
-                </span>
-              ) : (
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="row"
-                  aria-label={t('participants.noShowClearLabel', { name })}
-                  onClick={async () => {
-                    const cleared = await actions.run(where, () =>
-                      clearNoShow(eventId, noShow.userId),
-                    )
-                    if (cleared.ok) actions.focusSoon(`${where}-cleared`)
-                  }}
-                >
-                  {t('participants.noShowClear')}
-                </Button>
-              )}
+              <AnswerInPlace
+                where={where}
+                answered={noShow.clearedAt !== null}
+                answer={t('participants.noShowCleared')}
+                label={t('participants.noShowClearLabel', { name })}
+                actions={actions}
+                act={() => clearNoShow(eventId, noShow.userId)}
+              >
+                {t('participants.noShowClear')}
+              </AnswerInPlace>
               <ActionError message={actions.errorAt(where)} className="w-full" />
             </li>
           )

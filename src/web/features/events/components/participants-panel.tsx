@@ -16,6 +16,7 @@ import { useConfirm } from '../use-confirm.tsx'
 import type { EventActions } from '../use-event-actions.ts'
 import type { ParticipantLabels } from '../use-participant-labels.ts'
 import { ActionError } from './action-error.tsx'
+import { AnswerInPlace } from './answer-in-place.tsx'
 import { Panel } from './panel.tsx'
 import { TrashIcon } from './trash-icon.tsx'
 
@@ -221,31 +222,16 @@ export function ParticipantsPanel({
                       })}
                     </p>
                   </div>
-                  {late.waivedAt ? (
-                    // Where focus lands once "Waive" went: the answer to it, in its place.
-                    <span
-                      id={`${where}-waived`}
-                      tabIndex={-1}
-                      className="rounded-full bg-ink/5 px-2.5 py-0.5 text-xs font-semibold text-ink-soft"
-                    >
-                      {t('participants.lateWaived')}
-                    </span>
-                  ) : (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="row"
-                      aria-label={t('participants.lateWaiveLabel', { name })}
-                      onClick={async () => {
-                        const waived = await actions.run(where, () =>
-                          waiveLateCancellation(eventId, late.userId),
-                        )
-                        if (waived.ok) actions.focusSoon(`${where}-waived`)
-                      }}
-                    >
-                      {t('participants.lateWaive')}
-                    </Button>
-                  )}
+                  <AnswerInPlace
+                    where={where}
+                    answered={late.waivedAt !== null}
+                    answer={t('participants.lateWaived')}
+                    label={t('participants.lateWaiveLabel', { name })}
+                    actions={actions}
+                    act={() => waiveLateCancellation(eventId, late.userId)}
+                  >
+                    {t('participants.lateWaive')}
+                  </AnswerInPlace>
                   <ActionError message={actions.errorAt(where)} className="w-full" />
                 </li>
               )
