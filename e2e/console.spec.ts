@@ -6,6 +6,8 @@ import { adminApi, fill } from './support/admin-api.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { expect as baseExpect, test } from './support/fixtures.ts'
 import { fullEvening } from './support/full-evening.ts'
+import { holdRequests } from './support/hold-requests.ts'
+import { afterTwoFrames } from './support/keyboard.ts'
 import { texts } from './support/locales.ts'
 
 const ev = texts('hu', 'events')
@@ -209,12 +211,23 @@ test('the console beside the board, and the set-up folded away during the evenin
       await next.click()
       await expect(next).toHaveText(fill(ev.console.startRound, { number: 1 }))
       await expect(next).toBeFocused()
+      // She goes on to the set-up while round 1 is starting: its answer leaves her there.
+      const starting = await holdRequests(
+        page,
+        /\/api\/admin\/events\/[^/]+\/rounds\/[^/]+\/start$/,
+      )
       await next.click()
-      await expect(next).toHaveText(fill(ev.console.seatRound, { number: 2 }))
-      // Set-up is folded while the evening runs; it opens from the keyboard and stays open.
       const setup = page.locator('#setup-toggle')
       await expect(people).toBeHidden()
       await setup.focus()
+      await starting.release()
+      await expect(console_.getByRole('status')).toHaveText(
+        fill(ev.console.said.roundStarted, { number: 1 }),
+      )
+      await expect(next).toHaveText(fill(ev.console.seatRound, { number: 2 }))
+      await afterTwoFrames(page)
+      await expect(setup).toBeFocused()
+      // Set-up is folded while the evening runs; it opens from the keyboard and stays open.
       await page.keyboard.press('Enter')
       await expect(people).toBeVisible()
       await expect(setup).toBeFocused()

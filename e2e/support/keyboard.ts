@@ -169,3 +169,16 @@ export async function watchFocus(page: Page) {
 export async function lostFocus(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __lostFocus?: string[] }).__lostFocus ?? [])
 }
+
+/**
+ * Waits two frames: whatever the page does once an answer has come (React's effects, a move of
+ * focus) has been done by then, so that an expectation that passes at once is not early.
+ */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  )
+}

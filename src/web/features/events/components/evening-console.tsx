@@ -6,6 +6,7 @@ import { formatClock, roundState, roundTimeLeft } from '#shared/countdown.ts'
 import { questionText, shownQuestion } from '#shared/schemas/questions.ts'
 import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import type { ApiResult } from '#web/lib/call-api.ts'
+import { movedOn } from '#web/lib/use-focus-soon.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
@@ -29,6 +30,8 @@ import { eventStatus } from './event-status-badge.tsx'
 const NEXT = 'console-next'
 const OTHER = 'console-other'
 const SKIP = 'console-skip'
+/** The console itself: a step's answer moves focus on only while she is still in it. */
+const CONSOLE = 'evening-console'
 
 interface Step {
   label: string
@@ -84,7 +87,11 @@ export function EveningConsole({
     if (result.ok) setSaid(answer(result.data))
     return result
   }
-  const focusNext = () => actions.focusSoon(NEXT, OTHER, 'console-heading')
+  // Unless she has gone on meanwhile (opened the set-up while the round started): focus stays.
+  const focusNext = () => {
+    if (!movedOn(document.getElementById(CONSOLE)))
+      actions.focusSoon(NEXT, OTHER, 'console-heading')
+  }
 
   const startEvening = () =>
     void run(
@@ -125,7 +132,9 @@ export function EveningConsole({
         t('console.said.questionSkipped', {
           question: questionText(question.texts, i18n.language),
         }),
-    ).then(() => document.getElementById(SKIP)?.focus())
+    ).then(() => {
+      if (!movedOn(document.getElementById(CONSOLE))) document.getElementById(SKIP)?.focus()
+    })
   const askToEnd = () =>
     confirm.ask({
       text: t(running ? 'page.confirmEndRunning' : 'page.confirmEnd', {
@@ -180,6 +189,7 @@ export function EveningConsole({
 
   return (
     <section
+      id={CONSOLE}
       aria-labelledby="console-heading"
       data-testid="evening-console"
       className="flex flex-col gap-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-ink/5 sm:p-5"
