@@ -4,6 +4,14 @@ import { expect, test } from './support/fixtures.ts'
 import { expectFocusInSight } from './support/keyboard.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { PASSKEY_SITE } from './support/sites.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('desktop', 'the owner writes the conversation starters at her desk')
+// On the passkey site, with a database of its own: a starter she adds here would otherwise be
+// the next one a running round on the main site shows (a new one comes first), and its removal
+// would take it off that round's screen while another test reads it.
+test.use({ baseURL: PASSKEY_SITE })
 
 const q = texts('hu', 'admin').adminQuestions
 
@@ -25,11 +33,10 @@ async function expectFocused(page: Page, control: Locator, step: string) {
 // after each change, focus stays with the question she changed, and a removal asks first.
 test('the owner adds, moves, edits and removes a conversation starter, keeping her place in the list', async ({
   page,
-  baseURL,
   checkA11y,
 }, testInfo) => {
   test.setTimeout(120_000)
-  await signInAsAdmin(page, baseURL)
+  await signInAsAdmin(page, PASSKEY_SITE)
   await page.goto('/admin/settings?lang=hu#questions')
   const list = page.getByTestId('question-list')
   await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 })
