@@ -4,6 +4,9 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { signUpAndVerify } from './support/accounts.ts'
 import { uniqueEmail } from './support/mailbox.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'she downloads her data on her phone')
 
 const accountTexts = texts('hu', 'account')
 

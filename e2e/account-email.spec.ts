@@ -3,6 +3,9 @@ import { texts } from './support/locales.ts'
 import { accountButton, signUpAndVerify } from './support/accounts.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'she changes her address on her phone')
 
 const accountTexts = texts('hu', 'account')
 const errors = texts('hu', 'errors')
@@ -66,7 +69,6 @@ test('subscribed from the menu a moment ago, she changes her address on the same
   context,
   checkA11y,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the phone is where she met it')
   test.setTimeout(120_000)
   const email = uniqueEmail('menu-sub')
   const next = uniqueEmail('menu-sub-moved')

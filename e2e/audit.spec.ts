@@ -6,6 +6,9 @@ import type { Locator } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('desktop', 'the owner reads the audit log at her desk')
 
 const auth = texts('hu', 'auth')
 const adminTexts = texts('hu', 'admin')

@@ -4,6 +4,9 @@ import { adminApi } from './support/admin-api.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('desktop', 'the owner reads her dashboard at her desk')
 
 const dashboard = texts('hu', 'dashboard')
 const WEEK_MS = 7 * 86_400_000

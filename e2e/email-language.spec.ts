@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'she opens her e-mailed link on her phone')
 
 const hu = { landing: texts('hu', 'landing') }
 const en = {

@@ -2,6 +2,9 @@ import { createMember, logIn, signInAsAdmin } from './support/accounts.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'a member reads the evening on her phone')
 
 // An event's texts in her language (decision 0056): the host writes the English name in the
 // editor's English tab; an English member reads it on /events, and the texts the host left

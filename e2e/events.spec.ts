@@ -8,6 +8,7 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { uniqueEmail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { thisTestAtWidth } from './support/widths.ts'
 
 const ev = texts('hu', 'events')
 const common = texts('hu', 'common')
@@ -56,6 +57,7 @@ test('an admin sets up an evening: event, tables, check-in by code, a seated rou
   playwright,
   checkA11y,
 }, testInfo) => {
+  thisTestAtWidth('desktop', 'the owner sets up an evening at her desk')
   // A long walk (five members, the event, tables, check-ins, a round, axe on each page): about
   // 50 s on a quiet machine, so 60 s was no safety net on a loaded one.
   test.setTimeout(180_000)
@@ -146,6 +148,7 @@ test('an admin runs the rounds: start the event, start a round, a late arrival, 
   baseURL,
   playwright,
 }, testInfo) => {
+  thisTestAtWidth('desktop', 'the owner runs the rounds from the evening’s page at her desk')
   test.setTimeout(150_000)
   const guests = await Promise.all(
     ['Fehér Flóra', 'Gál Gréta', 'Horváth Hanna', 'Illés Ibolya'].map((name) =>
@@ -216,6 +219,7 @@ test('a member signs up for an event on her events page and sees her code', asyn
   page,
   baseURL,
 }, testInfo) => {
+  thisTestAtWidth('phone', 'a member signs up on her phone')
   // An admin's event to sign up for.
   const adminRequest = page.context().request
   await signInAsAdmin(page, baseURL)

@@ -4,6 +4,9 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'a member and the friend she invites, on their phones')
 
 // A seat for a friend (issue 41 part 5, decision 0092): a member invites a friend from her events
 // page; the friend signs up through the e-mail's link, comes back, accepts; the host checks her

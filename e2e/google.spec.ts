@@ -2,6 +2,9 @@ import { expect, test } from './support/fixtures.ts'
 import { GOOGLE_SITE, OIDC, signInAtProvider } from './support/google.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'she continues with Google on her phone')
 
 const auth = texts('hu', 'auth')
 const accountTexts = texts('hu', 'account')

@@ -2,6 +2,9 @@ import { createMember, signInAsAdmin, signInThroughApi } from './support/account
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'a member opens her home page on her phone')
 
 const ev = texts('hu', 'events')
 const landing = texts('hu', 'landing')

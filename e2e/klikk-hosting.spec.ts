@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 import { seedEvening } from '#server/test/seed-evening.ts'
+import { thisTestAtWidth } from './support/widths.ts'
 
 const ev = texts('hu', 'events')
 const accountTexts = texts('hu', 'account')
@@ -26,6 +27,7 @@ test('an admin keeps a pair apart, sees it broken by a swap, and prints the seat
   playwright,
   checkA11y,
 }, testInfo) => {
+  thisTestAtWidth('desktop', 'the owner plans the seating at her desk')
   const tag = `${testInfo.project.name} ${Date.now() % 100_000}`
   const guests = await Promise.all(
     ['Kiss Anna', 'Nagy Bea', 'Tóth Cili', 'Ábel Dóra'].map((name) =>
@@ -123,6 +125,7 @@ test('after an evening a member sees the people she met, and can leave other mem
   playwright,
   checkA11y,
 }, testInfo) => {
+  thisTestAtWidth('phone', 'a member looks back on her phone')
   test.setTimeout(120_000)
   const tag = `${testInfo.project.name} ${Date.now() % 100_000}`
   const [reka, ...others] = await Promise.all(
@@ -212,6 +215,7 @@ test('an admin finds a member by search and makes her an admin, then takes it ba
   playwright,
   checkA11y,
 }, testInfo) => {
+  thisTestAtWidth('desktop', 'the owner looks after the members at her desk')
   const name = `Kovács Klára ${testInfo.project.name} ${Date.now() % 100_000}`
   const member = await createMember(playwright, baseURL, name)
   await signInAsAdmin(page, baseURL)

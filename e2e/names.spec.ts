@@ -4,6 +4,9 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'she signs up and is greeted on her phone')
 
 // Names in their order (issue 36, decision 55): given and family name as two fields in the
 // language's order; greetings call her by her given name.

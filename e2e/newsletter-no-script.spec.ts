@@ -4,6 +4,9 @@ import { holdRequests } from './support/hold-requests.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'a visitor without JavaScript subscribes on her phone')
 
 /**
  * The landing page's newsletter form works before its script has arrived, and without it: a

@@ -5,6 +5,7 @@ import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { holdRequests } from './support/hold-requests.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { thisTestAtWidth } from './support/widths.ts'
 
 const newsletter = texts('hu', 'newsletter')
 const emails = texts('hu', 'emails')
@@ -35,6 +36,7 @@ test('a visitor subscribes on the landing page and confirms by the e-mailed link
   request,
   checkA11y,
 }, testInfo) => {
+  thisTestAtWidth('phone', 'a visitor subscribes on her phone')
   const email = uniqueEmail('subscriber')
   await page.goto('/')
   const form = await newsletterForm(page)
@@ -89,6 +91,7 @@ test('a visitor subscribes on the landing page and confirms by the e-mailed link
 test('the form switches to unsubscribing, and the e-mailed link unsubscribes', async ({
   page,
 }, testInfo) => {
+  thisTestAtWidth('phone', 'a visitor subscribes on her phone')
   const email = uniqueEmail('leaver')
   await subscribeAndConfirm(page, email, 'Tóth Lilla')
 
@@ -124,6 +127,7 @@ test('the form switches to unsubscribing, and the e-mailed link unsubscribes', a
 })
 
 test('without an answer from the server, the form shows the fallback texts', async ({ page }) => {
+  thisTestAtWidth('phone', 'a visitor subscribes on her phone')
   // A proxy's error page instead of our JSON: no message to show, so the form's own text.
   for (const path of ['subscribe', 'unsubscribe'])
     await page.route(`**/api/newsletter/${path}`, (route) =>
@@ -149,6 +153,7 @@ for (const language of ['hu', 'en', 'es', 'de'] as const) {
     page,
     checkA11y,
   }, testInfo) => {
+    thisTestAtWidth('phone', 'a visitor subscribes on her phone')
     const own = texts(language, 'newsletter')
     const landing = texts(language, 'landing')
     await page.goto(`/?lang=${language}`)
@@ -184,6 +189,7 @@ for (const language of ['hu', 'en', 'es', 'de'] as const) {
 }
 
 test('the result pages explain a missing or broken link', async ({ page, checkA11y }) => {
+  thisTestAtWidth('phone', 'she opens her e-mailed link on her phone')
   // While the link is checked, the page says so.
   const held = await holdRequests(page, '**/api/newsletter/verify')
   await page.goto('/newsletter/verify?token=being-checked')
@@ -208,6 +214,7 @@ test('the result pages explain a missing or broken link', async ({ page, checkA1
 test('a signed-in member toggles the newsletter from the account menu', async ({
   page,
 }, testInfo) => {
+  thisTestAtWidth('phone', 'a member uses her menu on her phone')
   // A sign-up, a reload and two full-page screenshots: slow on a busy machine.
   test.setTimeout(120_000)
   const email = uniqueEmail('member')
@@ -282,6 +289,7 @@ test('an admin finds, filters, exports and removes subscribers', async ({
   baseURL,
   checkA11y,
 }, testInfo) => {
+  thisTestAtWidth('desktop', 'the owner looks after the subscribers at her desk')
   const tag = `${testInfo.project.name}${Date.now()}`
   const confirmed = uniqueEmail(`confirmed-${tag}`)
   const pending = uniqueEmail(`pending-${tag}`)

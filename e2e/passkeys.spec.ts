@@ -2,6 +2,9 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { signUpAndVerify } from './support/accounts.ts'
 import { uniqueEmail } from './support/mailbox.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'she keeps her passkey on her phone')
 
 const auth = texts('hu', 'auth')
 const errors = texts('hu', 'errors')

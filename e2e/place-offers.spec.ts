@@ -5,6 +5,9 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'an offered place is taken on her phone')
 
 // Waiting-list offers and the late-cancel button (issue 41 parts 2 and 3, decision 0089).
 const ev = texts('hu', 'events')

@@ -5,6 +5,7 @@ import { launchText } from './support/launch.ts'
 import { texts } from './support/locales.ts'
 import { pdfViewerSetUp, recordLayoutShifts, type LayoutShift } from './support/layout-shifts.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth, thisTestAtWidth } from './support/widths.ts'
 
 const CARD_IDS = ['plan', 'nutrition', 'community', 'app', 'blog', 'support'] as const
 
@@ -16,6 +17,8 @@ function pngSize(bytes: Buffer) {
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
+  // What the pages say, not where it sits: the layout of each width is the tests' further down.
+  atWidth('phone', 'a visitor without JavaScript reads on her phone')
 
   for (const { code } of LANGUAGES) {
     test(`the landing page reads in full in ${code}`, async ({ page }, testInfo) => {
@@ -170,6 +173,7 @@ test.describe('what a crawler reads', () => {
   // The served HTML as it stands, in a blank page: its scripts (which would load the app from
   // about:blank) stay off.
   test.use({ javaScriptEnabled: false })
+  atWidth('phone', 'a crawler reads the served page as a phone asks for it')
 
   for (const { code } of LANGUAGES) {
     test(`the head of the ${code} page: language, title, description, addresses, share tags`, async ({
@@ -351,6 +355,7 @@ test('our fonts come in after the first paint: a short page at once, the long la
 })
 
 test('a page carries the texts it starts with, in its own language only', async ({ page }) => {
+  thisTestAtWidth('phone', 'the texts a page carries are the same at any width')
   // The texts travel in the page, so the app starts without fetching them; each namespace in
   // one language only (a sign-in page has no use for the account page's or the admin's texts).
   for (const [path, language, namespaces] of [
@@ -374,6 +379,7 @@ test('a page carries the texts it starts with, in its own language only', async 
 test('what she types before the app has taken the page over is kept, and sent', async ({
   page,
 }) => {
+  thisTestAtWidth('phone', 'she types on her phone before the app has come')
   const auth = texts('en', 'auth')
   // A slow phone: the page is on screen, its code still on the way.
   const app = await holdTheApp(page)
@@ -395,6 +401,7 @@ test('robots.txt, sitemap.xml and the web app manifest are served as what they a
   request,
   baseURL,
 }) => {
+  thisTestAtWidth('phone', 'the served files are the same at any width')
   const robots = await request.get('/robots.txt')
   expect(robots.headers()['content-type']).toBe('text/plain; charset=UTF-8')
   const rules = await robots.text()
@@ -439,6 +446,7 @@ test('robots.txt, sitemap.xml and the web app manifest are served as what they a
 })
 
 test('a page links its own manifest and the icons', async ({ page }) => {
+  thisTestAtWidth('phone', 'the links in the head are the same at any width')
   await page.goto('/?lang=de')
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
     'href',

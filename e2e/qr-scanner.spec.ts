@@ -8,6 +8,9 @@ import { launchWithCamera, writeQrVideo } from './support/fake-camera.ts'
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'her code and the door’s camera are phones')
 
 const ev = texts('hu', 'events')
 

@@ -5,6 +5,9 @@ import { GOOGLE_SITE, signInAtProvider } from './support/google.ts'
 import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'she is sent to sign in and back on her phone')
 
 const auth = texts('hu', 'auth')
 const common = texts('hu', 'common')

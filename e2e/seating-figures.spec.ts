@@ -5,6 +5,9 @@ import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
 import { seedEvening } from '#server/test/seed-evening.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('desktop', 'the owner reads the seating figures at her desk')
 
 const ev = texts('hu', 'events')
 

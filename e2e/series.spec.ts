@@ -2,6 +2,9 @@ import { createMember, signInAsAdmin, signInThroughApi } from './support/account
 import { expect, test } from './support/fixtures.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('desktop', 'the owner plans a series at her desk')
 
 // Evenings that come back (decision 0088): the host makes a series of three dates, a past date
 // is refused first; a member sees it on /events as one card with the later dates, and follows it.

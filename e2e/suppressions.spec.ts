@@ -4,6 +4,9 @@ import { texts } from './support/locales.ts'
 import { linkIn, uniqueEmail, waitForMail } from './support/mailbox.ts'
 import { reportMail } from './support/mail-webhook.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('desktop', 'the owner looks after the subscribers at her desk')
 
 const newsletter = texts('hu', 'newsletter')
 

@@ -3,6 +3,9 @@ import { texts } from './support/locales.ts'
 import { logIn, signUpAndVerify } from './support/accounts.ts'
 import { uniqueEmail } from './support/mailbox.ts'
 import { setUpTwoStep } from './support/two-step.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('phone', 'her authenticator app and her sign-in are on her phone')
 
 const auth = texts('hu', 'auth')
 const accountTexts = texts('hu', 'account')

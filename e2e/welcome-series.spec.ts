@@ -3,6 +3,9 @@ import { expect, test } from './support/fixtures.ts'
 import { tabTo } from './support/keyboard.ts'
 import { texts } from './support/locales.ts'
 import { saveScreenshot } from './support/screenshot.ts'
+import { atWidth } from './support/widths.ts'
+
+atWidth('desktop', 'the owner writes the welcome e-mails at her desk')
 
 const newsletter = texts('hu', 'newsletter')
 const ui = newsletter.welcome.ui
