@@ -85,7 +85,70 @@ export function siteFooter(language: Language, baseUrl: string) {
   }
 }
 
-/** An e-mail with one call to action, in the brand's look; HTML and plain text say the same. */
+/**
+ * The frame of an e-mail with one call to action, in the brand's look: her greeting, the
+ * introduction, details to read (label and value, none for most), the button, a note, the
+ * button's address to copy, and the footer; HTML and plain text say the same.
+ */
+function callToActionEmail(
+  language: Language,
+  {
+    name,
+    baseUrl,
+    subject,
+    intro,
+    details = [],
+    button,
+    url,
+    note,
+  }: {
+    name: string | null
+    baseUrl: string
+    subject: string
+    intro: string
+    details?: [label: string, value: string][]
+    button: string
+    url: string
+    note: string
+  },
+): RenderedEmail {
+  const t = emailTranslator(language)
+  const site = siteFooter(language, baseUrl)
+  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    `${button}: ${url}`,
+    '',
+    note,
+    '',
+    '—',
+    `${t('footer')} · ${site.text}`,
+  ].join('\n')
+  const table =
+    details.length > 0
+      ? `
+          <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;background:#FBF7F2;border-radius:12px;padding:12px 16px;font-size:15px">
+            ${details.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#5B4D5E;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`).join('\n            ')}
+          </table>`
+      : ''
+  const html = brandedEmail({
+    language,
+    title: subject,
+    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+          <p style="margin:0 0 ${details.length > 0 ? 16 : 24}px">${escapeHtml(intro)}</p>${table}
+          ${emailButton(url, button)}
+          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(note)}</p>
+          ${emailButtonFallback(url, t('buttonFallback'))}`,
+    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
+  })
+  return { subject, html, text }
+}
+
+/** An e-mail with one call to action: its kind's subject, introduction, button and note. */
 export function actionEmail(
   language: Language,
   kind: ActionEmailKind,
@@ -94,37 +157,18 @@ export function actionEmail(
   values: Record<string, string> = {},
 ): RenderedEmail {
   const t = emailTranslator(language)
-  const site = siteFooter(language, baseUrl)
   // The kinds' texts name different things ({{event}} or nothing); i18next's types check the
-  // values of one key, not of a union of keys, so these two calls go untyped.
+  // values of one key, not of a union of keys, so these calls go untyped.
   const named = t as unknown as (key: string, options: Record<string, string>) => string
-  const subjectText = named(`${kind}.subject`, values)
-  const introText = named(`${kind}.intro`, values)
-  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
-  const subject = `${subjectText} – Lendület`
-  const text = [
-    greeting,
-    '',
-    introText,
-    '',
-    `${t(`${kind}.button`)}: ${url}`,
-    '',
-    named(`${kind}.note`, values),
-    '',
-    '—',
-    `${t('footer')} · ${site.text}`,
-  ].join('\n')
-  const html = brandedEmail({
-    language,
-    title: subject,
-    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
-          <p style="margin:0 0 24px">${escapeHtml(introText)}</p>
-          ${emailButton(url, t(`${kind}.button`))}
-          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(named(`${kind}.note`, values))}</p>
-          ${emailButtonFallback(url, t('buttonFallback'))}`,
-    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
+  return callToActionEmail(language, {
+    name,
+    baseUrl,
+    subject: `${named(`${kind}.subject`, values)} – Lendület`,
+    intro: named(`${kind}.intro`, values),
+    button: t(`${kind}.button`),
+    url,
+    note: named(`${kind}.note`, values),
   })
-  return { subject, html, text }
 }
 
 export const verifyEmailTemplate = (language: Language, data: ActionEmailData) =>
@@ -198,7 +242,6 @@ export function eventEmail(
   }: EventEmailData,
 ): RenderedEmail {
   const t = emailTranslator(language)
-  const site = siteFooter(language, baseUrl)
   const named = t as unknown as (key: string, options: Record<string, string | number>) => string
   const values = {
     event,
@@ -207,9 +250,6 @@ export function eventEmail(
     inviter: inviter ?? '',
     friend: friend ?? '',
   }
-  const subject = `${named(`${kind}.subject`, values)} – Lendület`
-  const introText = named(`${kind}.intro`, values)
-  const greeting = name ? t('greeting', { name }) : t('greetingNoName')
   const details: [string, string][] = [
     [t('eventDetails.when'), when],
     ...(where ? [[t('eventDetails.where'), where] as [string, string]] : []),
@@ -223,34 +263,16 @@ export function eventEmail(
         ]
       : []),
   ]
-  const text = [
-    greeting,
-    '',
-    introText,
-    '',
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${t(`${kind}.button`)}: ${url}`,
-    '',
-    named(`${kind}.note`, values),
-    '',
-    '—',
-    `${t('footer')} · ${site.text}`,
-  ].join('\n')
-  const html = brandedEmail({
-    language,
-    title: subject,
-    content: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
-          <p style="margin:0 0 16px">${escapeHtml(introText)}</p>
-          <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;background:#FBF7F2;border-radius:12px;padding:12px 16px;font-size:15px">
-            ${details.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#5B4D5E;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`).join('\n            ')}
-          </table>
-          ${emailButton(url, t(`${kind}.button`))}
-          <p style="margin:0 0 16px;color:#5B4D5E;font-size:14px">${escapeHtml(named(`${kind}.note`, values))}</p>
-          ${emailButtonFallback(url, t('buttonFallback'))}`,
-    footer: `${escapeHtml(t('footer'))} · ${site.html}`,
+  return callToActionEmail(language, {
+    name,
+    baseUrl,
+    subject: `${named(`${kind}.subject`, values)} – Lendület`,
+    intro: named(`${kind}.intro`, values),
+    details,
+    button: t(`${kind}.button`),
+    url,
+    note: named(`${kind}.note`, values),
   })
-  return { subject, html, text }
 }
 
 /**
