@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test'
 import { signInAsAdmin } from './support/accounts.ts'
 import { pauseClock } from './support/clock.ts'
 import { expect, test } from './support/fixtures.ts'
+import { holdTheApp } from './support/hold-requests.ts'
+import { afterTwoFrames } from './support/keyboard.ts'
 import { texts } from './support/locales.ts'
 
 /**
@@ -168,4 +170,26 @@ test('the sign-in page runs no app until she reaches for it, then keeps what she
   await page.getByRole('main').getByRole('button', { name: auth.login.submit, exact: true }).click()
   await expect(page.getByRole('alert')).toBeVisible()
   await expect(page.getByText(auth.validation.required)).toHaveCount(0)
+})
+
+test('on the sign-up page, what she types into each field while the app arrives stays in each', async ({
+  page,
+}) => {
+  const app = await holdTheApp(page)
+  await page.goto('/signup?lang=hu', { waitUntil: 'commit' })
+  const hu = texts('hu', 'auth').fields
+  // Her first key brings the app, which is held on its way; she goes on to the next fields.
+  await page.getByLabel(hu.familyName).pressSequentially('Billentyű')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Be')
+  // It comes while she types: the rest of her given name and her address go on.
+  await app.release()
+  await page.keyboard.type('rta', { delay: 20 })
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('berta@example.com', { delay: 20 })
+  await page.waitForFunction(() => 'appReady' in document.documentElement.dataset)
+  await afterTwoFrames(page)
+  await expect(page.getByLabel(hu.familyName)).toHaveValue('Billentyű')
+  await expect(page.getByLabel(hu.givenName)).toHaveValue('Berta')
+  await expect(page.getByLabel(hu.email)).toHaveValue('berta@example.com')
 })

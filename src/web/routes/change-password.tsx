@@ -52,8 +52,11 @@ export default function ChangePasswordPage() {
     )
   }
 
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: event.target.value }))
+  // The value is read as the event comes, not in the updater, which runs later (see signup.tsx).
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+    const value = event.target.value
+    setForm((f) => ({ ...f, [field]: value }))
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()

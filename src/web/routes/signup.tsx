@@ -37,8 +37,12 @@ export default function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null)
   const formRef = useFocusFirstInvalid(errors)
 
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: event.target.value }))
+  // The value is read as the event comes: an updater runs later, when a controlled field may have
+  // been set back (the typed text handed over as the app takes the page, keep-typed-input.ts).
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+    const value = event.target.value
+    setForm((f) => ({ ...f, [field]: value }))
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()

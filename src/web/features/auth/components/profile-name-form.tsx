@@ -25,8 +25,11 @@ export function ProfileNameForm({ me }: { me: Me }) {
   const formRef = useFocusFirstInvalid(errors)
   const inOnePiece = !me.givenName && me.fullName ? me.fullName : null
 
-  const set = (field: keyof typeof names) => (event: { target: { value: string } }) =>
-    setNames((current) => ({ ...current, [field]: event.target.value }))
+  // The value is read as the event comes, not in the updater, which runs later (see signup.tsx).
+  const set = (field: keyof typeof names) => (event: { target: { value: string } }) => {
+    const value = event.target.value
+    setNames((current) => ({ ...current, [field]: value }))
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault()
