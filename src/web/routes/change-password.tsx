@@ -13,6 +13,7 @@ import { NewPasswordFields } from '../features/auth/components/new-password-fiel
 import { useSession } from '../lib/session-store.ts'
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isLongEnough } from '../lib/validation.ts'
+import { fieldSetter } from '#web/lib/field-setter.ts'
 
 /**
  * After a recovery link (?token=…): the new password twice. From the account menu: the current
@@ -52,11 +53,7 @@ export default function ChangePasswordPage() {
     )
   }
 
-  // The value is read as the event comes, not in the updater, which runs later (see signup.tsx).
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
-    const value = event.target.value
-    setForm((f) => ({ ...f, [field]: value }))
-  }
+  const set = fieldSetter(setForm)
 
   async function submit(event: FormEvent) {
     event.preventDefault()

@@ -17,6 +17,7 @@ import { launchSentence } from '../lib/launch-text.ts'
 import { useReturnPath } from '../lib/use-return-path.ts'
 import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid.ts'
 import { isEmail, isLongEnough } from '../lib/validation.ts'
+import { fieldSetter } from '#web/lib/field-setter.ts'
 
 type Errors = Partial<Record<'givenName' | 'familyName' | 'email' | 'password' | 'confirm', string>>
 
@@ -37,12 +38,7 @@ export default function SignupPage() {
   const [sentTo, setSentTo] = useState<string | null>(null)
   const formRef = useFocusFirstInvalid(errors)
 
-  // The value is read as the event comes: an updater runs later, when a controlled field may have
-  // been set back (the typed text handed over as the app takes the page, keep-typed-input.ts).
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
-    const value = event.target.value
-    setForm((f) => ({ ...f, [field]: value }))
-  }
+  const set = fieldSetter(setForm)
 
   async function submit(event: FormEvent) {
     event.preventDefault()

@@ -7,6 +7,7 @@ import { useTranslation } from '#web/lib/use-translation.ts'
 import { updateProfile } from '../api/account-api.ts'
 import { refreshSession, type Me } from '#web/lib/session-store.ts'
 import { NameFields, nameErrors, type NameErrors } from './name-fields.tsx'
+import { fieldSetter } from '#web/lib/field-setter.ts'
 
 /**
  * The member's name on her account page, as two fields in her language's order: saved, then the
@@ -25,11 +26,7 @@ export function ProfileNameForm({ me }: { me: Me }) {
   const formRef = useFocusFirstInvalid(errors)
   const inOnePiece = !me.givenName && me.fullName ? me.fullName : null
 
-  // The value is read as the event comes, not in the updater, which runs later (see signup.tsx).
-  const set = (field: keyof typeof names) => (event: { target: { value: string } }) => {
-    const value = event.target.value
-    setNames((current) => ({ ...current, [field]: value }))
-  }
+  const set = fieldSetter(setNames)
 
   async function save(event: FormEvent) {
     event.preventDefault()

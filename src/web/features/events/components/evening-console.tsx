@@ -88,9 +88,9 @@ export function EveningConsole({
     return result
   }
   // Unless she has gone on meanwhile (opened the set-up while the round started): focus stays.
+  const stillHere = () => !movedOn(document.getElementById(CONSOLE))
   const focusNext = () => {
-    if (!movedOn(document.getElementById(CONSOLE)))
-      actions.focusSoon(NEXT, OTHER, 'console-heading')
+    if (stillHere()) actions.focusSoon(NEXT, OTHER, 'console-heading')
   }
 
   const startEvening = () =>
@@ -133,7 +133,7 @@ export function EveningConsole({
           question: questionText(question.texts, i18n.language),
         }),
     ).then(() => {
-      if (!movedOn(document.getElementById(CONSOLE))) document.getElementById(SKIP)?.focus()
+      if (stillHere()) document.getElementById(SKIP)?.focus()
     })
   const askToEnd = () =>
     confirm.ask({
