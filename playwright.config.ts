@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test'
 import { ADMIN } from './e2e/support/admin-account.ts'
 import { MAIL_WEBHOOK_SECRET } from './e2e/support/mail-webhook.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
-import { serverNodeFlags } from './src/server/test/server-node-flags.ts'
+import { serverNodeFlags, serverProcessEnv } from './src/server/test/server-node-flags.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 /**
@@ -38,7 +38,11 @@ const ADMIN_SETUP_TOKEN = 'e2e-admin-setup-token-0123456789'
 const MAIL_API = `http://127.0.0.1:${mailApiPort}`
 const baseURL = `http://127.0.0.1:${port}`
 // The site runs as production runs it (decision 0035).
-const serverFlags = serverNodeFlags().join(' ')
+const serverNode = [
+  ...Object.entries(serverProcessEnv()).map(([name, value]) => `${name}=${value}`),
+  'node',
+  ...serverNodeFlags(),
+].join(' ')
 // Browser tests run the real server on a throw-away embedded database, or on PostgreSQL when asked.
 const databaseEnv = process.env.TEST_DATABASE_URL
   ? `DATABASE_URL=${process.env.TEST_DATABASE_URL}`
@@ -95,7 +99,7 @@ export default defineConfig({
     },
     {
       // The site's own address is 127.0.0.1 here, so e-mailed links lead back to this server.
-      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} ADMIN_EMAILS=${ADMIN.email} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} MAIL_WEBHOOK_SECRET=${MAIL_WEBHOOK_SECRET} ${databaseEnv} node ${serverFlags} src/server/main.ts`,
+      command: `env PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn TRUST_PROXY=true ADMIN_SETUP_TOKEN=${ADMIN_SETUP_TOKEN} ADMIN_EMAILS=${ADMIN.email} PUBLIC_URL=${baseURL} SMTP_URL=smtp://127.0.0.1:${smtpPort} MAIL_WEBHOOK_SECRET=${MAIL_WEBHOOK_SECRET} ${databaseEnv} ${serverNode} src/server/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -113,7 +117,7 @@ export default defineConfig({
         `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${googleDatabaseEnv}`,
         `GOOGLE_CLIENT_ID=lendulet-e2e GOOGLE_CLIENT_SECRET=lendulet-e2e-secret`,
         `GOOGLE_DISCOVERY_URL=http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
-        `node ${serverFlags} src/server/main.ts`,
+        `${serverNode} src/server/main.ts`,
       ].join(' '),
       url: `${googleSite}/api/health`,
       reuseExistingServer: false,
@@ -128,7 +132,7 @@ export default defineConfig({
         // (e2e/site-settings.spec.ts).
         'LAUNCH_DATE=2025-autumn',
         `SMTP_URL=smtp://127.0.0.1:${smtpPort} ${passkeyDatabaseEnv}`,
-        `node ${serverFlags} src/server/main.ts`,
+        `${serverNode} src/server/main.ts`,
       ].join(' '),
       url: `http://127.0.0.1:${passkeyPort}/api/health`,
       reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { serverNodeFlags } from '#server/test/server-node-flags.ts'
+import { serverNodeFlags, serverProcessEnv } from '#server/test/server-node-flags.ts'
 import { buildServer } from '../scripts/build-server.ts'
 
 export interface ServerProcess {
@@ -28,6 +28,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, [...serverNodeFlags(), mainPath], {
     env: {
       PATH: process.env.PATH,
+      ...serverProcessEnv(),
       PORT: '0',
       HOST: '127.0.0.1',
       // BENCH_NODE_OPTIONS=--cpu-prof: a profile of the server, to see where its time goes.

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { nodeFlagsOf, serverNodeFlags } from './server-node-flags.ts'
+import {
+  envAssignmentsOf,
+  nodeFlagsOf,
+  serverNodeFlags,
+  serverProcessEnv,
+} from './server-node-flags.ts'
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8')
 
@@ -15,6 +20,20 @@ describe('the flags the server runs with', () => {
     expect(nodeFlagsOf(execStart ?? '')).toEqual(flags)
   })
 
+  it("and so is glibc's malloc setting, before node in the scripts and in the unit's environment", () => {
+    const env = serverProcessEnv()
+    expect(env).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '65536' })
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
+    const words = Object.entries(env).map(([name, value]) => `${name}=${value}`)
+    expect(envAssignmentsOf(pkg.scripts.start ?? '')).toEqual(words)
+    const unit = read('docs/deploy/lendulet@.service')
+    const unitEnv = unit
+      .split('\n')
+      .filter((line) => line.startsWith('Environment='))
+      .flatMap((line) => envAssignmentsOf(line))
+    expect(unitEnv).toEqual(expect.arrayContaining(words))
+  })
+
   it('are read from a command line', () => {
     expect(serverNodeFlags('node src/server/main.ts')).toEqual([])
     expect(
@@ -27,6 +46,11 @@ describe('the flags the server runs with', () => {
     expect(nodeFlagsOf('ExecStart=/srv/x/node_modules/node/bin/node src/server/main.ts')).toEqual(
       [],
     )
+    expect(serverProcessEnv('A_B=1 C=x/y node --c src/server/main.ts')).toEqual({
+      A_B: '1',
+      C: 'x/y',
+    })
+    expect(envAssignmentsOf('npm ci && A=1 node src/server/main.ts')).toEqual(['A=1'])
   })
 
   it('refuses a script it would only half understand, rather than start the server otherwise', () => {
@@ -38,6 +62,8 @@ describe('the flags the server runs with', () => {
       'node src/server/main.ts --verbose',
       'tsx src/server/main.ts',
       'node scripts/demo.ts',
+      'A=$HOME node src/server/main.ts',
+      'a=1 node src/server/main.ts',
     ])
       expect(() => serverNodeFlags(script), script).toThrow(/serve script/)
   })

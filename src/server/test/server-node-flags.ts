@@ -5,6 +5,8 @@ const SERVER_SCRIPTS = ['dist-server/main.js', 'src/server/main.ts']
 
 /** `--name` or `--name=value`, nothing a shell would expand or unquote. */
 const NODE_FLAG = /^--?[\w-]+(=[\w.,:/+-]*)?$/
+/** `NAME=value` before `node`, nothing a shell would expand; never NODE_OPTIONS (flags go after `node`). */
+const ENV_ASSIGNMENT = /^(?!NODE_OPTIONS=)[A-Z][A-Z0-9_]*=[\w.,:/+-]*$/
 
 /**
  * The Node and V8 flags between `node` (or a path ending in it) and the server's script, which
@@ -33,11 +35,40 @@ export function nodeFlagsOf(command: string): string[] {
  */
 export function serverNodeFlags(serveScript = readServeScript()): string[] {
   try {
-    if (!/^node\s/.test(serveScript.trim())) throw new Error(`not "node …": ${serveScript}`)
+    const words = serveScript.trim().split(/\s+/)
+    const node = words.findIndex((word) => !ENV_ASSIGNMENT.test(word))
+    if (words[node] !== 'node') throw new Error(`not "[NAME=value …] node …": ${serveScript}`)
     return nodeFlagsOf(serveScript)
   } catch (error) {
     throw new Error(`package.json's serve script is ${(error as Error).message}`, { cause: error })
   }
+}
+
+/**
+ * The environment production gives the server besides its configuration: the `NAME=value` words
+ * before `node` in `npm run serve` (glibc's malloc settings, decision 0107), for tests and
+ * benchmarks that start the real server, as the flags are.
+ */
+export function serverProcessEnv(serveScript = readServeScript()): Record<string, string> {
+  serverNodeFlags(serveScript)
+  return Object.fromEntries(envAssignmentsOf(serveScript).map((word) => word.split('=', 2)))
+}
+
+/**
+ * The `NAME=value` words just before `node` in a command line (a systemd unit's `Environment=`
+ * line is the same words after its key). NODE_OPTIONS is not one: flags go on the command line.
+ */
+export function envAssignmentsOf(command: string): string[] {
+  const words = command
+    .trim()
+    .replace(/^Environment=/, '')
+    .split(/\s+/)
+  const node = words.findLastIndex((word) => /(^|\/)node$/.test(word))
+  const before = node < 0 ? words : words.slice(0, node)
+  const assignments: string[] = []
+  for (let i = before.length - 1; i >= 0 && ENV_ASSIGNMENT.test(before[i] ?? ''); i--)
+    assignments.unshift(before[i] ?? '')
+  return assignments
 }
 
 function readServeScript(): string {

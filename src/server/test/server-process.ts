@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serverNodeFlags } from './server-node-flags.ts'
+import { serverNodeFlags, serverProcessEnv } from './server-node-flags.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
@@ -51,7 +51,7 @@ export function startServer(
   }: { nodeFlags?: string[]; onSpawn?: (child: ChildProcess) => void; script?: string } = {},
 ): Promise<Running> {
   const child = spawn(process.execPath, [...nodeFlags, script], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH, ...serverProcessEnv(), PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   onSpawn?.(child)
