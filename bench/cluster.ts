@@ -50,12 +50,12 @@ const numberFrom = (name: string, fallback: number) => {
   const value = Number(process.env[name])
   return Number.isInteger(value) && value > 0 ? value : fallback
 }
-const PROCESSES = numberFrom('BENCH_CLUSTER_PROCESSES', sized(4, 2))
-const CLIENTS = numberFrom('BENCH_CLUSTER_CLIENTS', sized(10_000, 400))
-const SCREEN_PROCESSES = numberFrom('BENCH_CLUSTER_SCREEN_PROCESSES', 2)
+export const PROCESSES = numberFrom('BENCH_CLUSTER_PROCESSES', sized(4, 2))
+export const CLIENTS = numberFrom('BENCH_CLUSTER_CLIENTS', sized(10_000, 400))
+export const SCREEN_PROCESSES = numberFrom('BENCH_CLUSTER_SCREEN_PROCESSES', 2)
 const IDLE_MS = numberFrom('BENCH_CLUSTER_IDLE_MS', 30_000)
 /** nginx's worker processes in front of the cluster: each holds its share of the streams. */
-const NGINX_WORKERS = numberFrom('BENCH_CLUSTER_NGINX_WORKERS', 2)
+export const NGINX_WORKERS = numberFrom('BENCH_CLUSTER_NGINX_WORKERS', 2)
 const REQUESTS = numberFrom('BENCH_CLUSTER_REQUESTS', sized(20_000, 2_000))
 const WARM_UP = sized(1_000, 200)
 const CONCURRENCY = numberFrom('BENCH_CLUSTER_CONCURRENCY', 64)
@@ -64,10 +64,10 @@ const SERVER_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test'
 /** Screens connect in waves of this many, each wave waiting for its first states. */
-const WAVE = 250
+export const WAVE = 250
 /** A screen without its first state by then, or without the round by then, has failed. */
-const CONNECT_TIMEOUT_MS = 20_000
-const ARRIVAL_TIMEOUT_MS = 15_000
+export const CONNECT_TIMEOUT_MS = 20_000
+export const ARRIVAL_TIMEOUT_MS = 15_000
 /** The goal: the round on 95 % of the screens within 250 ms. */
 const GOAL_MS = 250
 
@@ -93,12 +93,12 @@ function countLogLines(server: ServerProcess, text: string) {
 }
 
 /** A process playing some of the screens (bench/cluster-screens.ts), asked by IPC. */
-interface ScreenProcess {
+export interface ScreenProcess {
   child: ChildProcess
   ask<T>(command: Record<string, unknown>, answer: string): Promise<T>
 }
 
-function startScreenProcess(): ScreenProcess {
+export function startScreenProcess(): ScreenProcess {
   const child = fork(new URL('./cluster-screens.ts', import.meta.url), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -208,14 +208,17 @@ function nginxPids(): number[] {
     .map(([pid]) => pid)
 }
 
-interface CpuSnapshot {
+export interface CpuSnapshot {
   servers: number[]
   nginx: number
   /** This process and the screens' processes: the screens' or the requesters' side. */
   clients: number
 }
 
-function cpuNow(servers: ServerProcess[], screens: ScreenProcess[] = []): CpuSnapshot {
+export function cpuNow(
+  servers: Pick<ServerProcess, 'child'>[],
+  screens: ScreenProcess[] = [],
+): CpuSnapshot {
   const own = process.cpuUsage()
   return {
     servers: servers.map((server) => cpuMsOf(server.child.pid)),
@@ -226,7 +229,7 @@ function cpuNow(servers: ServerProcess[], screens: ScreenProcess[] = []): CpuSna
   }
 }
 
-const cpuSince = (before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot => ({
+export const cpuSince = (before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot => ({
   servers: after.servers.map((value, i) => value - (before.servers[i] ?? 0)),
   nginx: after.nginx - before.nginx,
   clients: after.clients - before.clients,
@@ -239,9 +242,9 @@ const cpuSum = (a: CpuSnapshot, b: CpuSnapshot): CpuSnapshot => ({
 })
 
 /** The processes' names in the rows: A, B, C, … */
-const letter = (index: number) => String.fromCharCode(65 + index)
+export const letter = (index: number) => String.fromCharCode(65 + index)
 
-const loadNow = () =>
+export const loadNow = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')

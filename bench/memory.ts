@@ -5,11 +5,15 @@
  * /api/health first answered (3 s under BENCH_QUICK=1), with no traffic, so that start-up's
  * garbage has been collected. The targets are decision 0052's goals.
  */
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import postgres from 'postgres'
 import { readResidentMemory } from '#server/test/memory-sampler.ts'
+import { serverNodeFlags, serverProcessEnv } from '#server/test/server-node-flags.ts'
 import type { BenchRow } from './live-clients.ts'
 import { startServerProcess } from './server-process.ts'
 import { sized } from './sizes.ts'
@@ -32,6 +36,60 @@ async function idleMemory(env: Record<string, string>) {
   }
 }
 
+/**
+ * bench/memory-floor.ts as JavaScript, as the server runs: started as TypeScript, Node would load
+ * its type stripper too (15 MB more).
+ */
+let floorScript: Promise<string> | undefined
+const floorBundle = () =>
+  (floorScript ??= (async () => {
+    const outfile = fileURLToPath(new URL('../.tmp/bench-floor/memory-floor.mjs', import.meta.url))
+    await build({
+      entryPoints: [fileURLToPath(new URL('./memory-floor.ts', import.meta.url))],
+      outfile,
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'warning',
+    })
+    return outfile
+  })())
+
+/**
+ * The floor (bench/memory-floor.ts): Node with production's flags and environment, a bare
+ * node:http server and the database driver, none of the site's code; read after the same wait.
+ */
+async function floorMemory(args: string[]): Promise<number> {
+  const child = spawn(process.execPath, [...serverNodeFlags(), await floorBundle(), ...args], {
+    env: { PATH: process.env.PATH, ...serverProcessEnv(), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) resolve()
+      })
+      void exited.then(() => reject(new Error(`the floor process stopped (${args.join(' ')})`)))
+    })
+    await settle()
+    const memory = readResidentMemory(child.pid ?? 0)
+    if (!memory) throw new Error('the floor process is gone')
+    return memory.rssMb
+  } finally {
+    child.kill()
+    await exited
+  }
+}
+
+const floorRow = (what: string, mb: number, site: number): BenchRow => ({
+  measure: `… the floor: Node with the same flags and environment, a bare node:http server and ${what}, none of the site's code (the site above it: ${(site - mb).toFixed(0)} MB)`,
+  value: `${mb.toFixed(0)} MB`,
+  target: '-',
+  ok: null,
+})
+
 /** On the embedded database: the first start's peak on a new data folder, then idle. */
 export async function benchMemoryPglite(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
@@ -51,6 +109,9 @@ export async function benchMemoryPglite(): Promise<BenchRow[]> {
       target: `≤ ${IDLE_PGLITE_MB} MB`,
       ok: again.rssMb <= IDLE_PGLITE_MB,
     })
+    rows.push(
+      floorRow('PGlite opened on that folder', await floorMemory(['pglite', dataDir]), again.rssMb),
+    )
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -78,6 +139,7 @@ export async function benchMemoryPostgres(): Promise<BenchRow[]> {
     // The first start migrates the new database; the second is the one measured.
     await idleMemory({ DATABASE_URL: url.toString() })
     const idle = await idleMemory({ DATABASE_URL: url.toString() })
+    const floor = await floorMemory(['postgres', url.toString()])
     return [
       {
         measure: `server resident memory at idle, PostgreSQL (peak of its start; its own, without the Node program's shared file pages: ${idle.anonMb.toFixed(0)} MB)`,
@@ -85,6 +147,7 @@ export async function benchMemoryPostgres(): Promise<BenchRow[]> {
         target: `≤ ${IDLE_POSTGRES_MB} MB`,
         ok: idle.rssMb <= IDLE_POSTGRES_MB,
       },
+      floorRow('postgres.js with a query', floor, idle.rssMb),
     ]
   } finally {
     await admin.unsafe(`drop database if exists ${name}`)

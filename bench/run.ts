@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process'
 import { benchCampaigns } from './campaigns.ts'
 import { benchCluster } from './cluster.ts'
+import { benchClusterFloor } from './cluster-floor.ts'
 import { benchDashboard } from './dashboard.ts'
 import { benchDoor } from './door.ts'
 import { benchLandingJs } from './landing-js.ts'
@@ -59,6 +60,7 @@ const parts: Part[] = [
   { name: 'live updates, one process', run: benchLive },
   { name: 'door', run: benchDoor },
   { name: 'cluster behind nginx', run: benchCluster },
+  { name: "cluster's floor: bare servers behind nginx", run: benchClusterFloor },
   { name: 'campaign', run: benchCampaigns },
   { name: 'dashboard', run: benchDashboard },
   { name: 'memory, PGlite', run: benchMemoryPglite },
