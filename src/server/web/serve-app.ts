@@ -189,7 +189,8 @@ function loadPrerenderedPages(
     if ((page.on ?? []).join() !== pageVariantFor(definition, config).join()) continue
     // Kept as the file's bytes until the page is first asked for: as a string each page took
     // twice its size (its Hungarian letters make it UTF-16), 7 MB of the idle memory (decision 96).
-    const built = readFileSync(join(distDir, PAGES_DIR, page.file))
+    // Let go once the page is filled: the filled page is what is kept then.
+    let built: Buffer | undefined = readFileSync(join(distDir, PAGES_DIR, page.file))
     documents.set(
       `${page.id}.${page.language}`,
       once(() => {
@@ -205,10 +206,12 @@ function loadPrerenderedPages(
           origin,
           config,
         )
-        const html = fillConfigPlaceholders(built.toString(), config, page.language)
-        return new HtmlDocument(
+        const html = fillConfigPlaceholders(String(built), config, page.language)
+        const document = new HtmlDocument(
           renderIndexHtml(html, page.language, config).replace(HEAD_PLACEHOLDER, () => head),
         )
+        built = undefined
+        return document
       }),
     )
   }
