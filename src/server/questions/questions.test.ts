@@ -248,4 +248,35 @@ describe("the owner's list of questions", () => {
       ]),
     )
   })
+
+  // Last in this file: it removes one of the starting questions.
+  it('removing the question a running round shows moves that round on to the next one at once', async () => {
+    const admin = await api.member({ isAdmin: true, language: 'en' })
+    await api.endRunning(admin)
+    const guest = await api.member({ language: 'es' })
+    const { eventId } = await api.evening(admin, { present: [guest.userCode], seated: false })
+    const { roundId, question: first } = await nextRound(admin, eventId)
+    if (!first) throw new Error('no question')
+    const skip = `/api/admin/events/${eventId}/rounds/${roundId}/question/skip`
+    const { question: second } = await api.ok<{ question: { id: string } }>(admin.client, skip)
+
+    // The owner removes the one on the screen: her phone and the screen show another at once,
+    // neither of the round's earlier ones.
+    await api.ok(admin.client, `/api/admin/questions/${second.id}`, { method: 'DELETE' })
+    const after = (await shown(guest, eventId)).round?.question
+    expect(after?.id).toBeTruthy()
+    expect([first.id, second.id]).not.toContain(after?.id)
+    const turns = await db()
+      .select({ questionId: roundQuestions.questionId })
+      .from(roundQuestions)
+      .where(eq(roundQuestions.roundId, roundId))
+    expect(turns.map((turn) => turn.questionId)).toEqual(
+      expect.arrayContaining([first.id, after?.id]),
+    )
+
+    // One it showed before, removed now, leaves the one on the screen where it is.
+    await api.ok(admin.client, `/api/admin/questions/${first.id}`, { method: 'DELETE' })
+    expect((await shown(guest, eventId)).round?.question?.id).toBe(after?.id)
+    await api.endRunning(admin)
+  }, 120_000)
 })
