@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { AFTER_EVENING_GRACE_MINUTES } from '#shared/schemas/events.ts'
 import type { Page } from '@playwright/test'
+import { seedEvening } from '#server/test/seed-evening.ts'
 import { createMember, signInAsAdmin, signUpAndVerify } from './support/accounts.ts'
+import { adminApi } from './support/admin-api.ts'
 import { endRunningEvents, withEventLock } from './support/event-lock.ts'
 import { openSetUp } from './support/event-page.ts'
 import { expect, test } from './support/fixtures.ts'
+import { holdRequests } from './support/hold-requests.ts'
+import { afterTwoFrames } from './support/keyboard.ts'
 import { texts } from './support/locales.ts'
 import { uniqueEmail } from './support/mailbox.ts'
 import { saveScreenshot } from './support/screenshot.ts'
@@ -284,4 +288,36 @@ test('a member signs up for an event on her events page and sees her code', asyn
   await card.getByRole('button', { name: ev.member.unregisterYes }).click()
   await expect(card.getByRole('button', { name: ev.member.register })).toBeVisible()
   await expect(card.getByRole('button', { name: ev.member.register })).toBeFocused()
+})
+
+test('a step she waited for leaves focus where she went while it worked', async ({
+  page,
+  baseURL,
+  playwright,
+}, testInfo) => {
+  thisTestAtWidth('desktop', 'the owner sets up the rounds at her desk')
+  const guest = await createMember(playwright, baseURL, `Kiss Kata ${testInfo.project.name}`)
+  await signInAsAdmin(page, baseURL)
+  const { eventId } = await seedEvening(adminApi(page.request, baseURL), {
+    eventName: `Türelmes est ${testInfo.project.name} ${Date.now()}`,
+    tables: [{ name: 'Rózsa', seats: 2 }],
+    present: [guest.userCode],
+    seated: false,
+    started: false,
+  })
+  await page.goto(`/admin/events/${eventId}`)
+  await openSetUp(page)
+  const rounds = page.getByRole('region', { name: ev.rounds.title })
+  // She adds a round, and while the server works she goes back up to the page's own link.
+  const adding = await holdRequests(page, /\/api\/admin\/events\/[^/]+\/rounds$/)
+  await rounds.getByRole('button', { name: ev.rounds.add }).click()
+  const back = page.getByRole('link', { name: ev.page.back })
+  await back.focus()
+  await adding.release()
+  await expect(
+    rounds.getByRole('listitem').filter({ hasText: fill(ev.rounds.round, { number: 1 }) }),
+  ).toBeVisible()
+  await afterTwoFrames(page)
+  // The new round's answer did not pull her back down to it.
+  await expect(back).toBeFocused()
 })

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useFocusSoon } from '#web/lib/use-focus-soon.ts'
+import { useFocusAfterSteps } from '#web/lib/use-focus-soon.ts'
 import type { ApiResult } from '#web/lib/call-api.ts'
 import { refresh } from '#web/lib/query-client.tsx'
 import { eventKeys } from '#web/lib/query-keys.ts'
@@ -11,7 +11,8 @@ import { eventKeys } from '#web/lib/query-keys.ts'
  * it; a refused change reads the event again, as the page may be behind the server (a row
  * removed meanwhile in another tab). `focusSoon` moves focus, once the new page is on screen, to
  * the first of these elements (by id) that is there: a button that had focus and went away
- * would otherwise leave it on <body>.
+ * would otherwise leave it on <body>. Called as a change's answer comes, it leaves focus alone
+ * if she went on to something else while she waited (useFocusAfterSteps).
  */
 export interface EventActions {
   run: <T>(where: string, call: () => Promise<ApiResult<T>>) => Promise<ApiResult<T>>
@@ -28,21 +29,23 @@ export interface EventActions {
 export function useEventActions(eventId: string): EventActions {
   const [failure, setFailure] = useState<{ where: string; message: string } | null>(null)
 
+  // A focusSoon as a change's answer comes leaves focus where she put it while she waited.
+  const { during, focusSoon } = useFocusAfterSteps()
   const run = useCallback(
-    async <T>(where: string, call: () => Promise<ApiResult<T>>) => {
-      setFailure(null)
-      const result = await call()
-      if (!result.ok) {
-        // With the fresh page, so it shows in its place at once (a row that went, at its panel).
-        await refresh(eventKeys.detail(eventId))
-        setFailure({ where, message: result.message })
-      }
-      return result
-    },
-    [eventId],
+    <T>(where: string, call: () => Promise<ApiResult<T>>) =>
+      during(async () => {
+        setFailure(null)
+        const result = await call()
+        if (!result.ok) {
+          // With the fresh page, so it shows in its place at once (a row that went, at its panel).
+          await refresh(eventKeys.detail(eventId))
+          setFailure({ where, message: result.message })
+        }
+        return result
+      }),
+    [eventId, during],
   )
 
-  const focusSoon = useFocusSoon()
   const errorAt = (where: string) => (failure?.where === where ? failure.message : null)
   const errorGone = (prefix: string, places: readonly string[]) =>
     failure?.where.startsWith(prefix) && !places.includes(failure.where) ? failure.message : null

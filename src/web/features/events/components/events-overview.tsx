@@ -6,7 +6,7 @@ import { Alert } from '#web/components/ui/alert.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
 import { refresh, useRefreshOnChanges } from '#web/lib/query-client.tsx'
 import { eventKeys } from '#web/lib/query-keys.ts'
-import { useFocusSoon } from '#web/lib/use-focus-soon.ts'
+import { useFocusAfterSteps } from '#web/lib/use-focus-soon.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
   endEvent,
@@ -34,16 +34,20 @@ export function EventsOverview() {
   const confirm = useConfirm()
   // The button she pressed is replaced (Start by the round panel and End): focus goes on to the
   // card's next step, or to the list's heading when the card left the filtered list.
-  const focusSoon = useFocusSoon()
+  // As the answer comes: unless she went on to something else while she waited.
+  const { during, focusSoon } = useFocusAfterSteps()
 
   async function act(id: string, action: typeof startEvent) {
     setBusy(id)
     setActionError(null)
-    const result = await action(id)
-    if (!result.ok) {
-      setActionError(result.message)
-      await refresh(eventKeys.lists())
-    }
+    const result = await during(async () => {
+      const answer = await action(id)
+      if (!answer.ok) {
+        setActionError(answer.message)
+        await refresh(eventKeys.lists())
+      }
+      return answer
+    })
     setBusy(null)
     const next = action === startEvent ? cardIds(id).roundPanel : cardIds(id).manage
     return result.ok ? [next, cardIds(id).manage, 'events-heading'] : [cardIds(id).manage]
