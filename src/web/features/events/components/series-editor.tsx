@@ -15,10 +15,8 @@ import { LanguageTabs, type TabState } from '#web/components/ui/language-tabs.ts
 import { TextAreaField } from '#web/components/ui/text-area-field.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
 import { languageName } from '#web/lib/language-names.ts'
-import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { createSeries } from '../api/admin-series-api.ts'
-import { fieldErrors } from '../field-errors.ts'
 import {
   newRuleFields,
   ruleFromFields,
@@ -27,8 +25,7 @@ import {
   tablesFromRows,
   type TableRowValue,
 } from './series-fields.tsx'
-
-type Fields = Partial<Record<string, string>>
+import { useSeriesEditForm } from './use-series-edit-form.ts'
 
 const textPath = (language: Language, field: EventTextField) =>
   language === 'hu' ? field : `translations.${language}.${field}`
@@ -63,10 +60,13 @@ export function SeriesEditor({
   })
   const [rule, setRule] = useState(newRuleFields)
   const [tables, setTables] = useState<TableRowValue[]>([{ tableName: '', seats: '6' }])
-  const [errors, setErrors] = useState<Fields>({})
-  const formRef = useFocusFirstInvalid(errors)
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  // Errors open the language tab of the first one, unless hers has one too.
+  const { errors, formRef, failure, pending, send } = useSeriesEditForm((found) => {
+    const has = (language: Language) =>
+      EVENT_TEXT_FIELDS.some((field) => found[textPath(language, field)])
+    const first = LANGUAGE_CODES.find(has)
+    if (first && !has(tab)) setTab(first)
+  })
 
   const tabStates = Object.fromEntries(
     LANGUAGE_CODES.map((language) => [
@@ -78,17 +78,8 @@ export function SeriesEditor({
     ]),
   ) as Record<Language, TabState>
 
-  function showErrors(found: Fields) {
-    setErrors(found)
-    const has = (language: Language) =>
-      EVENT_TEXT_FIELDS.some((field) => found[textPath(language, field)])
-    const first = LANGUAGE_CODES.find(has)
-    if (first && !has(tab)) setTab(first)
-  }
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    setFailure(null)
     const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value))
     const parsed = seriesInputSchema.safeParse({
       ...texts.hu,
@@ -100,20 +91,7 @@ export function SeriesEditor({
       tables: tablesFromRows(tables),
       rule: ruleFromFields(rule),
     })
-    if (!parsed.success) {
-      showErrors(fieldErrors(parsed.error, t))
-      return
-    }
-    setErrors({})
-    setPending(true)
-    const saved = await createSeries(parsed.data)
-    setPending(false)
-    if (!saved.ok) {
-      showErrors(saved.fields ?? {})
-      setFailure(saved.message || t('editor.failed'))
-      return
-    }
-    onSaved(saved.data.series.id)
+    void send(parsed, createSeries, (saved) => onSaved(saved.series.id))
   }
 
   return (

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import type { z } from 'zod'
 import { Link } from 'wouter'
 import type { TableInput } from '#shared/schemas/events.ts'
 import {
@@ -12,11 +11,8 @@ import { Alert } from '#web/components/ui/alert.tsx'
 import { FormEnd } from '#web/components/ui/form-end.tsx'
 import { SegmentedChoice } from '#web/components/ui/segmented-choice.tsx'
 import { TextField } from '#web/components/ui/text-field.tsx'
-import type { ApiResult } from '#web/lib/call-api.ts'
-import { useFocusFirstInvalid } from '#web/lib/use-focus-first-invalid.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import { editSeriesRule, editSeriesTables, type RuleEdited } from '../api/admin-series-api.ts'
-import { fieldErrors } from '../field-errors.ts'
 import {
   RuleFields,
   ruleFields,
@@ -25,8 +21,7 @@ import {
   tableRows,
   tablesFromRows,
 } from './series-fields.tsx'
-
-type Fields = Partial<Record<string, string>>
+import { useSeriesEditForm } from './use-series-edit-form.ts'
 
 /** "Which evenings is the change for?": this one alone, or it and every later one. */
 export function ScopeQuestion({
@@ -57,42 +52,6 @@ export function ScopeQuestion({
       <p className="text-sm text-ink-soft">{hints[scope]}</p>
     </div>
   )
-}
-
-/**
- * What both edits below share: her checks' errors at their fields (focus on the first), the
- * request with its busy button, and a refusal at its fields or as a message that takes focus.
- */
-function useSeriesEditForm() {
-  const { t } = useTranslation('events')
-  const [errors, setErrors] = useState<Fields>({})
-  const formRef = useFocusFirstInvalid(errors)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-
-  /** Sends a checked edit with `save`, then `done` with the answer; a refusal stays here. */
-  async function send<I, O>(
-    parsed: z.ZodSafeParseResult<I>,
-    save: (input: I) => Promise<ApiResult<O>>,
-    done: (answer: O) => void,
-  ) {
-    setFailure(null)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error, t))
-      return
-    }
-    setErrors({})
-    setPending(true)
-    const saved = await save(parsed.data)
-    setPending(false)
-    if (!saved.ok) {
-      setErrors(saved.fields ?? {})
-      setFailure(saved.message || t('editor.failed'))
-      return
-    }
-    done(saved.data)
-  }
-  return { errors, formRef, failure, pending, send }
 }
 
 /** A refusal where she is, then save and cancel. */
