@@ -13,18 +13,16 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { startNginx } from '#server/test/nginx.ts'
 import {
-  ARRIVAL_TIMEOUT_MS,
+  arrivalsAfter,
   CLIENTS,
-  CONNECT_TIMEOUT_MS,
   cpuNow,
   cpuSince,
   letter,
   loadNow,
   NGINX_WORKERS,
+  openScreens,
   PROCESSES,
-  SCREEN_PROCESSES,
-  startScreenProcess,
-  WAVE,
+  startScreenProcesses,
   type ScreenProcess,
 } from './cluster.ts'
 import { ms, percentile, type BenchRow } from './live-clients.ts'
@@ -56,45 +54,17 @@ export async function benchClusterFloor(): Promise<BenchRow[]> {
       workers: NGINX_WORKERS,
     })
     const proxyPort = Number(new URL(proxy.url).port)
-    for (let i = 0; i < SCREEN_PROCESSES; i++) screens.push(startScreenProcess())
-    const share = (i: number) =>
-      Math.floor(CLIENTS / SCREEN_PROCESSES) + (i < CLIENTS % SCREEN_PROCESSES ? 1 : 0)
-    const opened = await Promise.all(
-      screens.map((screen, i) =>
-        screen.ask<{ connected: number }>(
-          {
-            type: 'open',
-            port: proxyPort,
-            path: '/api/floor/live',
-            cookie: '-',
-            count: share(i),
-            wave: Math.ceil(WAVE / SCREEN_PROCESSES),
-            timeoutMs: CONNECT_TIMEOUT_MS,
-          },
-          'opened',
-        ),
-      ),
-    )
+    screens.push(...startScreenProcesses())
+    const opened = await openScreens(screens, proxyPort, '/api/floor/live', '-')
     const connected = opened.reduce((sum, one) => sum + one.connected, 0)
     await new Promise((resolve) => setTimeout(resolve, 2_000))
 
     const before = cpuNow(servers, screens)
-    const t0 = performance.timeOrigin + performance.now()
-    const collected = Promise.all(
-      screens.map((screen) =>
-        screen.ask<{ at: number[] }>(
-          { type: 'collect', timeoutMs: ARRIVAL_TIMEOUT_MS },
-          'arrivals',
-        ),
+    const { latencies } = await arrivalsAfter(screens, () =>
+      Promise.all(
+        servers.map((server) => fetch(`http://127.0.0.1:${server.port}/fire`, { method: 'POST' })),
       ),
     )
-    collected.catch(() => {})
-    await Promise.all(
-      servers.map((server) => fetch(`http://127.0.0.1:${server.port}/fire`, { method: 'POST' })),
-    )
-    const latencies = (await collected)
-      .flatMap((one) => one.at.map((at) => at - t0))
-      .sort((a, b) => a - b)
     const cpu = cpuSince(before, cpuNow(servers, screens))
     const load = loadNow()
     return [

@@ -52,7 +52,7 @@ const numberFrom = (name: string, fallback: number) => {
 }
 export const PROCESSES = numberFrom('BENCH_CLUSTER_PROCESSES', sized(4, 2))
 export const CLIENTS = numberFrom('BENCH_CLUSTER_CLIENTS', sized(10_000, 400))
-export const SCREEN_PROCESSES = numberFrom('BENCH_CLUSTER_SCREEN_PROCESSES', 2)
+const SCREEN_PROCESSES = numberFrom('BENCH_CLUSTER_SCREEN_PROCESSES', 2)
 const IDLE_MS = numberFrom('BENCH_CLUSTER_IDLE_MS', 30_000)
 /** nginx's worker processes in front of the cluster: each holds its share of the streams. */
 export const NGINX_WORKERS = numberFrom('BENCH_CLUSTER_NGINX_WORKERS', 2)
@@ -64,10 +64,10 @@ const SERVER_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test'
 /** Screens connect in waves of this many, each wave waiting for its first states. */
-export const WAVE = 250
+const WAVE = 250
 /** A screen without its first state by then, or without the round by then, has failed. */
-export const CONNECT_TIMEOUT_MS = 20_000
-export const ARRIVAL_TIMEOUT_MS = 15_000
+const CONNECT_TIMEOUT_MS = 20_000
+const ARRIVAL_TIMEOUT_MS = 15_000
 /** The goal: the round on 95 % of the screens within 250 ms. */
 const GOAL_MS = 250
 
@@ -98,7 +98,7 @@ export interface ScreenProcess {
   ask<T>(command: Record<string, unknown>, answer: string): Promise<T>
 }
 
-export function startScreenProcess(): ScreenProcess {
+function startScreenProcess(): ScreenProcess {
   const child = fork(new URL('./cluster-screens.ts', import.meta.url), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -120,6 +120,56 @@ export function startScreenProcess(): ScreenProcess {
       })
     },
   }
+}
+
+/** The screens' processes (SCREEN_PROCESSES of them). */
+export const startScreenProcesses = () =>
+  Array.from({ length: SCREEN_PROCESSES }, () => startScreenProcess())
+
+/**
+ * Opens the CLIENTS screens on `path` through `port`, shared out between the screens' processes,
+ * in waves; each answers how many of its share connected and why the others did not.
+ */
+export function openScreens(screens: ScreenProcess[], port: number, path: string, cookie: string) {
+  const share = (i: number) =>
+    Math.floor(CLIENTS / screens.length) + (i < CLIENTS % screens.length ? 1 : 0)
+  return Promise.all(
+    screens.map((screen, i) =>
+      screen.ask<{ connected: number; failures: Record<string, number> }>(
+        {
+          type: 'open',
+          port,
+          path,
+          cookie,
+          count: share(i),
+          wave: Math.ceil(WAVE / screens.length),
+          timeoutMs: CONNECT_TIMEOUT_MS,
+        },
+        'opened',
+      ),
+    ),
+  )
+}
+
+/**
+ * Every open screen waits for the change `trigger` makes; each one's delay from just before the
+ * trigger (ms, in order), and how long the trigger itself took to answer.
+ */
+export async function arrivalsAfter(screens: ScreenProcess[], trigger: () => Promise<unknown>) {
+  const t0 = performance.timeOrigin + performance.now()
+  const collected = Promise.all(
+    screens.map((screen) =>
+      screen.ask<{ at: number[] }>({ type: 'collect', timeoutMs: ARRIVAL_TIMEOUT_MS }, 'arrivals'),
+    ),
+  )
+  // Should the trigger fail, its error is the one to see, not the screens stopped after it.
+  collected.catch(() => {})
+  await trigger()
+  const answeredMs = performance.timeOrigin + performance.now() - t0
+  const latencies = (await collected)
+    .flatMap((one) => one.at.map((at) => at - t0))
+    .sort((a, b) => a - b)
+  return { latencies, answeredMs }
 }
 
 /** Several runs of one measure as one: their requests, time and latencies added up. */
@@ -363,25 +413,8 @@ export async function benchCluster(): Promise<BenchRow[]> {
     // arrived.
     const livePath = `/api/events/${eventId}/live`
     const streamsOn = servers.map((server) => countLogLines(server, livePath))
-    for (let i = 0; i < SCREEN_PROCESSES; i++) screens.push(startScreenProcess())
-    const share = (i: number) =>
-      Math.floor(CLIENTS / SCREEN_PROCESSES) + (i < CLIENTS % SCREEN_PROCESSES ? 1 : 0)
-    const opened = await Promise.all(
-      screens.map((screen, i) =>
-        screen.ask<{ connected: number; failures: Record<string, number> }>(
-          {
-            type: 'open',
-            port: proxyPort,
-            path: livePath,
-            cookie: admin.cookie,
-            count: share(i),
-            wave: Math.ceil(WAVE / SCREEN_PROCESSES),
-            timeoutMs: CONNECT_TIMEOUT_MS,
-          },
-          'opened',
-        ),
-      ),
-    )
+    screens.push(...startScreenProcesses())
+    const opened = await openScreens(screens, proxyPort, livePath, admin.cookie)
     const connectedScreens = opened.reduce((sum, one) => sum + one.connected, 0)
     const failedToConnect = CLIENTS - connectedScreens
     const failures = new Map<string, number>()
@@ -399,22 +432,9 @@ export async function benchCluster(): Promise<BenchRow[]> {
 
     // The round starts through the proxy; every screen waits for it.
     const cpuBefore = cpuNow(servers, screens)
-    const t0 = performance.timeOrigin + performance.now()
-    const collected = Promise.all(
-      screens.map((screen) =>
-        screen.ask<{ at: number[] }>(
-          { type: 'collect', timeoutMs: ARRIVAL_TIMEOUT_MS },
-          'arrivals',
-        ),
-      ),
+    const { latencies, answeredMs } = await arrivalsAfter(screens, () =>
+      admin.call(`/api/admin/events/${eventId}/rounds/${round.id}/start`, {}),
     )
-    // Should the start fail, its error is the one to see, not the screens stopped after it.
-    collected.catch(() => {})
-    await admin.call(`/api/admin/events/${eventId}/rounds/${round.id}/start`, {})
-    const answeredMs = performance.timeOrigin + performance.now() - t0
-    const latencies = (await collected)
-      .flatMap((one) => one.at.map((at) => at - t0))
-      .sort((a, b) => a - b)
     const missed = connectedScreens - latencies.length
     const fanOutCpu = cpuSince(cpuBefore, cpuNow(servers, screens))
     const p95 = percentile(latencies, 95)
