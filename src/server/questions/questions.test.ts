@@ -29,6 +29,21 @@ async function nextRound(admin: Member, eventId: string) {
   return { roundId: round.id, question: state.round?.question ?? null }
 }
 
+/**
+ * The only running evening, a guest present who reads the site in `language`, and its first
+ * round started: the round, its question and the host's "another question" address.
+ */
+async function firstRoundRunning(language: 'de' | 'es') {
+  const admin = await api.member({ isAdmin: true, language: 'en' })
+  await api.endRunning(admin)
+  const guest = await api.member({ language })
+  const { eventId } = await api.evening(admin, { present: [guest.userCode], seated: false })
+  const { roundId, question: first } = await nextRound(admin, eventId)
+  if (!first) throw new Error('no question')
+  const skip = `/api/admin/events/${eventId}/rounds/${roundId}/question/skip`
+  return { admin, guest, eventId, roundId, first, skip }
+}
+
 async function activeQuestions(admin: Member) {
   const { questions } = await api.ok<{ questions: Question[] }>(
     admin.client,
@@ -138,13 +153,7 @@ describe('a question for each round', () => {
   }, 120_000)
 
   it('the host skips to another question: at once on the screen, never one the round showed, audited', async () => {
-    const admin = await api.member({ isAdmin: true, language: 'en' })
-    await api.endRunning(admin)
-    const guest = await api.member({ language: 'de' })
-    const { eventId } = await api.evening(admin, { present: [guest.userCode], seated: false })
-    const { roundId, question: first } = await nextRound(admin, eventId)
-    if (!first) throw new Error('no question')
-    const skip = `/api/admin/events/${eventId}/rounds/${roundId}/question/skip`
+    const { admin, guest, eventId, roundId, first, skip } = await firstRoundRunning('de')
 
     // A member cannot skip, and the question stays.
     expect((await guest.client.request(skip, { method: 'POST' })).status).toBe(403)
@@ -251,13 +260,7 @@ describe("the owner's list of questions", () => {
 
   // Last in this file: it removes one of the starting questions.
   it('removing the question a running round shows moves that round on to the next one at once', async () => {
-    const admin = await api.member({ isAdmin: true, language: 'en' })
-    await api.endRunning(admin)
-    const guest = await api.member({ language: 'es' })
-    const { eventId } = await api.evening(admin, { present: [guest.userCode], seated: false })
-    const { roundId, question: first } = await nextRound(admin, eventId)
-    if (!first) throw new Error('no question')
-    const skip = `/api/admin/events/${eventId}/rounds/${roundId}/question/skip`
+    const { admin, guest, eventId, roundId, first, skip } = await firstRoundRunning('es')
     const { question: second } = await api.ok<{ question: { id: string } }>(admin.client, skip)
 
     // The owner removes the one on the screen: her phone and the screen show another at once,
