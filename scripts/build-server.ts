@@ -9,7 +9,8 @@
  * app and the mixer's worker are found where they are in the repository. PGlite stays a package
  * of its own: it loads its WebAssembly and data files from beside its code.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, transform, type Plugin } from 'esbuild'
@@ -85,8 +86,10 @@ export async function asciiOnly(code: string): Promise<string> {
 
 export async function buildServer(outdir = serverBundleDir): Promise<string> {
   const outfile = resolve(outdir, 'main.js')
-  const { metafile } = await build({
+  const { metafile, outputFiles } = await build({
     entryPoints: { main: resolve(root, 'src/server/main.ts') },
+    // Written below, each file at once (asciiOnly's rewrite included).
+    write: false,
     outdir,
     // What is imported with `import()` (the database driver not used, image processing…) is a
     // file of its own, read only when first imported (decision 96). The chunks lie beside
@@ -116,9 +119,19 @@ export async function buildServer(outdir = serverBundleDir): Promise<string> {
     // 96). Functions keep their names; the linked source map gives the source's lines.
     minifyWhitespace: true,
   })
+  // Each file written whole under another name, then renamed over the old one: a server that
+  // starts, or imports a chunk, while a build runs (two builds at once in the tests, a deploy under
+  // a running server) reads the last whole file or the new one, never a half-written one.
+  await mkdir(outdir, { recursive: true })
+  for (const file of outputFiles) {
+    const temporary = `${file.path}.${randomUUID()}.tmp`
+    await writeFile(
+      temporary,
+      file.path.endsWith('.js') ? await asciiOnly(file.text) : file.contents,
+    )
+    await rename(temporary, file.path)
+  }
   const outputs = Object.keys(metafile.outputs)
-  for (const file of outputs.filter((name) => name.endsWith('.js')))
-    await writeFile(file, await asciiOnly(await readFile(file, 'utf8')))
   await pruneOldChunks(
     outdir,
     outputs.map((file) => basename(file)),
