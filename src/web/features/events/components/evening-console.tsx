@@ -6,7 +6,6 @@ import { formatClock, roundState, roundTimeLeft } from '#shared/countdown.ts'
 import { questionText, shownQuestion } from '#shared/schemas/questions.ts'
 import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import type { ApiResult } from '#web/lib/call-api.ts'
-import { movedOn } from '#web/lib/use-focus-soon.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { useTranslation } from '#web/lib/use-translation.ts'
 import {
@@ -87,11 +86,9 @@ export function EveningConsole({
     if (result.ok) setSaid(answer(result.data))
     return result
   }
-  // Unless she has gone on meanwhile (opened the set-up while the round started): focus stays.
-  const stillHere = () => !movedOn(document.getElementById(CONSOLE))
-  const focusNext = () => {
-    if (stillHere()) actions.focusSoon(NEXT, OTHER, 'console-heading')
-  }
+  // Unless she has gone on meanwhile (opened the set-up while the round started): focus stays
+  // (focusSoon after a step, decision 108).
+  const focusNext = () => actions.focusSoon(NEXT, OTHER, 'console-heading')
 
   const startEvening = () =>
     void run(
@@ -132,9 +129,7 @@ export function EveningConsole({
         t('console.said.questionSkipped', {
           question: questionText(question.texts, i18n.language),
         }),
-    ).then(() => {
-      if (stillHere()) document.getElementById(SKIP)?.focus()
-    })
+    ).then(() => actions.focusSoon(SKIP))
   const askToEnd = () =>
     confirm.ask({
       text: t(running ? 'page.confirmEndRunning' : 'page.confirmEnd', {
